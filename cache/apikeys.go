@@ -1,0 +1,194 @@
+package cache
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/redis/go-redis/v9"
+
+	"courtside/tournament"
+)
+
+// KeyKind is the kind of an API key (spec section 5).
+type KeyKind string
+
+// The two kinds of key.
+const (
+	// KindToken is an organizer's API token: reads its own and every public
+	// tournament, sets results in its own.
+	KindToken KeyKind = "token"
+	// KindPublic is a public API key: reads public tournaments of one sport.
+	KindPublic KeyKind = "public"
+)
+
+// Key is an API key as stored: everything but its secret.
+type Key struct {
+	ID          string           `json:"id"`
+	Kind        KeyKind          `json:"kind"`
+	OrganizerID string           `json:"organizerId,omitempty"`
+	Sport       tournament.Sport `json:"sport"`
+	Name        string           `json:"name"`
+	App         string           `json:"app,omitempty"`
+	Applicant   string           `json:"applicant,omitempty"`
+	Email       string           `json:"email,omitempty"`
+	Description string           `json:"description,omitempty"`
+	CreatedAt   tournament.Time  `json:"createdAt"`
+	Revoked     bool             `json:"revoked"`
+}
+
+// Owner is who the key speaks for: the organizer for a token, the key itself for a public key.
+func (k Key) Owner() string {
+	if k.Kind == KindToken {
+		return k.OrganizerID
+	}
+	return k.ID
+}
+
+// ErrRevoked is returned when a revoked key is used.
+var ErrRevoked = errors.New("key revoked")
+
+// Hash is how a secret is stored: the hex SHA-256 of it.
+func Hash(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
+}
+
+func newSecret(prefix string) string {
+	b := make([]byte, 24)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	return prefix + base64.RawURLEncoding.EncodeToString(b)
+}
+
+// CreateToken makes an API token for the organizer and returns its secret, which is shown only now.
+func (s *Store) CreateToken(ctx context.Context, organizerID, name string) (string, Key, error) {
+	org, err := s.Organizer(ctx, organizerID)
+	if err != nil {
+		return "", Key{}, err
+	}
+	if name == "" {
+		name = org.Name
+	}
+	return s.putKey(ctx, Key{Kind: KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: name}, "cst_")
+}
+
+// PublicKeyRequest is what an applicant gives for a public API key.
+type PublicKeyRequest struct {
+	Sport                         tournament.Sport
+	App, Applicant, Email, Detail string
+}
+
+// CreatePublicKey makes a public API key and returns its secret, which is shown only now.
+func (s *Store) CreatePublicKey(ctx context.Context, r PublicKeyRequest) (string, Key, error) {
+	if _, err := tournament.Parse(string(r.Sport), tournament.Sports); err != nil {
+		return "", Key{}, fmt.Errorf("cache: sport: %w", err)
+	}
+	for _, f := range []struct{ name, v string }{{"app", r.App}, {"applicant", r.Applicant}, {"email", r.Email}} {
+		if strings.TrimSpace(f.v) == "" {
+			return "", Key{}, fmt.Errorf("cache: public key needs %s", f.name)
+		}
+	}
+	return s.putKey(ctx, Key{Kind: KindPublic, Sport: r.Sport, Name: r.App, App: r.App, Applicant: r.Applicant, Email: r.Email, Description: r.Detail}, "csp_")
+}
+
+func (s *Store) putKey(ctx context.Context, k Key, prefix string) (string, Key, error) {
+	secret := newSecret(prefix)
+	k, err := s.PutKeyWithSecret(ctx, k, secret)
+	return secret, k, err
+}
+
+// PutKeyWithSecret stores a key whose secret the caller chose (the embedded
+// demo's well-known keys); everything else makes a random secret.
+func (s *Store) PutKeyWithSecret(ctx context.Context, k Key, secret string) (Key, error) {
+	sha := Hash(secret)
+	k.ID = "key_" + sha[:12]
+	k.CreatedAt = tournament.At(s.Now())
+	raw, err := json.Marshal(k)
+	if err != nil {
+		return Key{}, err
+	}
+	_, err = s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.HSet(ctx, keysByHashKey, sha, raw)
+		p.HSet(ctx, keysKey, k.ID, sha)
+		return nil
+	})
+	if err != nil {
+		return Key{}, fmt.Errorf("cache: create key: %w", err)
+	}
+	return k, nil
+}
+
+// Keys lists every key, newest first.
+func (s *Store) Keys(ctx context.Context) ([]Key, error) {
+	all, err := s.rdb.HGetAll(ctx, keysByHashKey).Result()
+	if err != nil {
+		return nil, fmt.Errorf("cache: keys: %w", err)
+	}
+	out := make([]Key, 0, len(all))
+	for _, raw := range all {
+		var k Key
+		if err := json.Unmarshal([]byte(raw), &k); err != nil {
+			return nil, fmt.Errorf("cache: keys: %w", err)
+		}
+		out = append(out, k)
+	}
+	slices.SortFunc(out, func(a, b Key) int {
+		if c := b.CreatedAt.Compare(a.CreatedAt.Time); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return out, nil
+}
+
+// RevokeKey revokes the key with the id; it stops working at once.
+func (s *Store) RevokeKey(ctx context.Context, id string) error {
+	sha, err := s.rdb.HGet(ctx, keysKey, id).Result()
+	if errors.Is(err, redis.Nil) {
+		return fmt.Errorf("cache: key %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("cache: key %s: %w", id, err)
+	}
+	k, err := s.keyByHash(ctx, sha)
+	if err != nil {
+		return err
+	}
+	k.Revoked = true
+	raw, err := json.Marshal(k)
+	if err != nil {
+		return err
+	}
+	return s.rdb.HSet(ctx, keysByHashKey, sha, raw).Err()
+}
+
+// Authenticate returns the key whose secret this is: ErrNotFound for an unknown
+// secret, ErrRevoked for a revoked one.
+func (s *Store) Authenticate(ctx context.Context, secret string) (Key, error) {
+	return s.keyByHash(ctx, Hash(secret))
+}
+
+func (s *Store) keyByHash(ctx context.Context, sha string) (Key, error) {
+	raw, err := s.rdb.HGet(ctx, keysByHashKey, sha).Result()
+	if errors.Is(err, redis.Nil) {
+		return Key{}, fmt.Errorf("cache: key: %w", ErrNotFound)
+	}
+	if err != nil {
+		return Key{}, fmt.Errorf("cache: key: %w", err)
+	}
+	var k Key
+	if err := json.Unmarshal([]byte(raw), &k); err != nil {
+		return Key{}, fmt.Errorf("cache: key: %w", err)
+	}
+	if k.Revoked {
+		return k, fmt.Errorf("cache: key %s: %w", k.ID, ErrRevoked)
+	}
+	return k, nil
+}

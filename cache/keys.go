@@ -1,0 +1,43 @@
+// Package cache is the Redis store. Every key it uses is named in this file.
+//
+// Everything that belongs to one tournament carries the tournament id as a
+// hash tag, so a multi-key step on one tournament touches one cluster slot:
+//
+//	t:{<id>}:meta          string  the Tournament as JSON (structure, courts, owner)
+//	t:{<id>}:version       string  counter, bumped with every change to the tournament
+//	t:{<id>}:matches       hash    match id → Match JSON
+//	t:{<id>}:entries       hash    entry id → Entry JSON (players and fixed teams)
+//
+// Organizers and the lists that find tournaments:
+//
+//	organizers             hash    organizer id → Organizer JSON
+//	organizer-slugs        hash    slug → organizer id
+//	o:{<orgId>}:index      hash    tournament id → listing JSON (start, state, shared)
+//
+// API keys, stored by the SHA-256 of their secret, never the secret:
+//
+//	keys                   hash    key id → SHA-256 hex of its secret
+//	keys:by-hash           hash    SHA-256 hex → Key JSON
+//
+// Rate limiting, one counter per key and minute (expires after two minutes):
+//
+//	rl:{<sha>}:<minute>    string  GET requests of the key in that minute
+package cache
+
+import "fmt"
+
+func metaKey(id string) string    { return fmt.Sprintf("t:{%s}:meta", id) }
+func versionKey(id string) string { return fmt.Sprintf("t:{%s}:version", id) }
+func matchesKey(id string) string { return fmt.Sprintf("t:{%s}:matches", id) }
+func entriesKey(id string) string { return fmt.Sprintf("t:{%s}:entries", id) }
+
+const (
+	organizersKey     = "organizers"
+	organizerSlugsKey = "organizer-slugs"
+	keysKey           = "keys"
+	keysByHashKey     = "keys:by-hash"
+)
+
+func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index", orgID) }
+
+func rateKey(sha string, window int64) string { return fmt.Sprintf("rl:{%s}:%d", sha, window) }

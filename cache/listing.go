@@ -1,0 +1,184 @@
+package cache
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/redis/go-redis/v9"
+
+	"courtside/tournament"
+)
+
+// listing is what an organizer's index says of one tournament: enough to
+// filter and order a list without loading the tournaments.
+type listing struct {
+	ID     string           `json:"id"`
+	Start  tournament.Time  `json:"start"`
+	State  tournament.State `json:"state"`
+	Public bool             `json:"public"`
+}
+
+// ListQuery selects a page of an organizer's tournaments, most recent first.
+type ListQuery struct {
+	State      tournament.State // "" for every state
+	SharedOnly bool             // only those shared on the organizer's result page
+	Limit      int
+	Offset     int
+}
+
+// Tournaments returns a page of the organizer's tournaments.
+func (s *Store) Tournaments(ctx context.Context, orgID string, q ListQuery) ([]*tournament.Snapshot, error) {
+	all, err := s.rdb.HGetAll(ctx, organizerIndexKey(orgID)).Result()
+	if err != nil {
+		return nil, fmt.Errorf("cache: organizer %s tournaments: %w", orgID, err)
+	}
+	ls := make([]listing, 0, len(all))
+	for _, raw := range all {
+		var l listing
+		if err := json.Unmarshal([]byte(raw), &l); err != nil {
+			return nil, fmt.Errorf("cache: organizer %s index: %w", orgID, err)
+		}
+		if (q.State == "" || l.State == q.State) && (l.Public || !q.SharedOnly) {
+			ls = append(ls, l)
+		}
+	}
+	slices.SortFunc(ls, func(a, b listing) int {
+		return cmp.Or(b.Start.Compare(a.Start.Time), strings.Compare(a.ID, b.ID))
+	})
+	if q.Offset >= len(ls) {
+		return []*tournament.Snapshot{}, nil
+	}
+	ls = ls[q.Offset:min(len(ls), q.Offset+q.Limit)]
+	ids := make([]string, len(ls))
+	for i, l := range ls {
+		ids[i] = l.ID
+	}
+	return s.Snapshots(ctx, ids)
+}
+
+// Snapshots returns the tournaments with the ids, in that order: one round trip
+// for their versions, and a load for each that changed since it was last read.
+func (s *Store) Snapshots(ctx context.Context, ids []string) ([]*tournament.Snapshot, error) {
+	cmds := make([]*redis.StringCmd, len(ids))
+	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, id := range ids {
+			cmds[i] = p.Get(ctx, versionKey(id))
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, redis.Nil) {
+		return nil, fmt.Errorf("cache: versions: %w", err)
+	}
+	out := make([]*tournament.Snapshot, 0, len(ids))
+	for i, id := range ids {
+		v, err := cmds[i].Int64()
+		if errors.Is(err, redis.Nil) {
+			continue // removed since it was listed
+		}
+		if err != nil {
+			return nil, fmt.Errorf("cache: tournament %s version: %w", id, err)
+		}
+		s.mu.Lock()
+		snap := s.snaps[id]
+		s.mu.Unlock()
+		if snap == nil || snap.Version != v {
+			if snap, err = s.load(ctx, id); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, snap)
+	}
+	return out, nil
+}
+
+func sortOrganizers(os []tournament.Organizer) {
+	slices.SortFunc(os, func(a, b tournament.Organizer) int {
+		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.ID, b.ID))
+	})
+}
+
+// PutOrganizer creates or replaces an organizer.
+func (s *Store) PutOrganizer(ctx context.Context, o tournament.Organizer) error {
+	raw, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.HSet(ctx, organizersKey, o.ID, raw)
+		p.HSet(ctx, organizerSlugsKey, o.Slug, o.ID)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("cache: put organizer %s: %w", o.ID, err)
+	}
+	return nil
+}
+
+// PutTournament creates or replaces a whole tournament in one atomic step and
+// bumps its version.
+func (s *Store) PutTournament(ctx context.Context, t *tournament.Tournament, matches []*tournament.Match, entries []*tournament.Entry) error {
+	meta, err := json.Marshal(t)
+	if err != nil {
+		return err
+	}
+	ms := make([]any, 0, 2*len(matches))
+	for _, m := range matches {
+		raw, err := json.Marshal(m)
+		if err != nil {
+			return err
+		}
+		ms = append(ms, m.ID, raw)
+	}
+	es := make([]any, 0, 2*len(entries))
+	for _, e := range entries {
+		raw, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		es = append(es, e.ID, raw)
+	}
+	index, err := json.Marshal(listing{ID: t.ID, Start: t.StartTime, State: t.State, Public: t.Public})
+	if err != nil {
+		return err
+	}
+	_, err = s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.Set(ctx, metaKey(t.ID), meta, 0)
+		p.Del(ctx, matchesKey(t.ID), entriesKey(t.ID))
+		if len(ms) > 0 {
+			p.HSet(ctx, matchesKey(t.ID), ms...)
+		}
+		if len(es) > 0 {
+			p.HSet(ctx, entriesKey(t.ID), es...)
+		}
+		p.Incr(ctx, versionKey(t.ID))
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("cache: put tournament %s: %w", t.ID, err)
+	}
+	// The organizer's index lives in the organizer's slot, so it is written on its own.
+	if err := s.rdb.HSet(ctx, organizerIndexKey(t.OrganizerID), t.ID, index).Err(); err != nil {
+		return fmt.Errorf("cache: index tournament %s: %w", t.ID, err)
+	}
+	return nil
+}
+
+// LoadDemo writes the demo data set.
+func (s *Store) LoadDemo(ctx context.Context, d *tournament.Demo) error {
+	for _, o := range d.Organizers {
+		if err := s.PutOrganizer(ctx, o); err != nil {
+			return err
+		}
+	}
+	for _, t := range d.Tournaments {
+		if err := s.PutTournament(ctx, t.Tournament, t.Matches, t.Entries); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,90 @@
+// Package handlers holds the HTTP handlers, one file per resource. A handler
+// returns an error; web turns it into the response: a *Problem becomes the
+// spec's error body, anything else a logged 500.
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"courtside/cache"
+)
+
+// Problem is an error the client caused or must know about, with its status
+// and, for the coded errors of spec section 7, its code as the message.
+type Problem struct {
+	Status  int
+	Message string
+	// Header is sent with the error, such as Retry-After on a 429.
+	Header http.Header
+}
+
+func (p *Problem) Error() string { return fmt.Sprintf("%d %s", p.Status, p.Message) }
+
+// Body is the one error body of the API: {"message", "error", "statusCode"}.
+type Body struct {
+	Message    string `json:"message"`
+	Error      string `json:"error"`
+	StatusCode int    `json:"statusCode"`
+}
+
+// Body returns the error body of the problem.
+func (p *Problem) Body() Body {
+	return Body{Message: p.Message, Error: http.StatusText(p.Status), StatusCode: p.Status}
+}
+
+// The coded errors of spec section 7, and the not-found codes for unknown ids.
+const (
+	CodeTokenMissing         = "ACCESS_TOKEN_MISSING"
+	CodeTokenInvalid         = "ACCESS_TOKEN_INVALID"
+	CodeForbidden            = "FORBIDDEN"
+	CodeScopeMissing         = "SCOPE_MISSING"
+	CodeAccountTokenRequired = "ACCOUNT_TOKEN_REQUIRED"
+	CodeTournamentNotFound   = "TOURNAMENT_NOT_FOUND"
+	CodeOrganizerNotFound    = "ORGANIZER_NOT_FOUND"
+	CodeEntryNotFound        = "ENTRY_NOT_FOUND"
+	CodeMatchNotFound        = "MATCH_NOT_FOUND"
+	CodeCourtNotFound        = "COURT_NOT_FOUND"
+	CodeDisciplineNotFound   = "DISCIPLINE_NOT_FOUND"
+	CodeStageNotFound        = "STAGE_NOT_FOUND"
+	CodeRoundNotFound        = "ROUND_NOT_FOUND"
+	CodeGroupNotFound        = "GROUP_NOT_FOUND"
+	CodeRouteNotFound        = "ROUTE_NOT_FOUND"
+)
+
+// Status returns a problem with the status and message.
+func Status(status int, message string) *Problem { return &Problem{Status: status, Message: message} }
+
+// BadRequest is a 400 whose message says what is wrong with the request.
+func BadRequest(format string, args ...any) *Problem {
+	return Status(http.StatusBadRequest, fmt.Sprintf(format, args...))
+}
+
+// NotFound is a 404 with the code of the unknown thing.
+func NotFound(code string) *Problem { return Status(http.StatusNotFound, code) }
+
+// Forbidden is a 403 with its code.
+func Forbidden(code string) *Problem { return Status(http.StatusForbidden, code) }
+
+// notFoundAs turns the store's ErrNotFound into a 404 with the code, and passes other errors on.
+func notFoundAs(err error, code string) error {
+	if errors.Is(err, cache.ErrNotFound) {
+		return NotFound(code)
+	}
+	return err
+}
+
+type callerKey struct{}
+
+// WithCaller returns ctx carrying the API key the request was authenticated with.
+func WithCaller(ctx context.Context, k cache.Key) context.Context {
+	return context.WithValue(ctx, callerKey{}, k)
+}
+
+// Caller is the API key of the request; the zero Key when there is none.
+func Caller(ctx context.Context) cache.Key {
+	k, _ := ctx.Value(callerKey{}).(cache.Key)
+	return k
+}

@@ -1,0 +1,183 @@
+// Command courtside serves the live results website and the Tournament Public API.
+//
+//	courtside [serve]   serve site and API on ADDR (default :8080)
+//	courtside demo      load the demo data into the Redis at REDIS_URL
+//	courtside keys ...  create, list and revoke API keys in the Redis at REDIS_URL
+//
+// Without REDIS_URL, serve starts an embedded in-process Redis loaded with the
+// demo data; everything lives in memory and is gone when the process ends.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"courtside/cache"
+	"courtside/tournament"
+	"courtside/web"
+)
+
+// DemoSeed makes the demo data the same on every start.
+const DemoSeed = 2026
+
+// The demo keys of the embedded store. They exist only in memory, for trying the API.
+const (
+	demoToken     = "cst_demo_kickerclub_hamburg"
+	demoPublicKey = "csp_demo_table_soccer"
+)
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Getenv); err != nil {
+		fmt.Fprintln(os.Stderr, "courtside:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+	cmd := "serve"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		return serve(ctx, args, stdout, getenv)
+	case "demo":
+		return loadDemo(ctx, getenv)
+	case "keys":
+		return keys(ctx, args, stdout, getenv)
+	}
+	return fmt.Errorf("unknown command %q (serve, demo, keys)", cmd)
+}
+
+func newLogger(getenv func(string) string) *slog.Logger {
+	if getenv("LOG_FORMAT") == "json" {
+		return slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, nil))
+}
+
+func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", envOr(getenv, "ADDR", ":8080"), "listen address (env ADDR)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	log := newLogger(getenv)
+	url := getenv("REDIS_URL")
+	rdb, closeRedis, err := cache.Open(url)
+	if err != nil {
+		return err
+	}
+	defer closeRedis()
+	store := cache.New(rdb)
+	if err := store.Ping(ctx); err != nil {
+		return fmt.Errorf("redis: %w", err)
+	}
+	if url == "" {
+		log.Warn("REDIS_URL is not set: using an embedded in-memory Redis with demo data; NOTHING IS SAVED when the process stops")
+		if err := seedEmbedded(ctx, store); err != nil {
+			return err
+		}
+	}
+	srv := &http.Server{
+		Addr:              *addr,
+		Handler:           web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120}),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	printWelcome(stdout, *addr, url == "")
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// seedEmbedded loads the demo and its two keys into the embedded store.
+func seedEmbedded(ctx context.Context, store *cache.Store) error {
+	d := tournament.NewDemo(DemoSeed, time.Now())
+	if err := store.LoadDemo(ctx, d); err != nil {
+		return err
+	}
+	org := d.Organizers[0]
+	if _, err := store.PutKeyWithSecret(ctx, cache.Key{Kind: cache.KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: "Demo token"}, demoToken); err != nil {
+		return err
+	}
+	_, err := store.PutKeyWithSecret(ctx, cache.Key{Kind: cache.KindPublic, Sport: tournament.TableSoccer, Name: "Demo public key", App: "Demo"}, demoPublicKey)
+	return err
+}
+
+func printWelcome(w io.Writer, addr string, embedded bool) {
+	host := addr
+	if len(host) > 0 && host[0] == ':' {
+		host = "localhost" + host
+	}
+	fmt.Fprintf(w, "Courtside is serving on http://%s\n", host)
+	fmt.Fprintf(w, "  API:      http://%s/v1/public  (docs: http://%s/api)\n", host, host)
+	if embedded {
+		fmt.Fprintln(w, "  Data:     embedded in-memory Redis with the demo tournaments; nothing is saved")
+		fmt.Fprintf(w, "  Token:    %s  (Kickerclub Hamburg e.V.: reads its private tournaments too)\n", demoToken)
+		fmt.Fprintf(w, "  Public:   %s  (table soccer, public tournaments only)\n", demoPublicKey)
+		fmt.Fprintf(w, "  Try:      curl -H 'Authorization: Bearer %s' http://%s/v1/public/tournaments\n", demoToken, host)
+	}
+}
+
+func loadDemo(ctx context.Context, getenv func(string) string) error {
+	store, closeRedis, err := realStore(ctx, getenv)
+	if err != nil {
+		return err
+	}
+	defer closeRedis()
+	return store.LoadDemo(ctx, tournament.NewDemo(DemoSeed, time.Now()))
+}
+
+// realStore opens the Redis at REDIS_URL; commands that write lasting data need one.
+func realStore(ctx context.Context, getenv func(string) string) (*cache.Store, func(), error) {
+	url := getenv("REDIS_URL")
+	if url == "" {
+		return nil, nil, errors.New("REDIS_URL is not set: this command writes to a real Redis (for example REDIS_URL=redis://localhost:6379/0)")
+	}
+	rdb, closeRedis, err := cache.Open(url)
+	if err != nil {
+		return nil, nil, err
+	}
+	store := cache.New(rdb)
+	if err := store.Ping(ctx); err != nil {
+		closeRedis()
+		return nil, nil, fmt.Errorf("redis: %w", err)
+	}
+	return store, closeRedis, nil
+}
+
+func envOr(getenv func(string) string, name, def string) string {
+	if v := getenv(name); v != "" {
+		return v
+	}
+	return def
+}

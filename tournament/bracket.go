@@ -1,0 +1,246 @@
+package tournament
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Bracket is a knock-out tree laid out for a group: its rounds and matches,
+// linked so that each match knows where its winner and loser go.
+type Bracket struct {
+	Rounds  []Round
+	Matches []*Match
+}
+
+// NewBracket lays out an elimination tree for the seeded entries (best first).
+// The tree has the next power of two of slots; the best seeds get byes. A nil
+// entry is a place whose entry is not known yet: its match stays incomplete.
+// With double, a losers bracket, a grand final and its reset follow; with
+// thirdPlace (single elimination only), a match for third place.
+// id names every round and match from a short path, so layouts are stable.
+func NewBracket(entries []*Entry, double, thirdPlace bool, id func(path string) string) Bracket {
+	size := 2
+	for size < len(entries) {
+		size *= 2
+	}
+	k := bits.TrailingZeros(uint(size))
+	var b Bracket
+	round := func(name string) string {
+		r := Round{ID: id("round/" + name), Name: name}
+		b.Rounds = append(b.Rounds, r)
+		return r.ID
+	}
+	match := func(roundID, part string, seq int) *Match {
+		m := &Match{ID: id(fmt.Sprintf("%s/%d", roundID, seq)), RoundID: roundID, Seq: seq, State: MatchIncomplete, Bracket: part}
+		b.Matches = append(b.Matches, m)
+		return m
+	}
+	// Winners bracket (the whole tree in single elimination).
+	wb := make([][]*Match, k)
+	for r := range k {
+		name := roundName(k-r, double)
+		rid := round(name)
+		for i := range size >> (r + 1) {
+			wb[r] = append(wb[r], match(rid, BracketWinners, i))
+		}
+		if r > 0 {
+			for i, m := range wb[r-1] {
+				m.WinnerTo = &Slot{wb[r][i/2].ID, i % 2}
+			}
+		}
+	}
+	order := seedOrder(size)
+	for i, m := range wb[0] {
+		var bye, unknown bool
+		for side := range 2 {
+			switch seed := order[2*i+side]; {
+			case seed >= len(entries):
+				bye = true
+			case entries[seed] == nil:
+				unknown = true
+			default:
+				m.Entries[side] = entries[seed]
+			}
+		}
+		switch {
+		case unknown:
+			m.State = MatchIncomplete
+		case bye:
+			m.State = MatchBye
+		default:
+			m.State = MatchOpen
+		}
+	}
+	if thirdPlace && !double && k >= 2 {
+		third := match(round("Third place"), BracketThirdPlace, 0)
+		for i, m := range wb[k-2] {
+			m.LoserTo = &Slot{third.ID, i}
+		}
+	}
+	if double && k >= 2 {
+		var lb [][]*Match
+		lbRounds := 2 * (k - 1)
+		for r := range lbRounds {
+			name := fmt.Sprintf("Losers round %d", r+1)
+			if r == lbRounds-1 {
+				name = "Losers final"
+			}
+			rid := round(name)
+			n := size >> (2 + r/2)
+			var ms []*Match
+			for i := range n {
+				ms = append(ms, match(rid, BracketLosers, i))
+			}
+			lb = append(lb, ms)
+			if r == 0 { // losers of winners round 1 meet each other
+				for i, m := range wb[0] {
+					m.LoserTo = &Slot{ms[i/2].ID, i % 2}
+				}
+				continue
+			}
+			prev := lb[r-1]
+			if r%2 == 1 { // drop-in round: losers bracket winners meet losers of the next winners round, reversed to avoid rematches
+				drop := wb[r/2+1]
+				for i, m := range prev {
+					m.WinnerTo = &Slot{ms[i].ID, 0}
+				}
+				for i, m := range drop {
+					m.LoserTo = &Slot{ms[len(ms)-1-i].ID, 1}
+				}
+			} else {
+				for i, m := range prev {
+					m.WinnerTo = &Slot{ms[i/2].ID, i % 2}
+				}
+			}
+		}
+		final := match(round("Grand final"), BracketFinal, 0)
+		wb[k-1][0].WinnerTo = &Slot{final.ID, 0}
+		lb[lbRounds-1][0].WinnerTo = &Slot{final.ID, 1}
+		match(round("Grand final reset"), BracketReset, 0)
+	}
+	for _, m := range wb[0] {
+		if m.State == MatchBye {
+			Advance(b.Matches, m)
+		}
+	}
+	return b
+}
+
+// roundName names a winners-bracket round by how many rounds are left in it.
+func roundName(left int, double bool) string {
+	prefix := ""
+	if double {
+		prefix = "Winners "
+	}
+	switch left {
+	case 1:
+		if double {
+			return "Winners final"
+		}
+		return "Final"
+	case 2:
+		return prefix + "Semi-finals"
+	case 3:
+		return prefix + "Quarter-finals"
+	}
+	return fmt.Sprintf("%sRound of %d", prefix, 1<<left)
+}
+
+// seedOrder is the classic bracket order of seeds (0-based) over size slots:
+// 1 meets the last seed, and the top two can only meet in the final.
+func seedOrder(size int) []int {
+	order := []int{0}
+	for n := 1; n < size; n *= 2 {
+		next := make([]int, 0, 2*n)
+		for _, s := range order {
+			next = append(next, s, 2*n-1-s)
+		}
+		order = next
+	}
+	return order
+}
+
+// Outcome is who came out of a finished match: either may be nil.
+func (m *Match) Outcome() (winner, loser *Entry) {
+	switch m.State {
+	case MatchBye:
+		if m.Entries[0] != nil {
+			return m.Entries[0], nil
+		}
+		return m.Entries[1], nil
+	case MatchPlayed:
+		if w := m.Winner(); w >= 0 {
+			return m.Entries[w], m.Entries[1-w]
+		}
+	}
+	return nil, nil
+}
+
+// Done reports whether nothing more happens in the match.
+func (m *Match) Done() bool {
+	return m.State == MatchPlayed || m.State == MatchBye || m.State == MatchSkipped
+}
+
+// Advance moves the outcome of a finished bracket match on: its winner and loser
+// into the matches they go to, each of which becomes open once both its entries
+// are known, or a bye once all that feed it are done and only one came. Byes
+// resolve themselves in turn. After a grand final that the losers-bracket
+// winner took, the reset is opened; otherwise it is skipped.
+// group holds every match of the group; Advance changes them in place and
+// returns those it changed.
+func Advance(group []*Match, done *Match) []*Match {
+	byID := make(map[string]*Match, len(group))
+	for _, m := range group {
+		byID[m.ID] = m
+	}
+	var changed []*Match
+	var step func(m *Match)
+	step = func(m *Match) {
+		winner, loser := m.Outcome()
+		if m.Bracket == BracketFinal {
+			for _, r := range group {
+				if r.Bracket == BracketReset && r.State == MatchIncomplete {
+					if m.State == MatchPlayed && m.Winner() == 1 {
+						r.Entries, r.State = m.Entries, MatchOpen
+					} else {
+						r.State = MatchSkipped
+					}
+					changed = append(changed, r)
+				}
+			}
+			return
+		}
+		for _, link := range []struct {
+			to *Slot
+			e  *Entry
+		}{{m.WinnerTo, winner}, {m.LoserTo, loser}} {
+			if link.to == nil {
+				continue
+			}
+			next := byID[link.to.MatchID]
+			if next == nil || next.State != MatchIncomplete {
+				continue
+			}
+			next.Entries[link.to.Side] = link.e
+			changed = append(changed, next)
+			switch {
+			case next.Entries[0] != nil && next.Entries[1] != nil:
+				next.State = MatchOpen
+			case feedersDone(group, next.ID):
+				next.State = MatchBye
+				step(next)
+			}
+		}
+	}
+	step(done)
+	return changed
+}
+
+func feedersDone(group []*Match, id string) bool {
+	for _, m := range group {
+		if (m.WinnerTo != nil && m.WinnerTo.MatchID == id || m.LoserTo != nil && m.LoserTo.MatchID == id) && !m.Done() {
+			return false
+		}
+	}
+	return true
+}

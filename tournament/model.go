@@ -1,0 +1,210 @@
+package tournament
+
+import (
+	"bytes"
+	"fmt"
+	"time"
+)
+
+// TimeLayout is the spec's timestamp: ISO 8601, UTC, milliseconds.
+const TimeLayout = "2006-01-02T15:04:05.000Z"
+
+// Time is an instant that reads and writes as a spec timestamp.
+// Its zero value is "not set"; tag fields `omitzero` to leave it out.
+type Time struct{ time.Time }
+
+// At returns t as a Time, truncated to milliseconds like the wire form.
+func At(t time.Time) Time { return Time{t.UTC().Truncate(time.Millisecond)} }
+
+// MarshalJSON writes the spec's timestamp form.
+func (t Time) MarshalJSON() ([]byte, error) {
+	return []byte(`"` + t.UTC().Format(TimeLayout) + `"`), nil
+}
+
+// UnmarshalJSON reads any RFC 3339 timestamp.
+func (t *Time) UnmarshalJSON(b []byte) error {
+	if bytes.Equal(b, []byte("null")) {
+		*t = Time{}
+		return nil
+	}
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return fmt.Errorf("timestamp %s is not a string", b)
+	}
+	v, err := time.Parse(time.RFC3339Nano, string(b[1:len(b)-1]))
+	if err != nil {
+		return err
+	}
+	*t = At(v)
+	return nil
+}
+
+// Organizer runs tournaments and shares some of them on its result page.
+type Organizer struct {
+	ID    string `json:"id"`
+	Slug  string `json:"slug"`
+	Name  string `json:"name"`
+	Sport Sport  `json:"sport"`
+}
+
+// Tournament is the stored form of a tournament: the spec's fields plus who owns
+// it, whether its result page shares it, its courts and the layout of its groups.
+type Tournament struct {
+	ID          string       `json:"id"`
+	Name        string       `json:"name"`
+	Description string       `json:"description"`
+	StartTime   Time         `json:"startTime"`
+	EndTime     Time         `json:"endTime"`
+	State       State        `json:"state"`
+	OrganizerID string       `json:"organizerId"`
+	Public      bool         `json:"public"`
+	Disciplines []Discipline `json:"disciplines"`
+	Courts      []Court      `json:"courts"`
+}
+
+// Discipline is a category inside a tournament, such as a singles or a doubles event.
+type Discipline struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	ShortName string    `json:"shortName"`
+	EntryType EntryType `json:"entryType"`
+	Stages    []Stage   `json:"stages"`
+	EntryIDs  []string  `json:"entryIds"`
+}
+
+// Stage is a phase of a discipline, such as the preliminary or the elimination round.
+type Stage struct {
+	ID     string     `json:"id"`
+	Name   string     `json:"name"`
+	State  PhaseState `json:"state"`
+	Groups []Group    `json:"groups"`
+}
+
+// Group is a pool or a tree inside a stage.
+type Group struct {
+	ID      string       `json:"id"`
+	Name    string       `json:"name"`
+	Mode    Mode         `json:"tournamentMode"`
+	State   PhaseState   `json:"state"`
+	Options GroupOptions `json:"options"`
+	Rounds  []Round      `json:"rounds"`
+	// EntryIDs are the entries (players in individual modes, teams otherwise) the group ranks.
+	EntryIDs []string `json:"entryIds"`
+	// Encounters names the encounters of one match in league modes (Single, Double, Single);
+	// empty means one encounter per match.
+	Encounters []string `json:"encounters,omitempty"`
+	// Lives is what every entry starts with in last_one_standing and lord_have_mercy.
+	Lives int `json:"lives,omitempty"`
+}
+
+// GroupOptions are the spec's group options.
+type GroupOptions struct {
+	EliminationThirdPlace bool                 `json:"eliminationThirdPlace"`
+	MatchConfigurations   []MatchConfiguration `json:"matchConfigurations"`
+}
+
+// MatchConfiguration says how a match is won.
+type MatchConfiguration struct {
+	Name       string `json:"name"`
+	Draw       bool   `json:"draw"`
+	NumPoints  int    `json:"numPoints"`
+	NumSets    int    `json:"numSets"`
+	TwoAhead   bool   `json:"twoAhead"`
+	QuickEntry bool   `json:"quickEntry"`
+}
+
+// Round is one round of a group ("Round 3", "Semi-finals").
+type Round struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Court is a table, a lane or a board. Which match is on it follows from the matches.
+type Court struct {
+	ID     string `json:"id"`
+	Number int    `json:"number"`
+	Name   string `json:"name"`
+}
+
+// Entry is a player or a team. A player's Entries holds the player itself;
+// a team's holds its players, any of which may be nil (lord_have_mercy).
+type Entry struct {
+	ID      string   `json:"id"`
+	Name    string   `json:"name"`
+	Entries []*Entry `json:"entries,omitempty"`
+}
+
+// Set is the score of one set: one number per side.
+type Set [2]int
+
+// Encounters is a result: encounters of sets of scores (spec 2.2).
+type Encounters [][]Set
+
+// Slot is a place in a later match that a bracket match sends its winner or loser to.
+type Slot struct {
+	MatchID string `json:"matchId"`
+	Side    int    `json:"side"`
+}
+
+// Match is the stored form of a match.
+type Match struct {
+	ID           string     `json:"id"`
+	Entries      [2]*Entry  `json:"entries"`
+	State        MatchState `json:"state"`
+	Encounters   Encounters `json:"encounters"`
+	IsLiveResult bool       `json:"isLiveResult"`
+	CourtIDs     []string   `json:"courtIds"`
+	StartTime    Time       `json:"startTime,omitzero"`
+	EndTime      Time       `json:"endTime,omitzero"`
+	DisciplineID string     `json:"disciplineId"`
+	StageID      string     `json:"stageId"`
+	GroupID      string     `json:"groupId"`
+	RoundID      string     `json:"roundId"`
+	// Seq orders the matches of one round.
+	Seq int `json:"seq"`
+	// Config is the index of the group's match configuration the match is played with.
+	Config int `json:"config"`
+	// Bracket is the part of a knock-out tree the match belongs to (see the Bracket constants).
+	Bracket  string `json:"bracket,omitempty"`
+	WinnerTo *Slot  `json:"winnerTo,omitempty"`
+	LoserTo  *Slot  `json:"loserTo,omitempty"`
+}
+
+// The parts of a knock-out tree.
+const (
+	BracketWinners    = "winners"
+	BracketLosers     = "losers"
+	BracketFinal      = "final"
+	BracketReset      = "reset"
+	BracketThirdPlace = "third"
+)
+
+// HasResult reports whether a result, live or final, is set.
+func (m *Match) HasResult() bool { return len(m.Encounters) > 0 }
+
+// Involves reports whether the entry id plays in m, as an entry or as a player of a team.
+func (m *Match) Involves(id string) bool {
+	for _, e := range m.Entries {
+		if e == nil {
+			continue
+		}
+		if e.ID == id {
+			return true
+		}
+		for _, p := range e.Entries {
+			if p != nil && p.ID == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// PlaysOn reports whether m is on the court.
+func (m *Match) PlaysOn(courtID string) bool {
+	for _, c := range m.CourtIDs {
+		if c == courtID {
+			return true
+		}
+	}
+	return false
+}

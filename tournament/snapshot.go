@@ -1,0 +1,158 @@
+package tournament
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+)
+
+// Snapshot is everything about one tournament at one version. It is immutable
+// once built, so one snapshot serves every request for that version.
+type Snapshot struct {
+	Version    int64
+	Tournament *Tournament
+	Organizer  Organizer
+	// Matches are in tournament order: discipline, stage, round, group, match.
+	Matches []*Match
+	Entries map[string]*Entry
+
+	matches map[string]*Match
+	groups  map[string]place
+	rounds  map[string]place
+	stages  map[string]place
+
+	standingsOnce sync.Map // group id → func() []Standing
+}
+
+// place locates a stage, group or round: indexes of discipline, stage, group, round.
+type place struct{ d, s, g, r int }
+
+// NewSnapshot indexes a tournament's parts. matches may come in any order.
+func NewSnapshot(version int64, t *Tournament, org Organizer, matches []*Match, entries map[string]*Entry) *Snapshot {
+	s := &Snapshot{
+		Version: version, Tournament: t, Organizer: org, Entries: entries,
+		matches: make(map[string]*Match, len(matches)),
+		groups:  map[string]place{}, rounds: map[string]place{}, stages: map[string]place{},
+	}
+	for di, d := range t.Disciplines {
+		for si, st := range d.Stages {
+			s.stages[st.ID] = place{di, si, -1, -1}
+			for gi, g := range st.Groups {
+				s.groups[g.ID] = place{di, si, gi, -1}
+				for ri, r := range g.Rounds {
+					s.rounds[r.ID] = place{di, si, gi, ri}
+				}
+			}
+		}
+	}
+	for _, m := range matches {
+		s.matches[m.ID] = m
+	}
+	s.Matches = slices.Clone(matches)
+	slices.SortStableFunc(s.Matches, func(a, b *Match) int {
+		pa, pb := s.rounds[a.RoundID], s.rounds[b.RoundID]
+		return cmp.Or(cmp.Compare(pa.d, pb.d), cmp.Compare(pa.s, pb.s), cmp.Compare(pa.r, pb.r),
+			cmp.Compare(pa.g, pb.g), cmp.Compare(a.Seq, b.Seq), cmp.Compare(a.ID, b.ID))
+	})
+	return s
+}
+
+// Match returns the match with the id.
+func (s *Snapshot) Match(id string) (*Match, bool) {
+	m, ok := s.matches[id]
+	return m, ok
+}
+
+// Discipline returns the discipline with the id.
+func (s *Snapshot) Discipline(id string) (*Discipline, bool) {
+	for i := range s.Tournament.Disciplines {
+		if d := &s.Tournament.Disciplines[i]; d.ID == id {
+			return d, true
+		}
+	}
+	return nil, false
+}
+
+// Stage returns the stage with the id.
+func (s *Snapshot) Stage(id string) (*Stage, bool) {
+	p, ok := s.stages[id]
+	if !ok {
+		return nil, false
+	}
+	return &s.Tournament.Disciplines[p.d].Stages[p.s], true
+}
+
+// Group returns the group with the id.
+func (s *Snapshot) Group(id string) (*Group, bool) {
+	p, ok := s.groups[id]
+	if !ok {
+		return nil, false
+	}
+	return &s.Tournament.Disciplines[p.d].Stages[p.s].Groups[p.g], true
+}
+
+// Round returns the round with the id and the group it belongs to.
+func (s *Snapshot) Round(id string) (*Round, *Group, bool) {
+	p, ok := s.rounds[id]
+	if !ok {
+		return nil, nil, false
+	}
+	g := &s.Tournament.Disciplines[p.d].Stages[p.s].Groups[p.g]
+	return &g.Rounds[p.r], g, true
+}
+
+// Court returns the court with the id.
+func (s *Snapshot) Court(id string) (*Court, bool) {
+	for i := range s.Tournament.Courts {
+		if c := &s.Tournament.Courts[i]; c.ID == id {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// CourtMatch is the match announced on the court: the running match played on it.
+func (s *Snapshot) CourtMatch(courtID string) *Match {
+	for _, m := range s.Matches {
+		if m.State == MatchRunning && m.PlaysOn(courtID) {
+			return m
+		}
+	}
+	return nil
+}
+
+// MatchesWhere returns the matches, in tournament order, that keep says to keep.
+func (s *Snapshot) MatchesWhere(keep func(*Match) bool) []*Match {
+	var out []*Match
+	for _, m := range s.Matches {
+		if keep(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Standings is the group's table, computed once per snapshot.
+func (s *Snapshot) Standings(g *Group) []Standing {
+	f, _ := s.standingsOnce.LoadOrStore(g.ID, sync.OnceValue(func() []Standing {
+		return Standings(g, s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID }), s.Entries)
+	}))
+	return f.(func() []Standing)()
+}
+
+// IsTeam reports whether the entry is a team rather than a single player.
+func (e *Entry) IsTeam() bool {
+	return len(e.Entries) != 1 || e.Entries[0] == nil || e.Entries[0].ID != e.ID
+}
+
+// Counts returns how many players and teams entered the tournament.
+func (s *Snapshot) Counts() (players, teams int) {
+	for _, e := range s.Entries {
+		if e.IsTeam() {
+			teams++
+		} else {
+			players++
+		}
+	}
+	return players, teams
+}

@@ -1,0 +1,118 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"courtside/cache"
+	"courtside/handlers"
+)
+
+// authenticate lets through requests carrying a valid key, counting GETs
+// against the key's rate limit, and puts the key in the request's context.
+func (s *server) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		secret := bearer(r)
+		if secret == "" {
+			s.apiError(w, r, &handlers.Problem{Status: http.StatusUnauthorized, Message: handlers.CodeTokenMissing})
+			return
+		}
+		k, err := s.store.Authenticate(r.Context(), secret)
+		if errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked) {
+			s.apiError(w, r, &handlers.Problem{Status: http.StatusUnauthorized, Message: handlers.CodeTokenInvalid})
+			return
+		}
+		if err != nil {
+			s.apiError(w, r, err)
+			return
+		}
+		if r.Method == http.MethodGet {
+			ok, wait, err := s.store.Allow(r.Context(), cache.Hash(secret), s.rateLimit)
+			if err != nil {
+				s.apiError(w, r, err)
+				return
+			}
+			if !ok {
+				s.apiError(w, r, &handlers.Problem{Status: http.StatusTooManyRequests,
+					Message: fmt.Sprintf("Rate limit of %d GET requests per minute exceeded", s.rateLimit),
+					Header:  retryAfter(wait.Seconds())})
+				return
+			}
+		}
+		next.ServeHTTP(w, r.WithContext(handlers.WithCaller(r.Context(), k)))
+	})
+}
+
+// statusWriter remembers the status and size of a response for the request log.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (w *statusWriter) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the connection (flushes, deadlines).
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// logRequests writes one structured line per request, and turns a panic into a 500.
+func (s *server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.log.ErrorContext(r.Context(), "panic", "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
+				if sw.status == 0 {
+					if strings.HasPrefix(r.URL.Path, apiPrefix) {
+						s.apiError(sw, r, fmt.Errorf("panic: %v", p))
+					} else {
+						http.Error(sw, "Something went wrong on our side.", http.StatusInternalServerError)
+					}
+				}
+			}
+			level := slog.LevelInfo
+			if sw.status >= 500 {
+				level = slog.LevelError
+			}
+			s.log.LogAttrs(r.Context(), level, "request",
+				slog.String("method", r.Method), slog.String("path", r.URL.Path),
+				slog.Int("status", sw.status), slog.Int("bytes", sw.bytes),
+				slog.Duration("duration", time.Since(start)))
+		}()
+		next.ServeHTTP(sw, r)
+	})
+}
+
+// secureHeaders sets the headers every response carries.
+func secureHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		next.ServeHTTP(w, r)
+	})
+}
