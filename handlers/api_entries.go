@@ -29,7 +29,7 @@ func (a *API) DisciplineEntries(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	d, ok := snap.Discipline(r.PathValue("partId"))
+	d, ok := snap.Discipline(r.PathValue("disciplineId"))
 	if !ok {
 		return NotFound(CodeDisciplineNotFound)
 	}
@@ -42,7 +42,7 @@ func (a *API) GroupEntries(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	g, ok := snap.Group(r.PathValue("partId"))
+	g, ok := snap.Group(r.PathValue("groupId"))
 	if !ok {
 		return NotFound(CodeGroupNotFound)
 	}
@@ -55,7 +55,7 @@ func (a *API) Standings(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	g, ok := snap.Group(r.PathValue("partId"))
+	g, ok := snap.Group(r.PathValue("groupId"))
 	if !ok {
 		return NotFound(CodeGroupNotFound)
 	}

@@ -19,14 +19,14 @@ func (a *API) Match(w http.ResponseWriter, r *http.Request) error {
 	return JSON(w, snap.MatchJSON(m, tournament.FormFull))
 }
 
-// matchesOf serves a match list: find names the part the path asks for and
-// returns whether it exists and which of the matches belong to it.
-func (a *API) matchesOf(w http.ResponseWriter, r *http.Request, code string, find func(*tournament.Snapshot, string) (func(*tournament.Match) bool, bool)) error {
+// matchesOf serves a match list of the part named by the path parameter: find
+// says whether the part exists and which matches belong to it.
+func (a *API) matchesOf(w http.ResponseWriter, r *http.Request, param, code string, find func(*tournament.Snapshot, string) (func(*tournament.Match) bool, bool)) error {
 	snap, err := a.readable(r)
 	if err != nil {
 		return err
 	}
-	keep, ok := find(snap, r.PathValue("partId"))
+	keep, ok := find(snap, r.PathValue(param))
 	if !ok {
 		return NotFound(code)
 	}
@@ -35,7 +35,7 @@ func (a *API) matchesOf(w http.ResponseWriter, r *http.Request, code string, fin
 
 // DisciplineMatches lists the matches of a discipline across its stages, groups and rounds.
 func (a *API) DisciplineMatches(w http.ResponseWriter, r *http.Request) error {
-	return a.matchesOf(w, r, CodeDisciplineNotFound, func(s *tournament.Snapshot, id string) (func(*tournament.Match) bool, bool) {
+	return a.matchesOf(w, r, "disciplineId", CodeDisciplineNotFound, func(s *tournament.Snapshot, id string) (func(*tournament.Match) bool, bool) {
 		_, ok := s.Discipline(id)
 		return func(m *tournament.Match) bool { return m.DisciplineID == id }, ok
 	})
@@ -43,7 +43,7 @@ func (a *API) DisciplineMatches(w http.ResponseWriter, r *http.Request) error {
 
 // StageMatches lists the matches of a stage across its groups and rounds.
 func (a *API) StageMatches(w http.ResponseWriter, r *http.Request) error {
-	return a.matchesOf(w, r, CodeStageNotFound, func(s *tournament.Snapshot, id string) (func(*tournament.Match) bool, bool) {
+	return a.matchesOf(w, r, "stageId", CodeStageNotFound, func(s *tournament.Snapshot, id string) (func(*tournament.Match) bool, bool) {
 		_, ok := s.Stage(id)
 		return func(m *tournament.Match) bool { return m.StageID == id }, ok
 	})
@@ -51,7 +51,7 @@ func (a *API) StageMatches(w http.ResponseWriter, r *http.Request) error {
 
 // RoundMatches lists the matches of a round.
 func (a *API) RoundMatches(w http.ResponseWriter, r *http.Request) error {
-	return a.matchesOf(w, r, CodeRoundNotFound, func(s *tournament.Snapshot, id string) (func(*tournament.Match) bool, bool) {
+	return a.matchesOf(w, r, "roundId", CodeRoundNotFound, func(s *tournament.Snapshot, id string) (func(*tournament.Match) bool, bool) {
 		_, _, ok := s.Round(id)
 		return func(m *tournament.Match) bool { return m.RoundID == id }, ok
 	})
@@ -59,7 +59,7 @@ func (a *API) RoundMatches(w http.ResponseWriter, r *http.Request) error {
 
 // GroupMatches lists the matches of a group.
 func (a *API) GroupMatches(w http.ResponseWriter, r *http.Request) error {
-	return a.matchesOf(w, r, CodeGroupNotFound, func(s *tournament.Snapshot, id string) (func(*tournament.Match) bool, bool) {
+	return a.matchesOf(w, r, "groupId", CodeGroupNotFound, func(s *tournament.Snapshot, id string) (func(*tournament.Match) bool, bool) {
 		_, ok := s.Group(id)
 		return func(m *tournament.Match) bool { return m.GroupID == id }, ok
 	})

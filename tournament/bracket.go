@@ -50,6 +50,7 @@ func NewBracket(entries []*Entry, double, thirdPlace bool, id func(path string) 
 		}
 	}
 	order := seedOrder(size)
+	var byes []*Match
 	for i, m := range wb[0] {
 		var bye, unknown bool
 		for side := range 2 {
@@ -66,7 +67,7 @@ func NewBracket(entries []*Entry, double, thirdPlace bool, id func(path string) 
 		case unknown:
 			m.State = MatchIncomplete
 		case bye:
-			m.State = MatchBye
+			byes = append(byes, m) // incomplete until advanced, so no later match takes it as done early
 		default:
 			m.State = MatchOpen
 		}
@@ -118,10 +119,9 @@ func NewBracket(entries []*Entry, double, thirdPlace bool, id func(path string) 
 		lb[lbRounds-1][0].WinnerTo = &Slot{final.ID, 1}
 		match(round("Grand final reset"), BracketReset, 0)
 	}
-	for _, m := range wb[0] {
-		if m.State == MatchBye {
-			Advance(b.Matches, m)
-		}
+	for _, m := range byes {
+		m.State = MatchBye
+		Advance(b.Matches, m)
 	}
 	return b
 }

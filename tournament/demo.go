@@ -629,10 +629,18 @@ func bristolDarts(b *demoBuilder) *demoBuilder {
 			}
 		}
 	}
+	// The best three of each group go on; the two group winners get byes.
+	var finalists []*Entry
+	byID := b.entryMap()
+	for place := range 3 {
+		for i := range st.Groups {
+			finalists = append(finalists, byID[Standings(&st.Groups[i], b.matches, byID)[place].Entry.ID])
+		}
+	}
 	ko := b.stage(d, "Finals", PhaseFinished)
-	g := b.group(ko, "Finals", Elimination, ps, darts501)
+	g := b.group(ko, "Finals", Elimination, finalists, darts501)
 	g.Options.EliminationThirdPlace = true
-	b.bracket(d, ko, g, ps, false, 99)
+	b.bracket(d, ko, g, finalists, false, 99)
 	return b
 }
 

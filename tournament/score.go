@@ -3,33 +3,60 @@ package tournament
 // DisplayScore is the calculated score shown for a result (spec 2.1), by one rule:
 //
 //   - one encounter of one set: that set's points (with quick entry these are 1 and 0);
-//   - one encounter of several sets: the sets each side won;
-//   - several encounters: the encounters each side won, an encounter going to the
-//     side with the higher score by the two rules above (a level encounter goes to neither).
-func DisplayScore(r Encounters) [2]int {
+//   - one encounter of several sets: the sets each side has won;
+//   - several encounters: the encounters each side has won.
+//
+// Only what is decided under the configuration counts: a set once a side has
+// numPoints (two ahead with twoAhead), an encounter of several sets once a side
+// has won numSets of them. So a live result's set in play is not counted as won.
+// The zero MatchConfiguration counts every set as decided, which is how final
+// results (always complete) are read where no configuration is at hand.
+func DisplayScore(r Encounters, cfg MatchConfiguration) [2]int {
 	if len(r) == 1 {
-		return encounterScore(r[0])
+		if len(r[0]) == 1 {
+			return r[0][0]
+		}
+		return setsWon(r[0], cfg)
 	}
 	var won [2]int
 	for _, e := range r {
-		if side := leader(encounterScore(e)); side >= 0 {
+		if side := encounterWinner(e, cfg); side >= 0 {
 			won[side]++
 		}
 	}
 	return won
 }
 
-func encounterScore(sets []Set) [2]int {
-	if len(sets) == 1 {
-		return sets[0]
-	}
+func setsWon(sets []Set, cfg MatchConfiguration) [2]int {
 	var won [2]int
 	for _, s := range sets {
-		if side := leader(s); side >= 0 {
+		if side := setWinner(s, cfg); side >= 0 {
 			won[side]++
 		}
 	}
 	return won
+}
+
+// setWinner is the side that won a decided set, or -1 while it is level or in play.
+func setWinner(s Set, cfg MatchConfiguration) int {
+	side := leader(s)
+	if side < 0 || s[side] < cfg.NumPoints || cfg.TwoAhead && s[side]-s[1-side] < 2 {
+		return -1
+	}
+	return side
+}
+
+// encounterWinner is the side that won a decided encounter, or -1.
+func encounterWinner(sets []Set, cfg MatchConfiguration) int {
+	if len(sets) == 1 {
+		return setWinner(sets[0], cfg)
+	}
+	won := setsWon(sets, cfg)
+	side := leader(won)
+	if side < 0 || won[side] < cfg.NumSets {
+		return -1
+	}
+	return side
 }
 
 // leader is the side ahead in a pair, or -1 when level.
@@ -48,5 +75,5 @@ func (m *Match) Winner() int {
 	if m.State != MatchPlayed || !m.HasResult() {
 		return -1
 	}
-	return leader(DisplayScore(m.Encounters))
+	return leader(DisplayScore(m.Encounters, MatchConfiguration{}))
 }

@@ -101,6 +101,15 @@ func (s *Snapshot) Round(id string) (*Round, *Group, bool) {
 	return &g.Rounds[p.r], g, true
 }
 
+// Config is the match configuration m is played with; the zero configuration
+// when the group has none.
+func (s *Snapshot) Config(m *Match) MatchConfiguration {
+	if g, ok := s.Group(m.GroupID); ok && m.Config < len(g.Options.MatchConfigurations) {
+		return g.Options.MatchConfigurations[m.Config]
+	}
+	return MatchConfiguration{}
+}
+
 // Court returns the court with the id.
 func (s *Snapshot) Court(id string) (*Court, bool) {
 	for i := range s.Tournament.Courts {

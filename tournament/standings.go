@@ -62,7 +62,7 @@ type tally struct {
 	encW, encL, encD    int
 	first, last         int // round numbers, 1-based; 0 when none
 	lives               int
-	alive               bool
+	placing             int // bracket modes: higher is better (see placing constants)
 	corrected           float64
 	usesCorrectedValues bool
 }
@@ -78,9 +78,12 @@ type tally struct {
 //     monster_dyp ranks by correctedPointsPerMatch: points per match, where a player
 //     with fewer than three quarters of the most matches anyone played is divided by
 //     that three-quarter mark instead;
-//   - last_one_standing and lord_have_mercy: each loss costs a life; by lives left,
-//     then the last round reached;
-//   - elimination and double_elimination: by the last round reached alive;
+//   - last_one_standing: each loss costs a life; by lives left, then the last round reached;
+//   - the bracket modes (elimination, double_elimination, lord_have_mercy): the
+//     champion, the runner-up, third and fourth from the match for third place,
+//     then those still in by the last round reached, then those out by the round
+//     they went out in, later first; those out in the same round share a rank.
+//     lord_have_mercy shows lives too;
 //   - ties then go to matches difference, sets difference, goals difference, goals;
 //     rows equal on every rule share a rank. An entry with no played match is unranked (-1).
 func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing {
@@ -95,7 +98,7 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 		if e := entries[id]; e != nil {
 			name = e.Name
 		}
-		t := &tally{Standing: Standing{ID: g.ID + "_" + id, Entry: EntryRef{ID: id, Name: name}}, lives: g.Lives, alive: true}
+		t := &tally{Standing: Standing{ID: g.ID + "_" + id, Entry: EntryRef{ID: id, Name: name}}, lives: g.Lives}
 		rows[id] = t
 		order = append(order, t)
 	}
@@ -126,6 +129,9 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 			for _, t := range sides(m.Entries[side]) {
 				t.Matches++
 				rn := roundNo[m.RoundID]
+				if g.Mode.IsBracket() && rn >= t.last { // the latest match tells the place
+					t.placing = bracketPlacing(m, side, rn)
+				}
 				if t.first == 0 || rn < t.first {
 					t.first = rn
 				}
@@ -148,9 +154,6 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 					if t.lives > 0 {
 						t.lives--
 					}
-					if g.Mode.IsBracket() && g.Mode != LordHaveMercy && !(g.Mode == DoubleElimination && m.Bracket == BracketWinners) {
-						t.alive = false
-					}
 				default:
 					t.MatchesDraw++
 					t.Points += PointsDraw
@@ -159,14 +162,14 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 					for _, s := range enc {
 						t.Goals += s[side]
 						t.GoalsIn += s[other]
-						switch leader(s) {
+						switch leader(s) { // final results: every set is decided
 						case side:
 							t.SetsWon++
 						case other:
 							t.SetsLost++
 						}
 					}
-					switch leader(encounterScore(enc)) {
+					switch encounterWinner(enc, MatchConfiguration{}) {
 					case side:
 						t.encW++
 					case other:
@@ -189,9 +192,6 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 		if t.Matches > 0 {
 			t.PointsPerMatch = round2(float64(t.Points) / float64(t.Matches))
 		}
-		if g.Mode.HasLives() && t.lives == 0 {
-			t.alive = false
-		}
 	}
 	for _, t := range order {
 		t.fill(g, rows, league, maxMatches)
@@ -203,16 +203,17 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 			}
 			return -1
 		}
+		if g.Mode.IsBracket() { // places, shared by those out in the same round
+			return -cmp.Compare(a.placing, b.placing)
+		}
 		var c int
 		switch g.Mode {
 		case Swiss, DutchSystem:
 			c = cmp.Or(-cmp.Compare(a.Points, b.Points), -cmp.Compare(*a.BH1, *b.BH1), -cmp.Compare(*a.BH2, *b.BH2), -cmp.Compare(*a.SB, *b.SB))
 		case MonsterDYP:
 			c = cmp.Or(-cmp.Compare(a.corrected, b.corrected), -cmp.Compare(a.Points, b.Points))
-		case LastOneStanding, LordHaveMercy:
+		case LastOneStanding:
 			c = cmp.Or(-cmp.Compare(a.lives, b.lives), -cmp.Compare(a.last, b.last), -cmp.Compare(a.Points, b.Points))
-		case Elimination, DoubleElimination:
-			c = cmp.Or(-compareBool(a.alive, b.alive), -cmp.Compare(a.last, b.last), -cmp.Compare(a.MatchesWon, b.MatchesWon))
 		default:
 			c = -cmp.Compare(a.Points, b.Points)
 		}
@@ -280,16 +281,44 @@ func (t *tally) fill(g *Group, rows map[string]*tally, league bool, maxMatches i
 	}
 }
 
+// Bracket placings: the final places, then those still in, then those out by round.
+const (
+	placingChampion = 1_000_000 - iota
+	placingRunnerUp
+	placingThird
+	placingFourth
+	placingIn = 100_000 // + the last round reached
+)
+
+// bracketPlacing is what a played bracket match says of the side's place.
+// round is the match's round number in the group's order, in which a later
+// round is a deeper one.
+func bracketPlacing(m *Match, side, round int) int {
+	w := m.Winner()
+	if w < 0 {
+		return placingIn + round
+	}
+	won := w == side
+	switch {
+	case m.Bracket == BracketThirdPlace:
+		return pick(won, placingThird, placingFourth)
+	case m.Bracket == BracketReset,
+		m.Bracket == BracketFinal && w == 0, // the winners-bracket champion won: no reset
+		m.Bracket == BracketWinners && m.WinnerTo == nil && m.LoserTo == nil: // a single elimination final
+		return pick(won, placingChampion, placingRunnerUp)
+	case won, m.LoserTo != nil, m.Bracket == BracketFinal:
+		return placingIn + round // still in: the losers bracket or the reset awaits
+	}
+	return round // out in this round
+}
+
+func pick(cond bool, yes, no int) int {
+	if cond {
+		return yes
+	}
+	return no
+}
+
 func ptr[T any](v T) *T { return &v }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }
-
-func compareBool(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return 1
-	}
-	return -1
-}

@@ -35,24 +35,9 @@ func Routes(c Config) http.Handler {
 
 	mux := http.NewServeMux()
 	// The Tournament Public API: every request carries a key.
-	key := func(h HandlerFunc) http.Handler { return s.authenticate(s.api(h)) }
-	mux.Handle("GET /v1/public/hello", key(api.Hello))
-	mux.Handle("GET /v1/public/organizers", key(api.Organizers))
-	mux.Handle("GET /v1/public/organizers/{organizerId}/tournaments", key(api.OrganizerTournaments))
-	mux.Handle("GET /v1/public/tournaments", key(api.Tournaments))
-	mux.Handle("GET /v1/public/tournaments/{id}", key(api.Tournament))
-	mux.Handle("GET /v1/public/tournaments/{id}/courts", key(api.Courts))
-	mux.Handle("GET /v1/public/tournaments/{id}/courts/{courtId}", key(api.Court))
-	mux.Handle("GET /v1/public/tournaments/{id}/matches/{matchId}", key(api.Match))
-	mux.Handle("GET /v1/public/tournaments/{id}/disciplines/{partId}/matches", key(api.DisciplineMatches))
-	mux.Handle("GET /v1/public/tournaments/{id}/stages/{partId}/matches", key(api.StageMatches))
-	mux.Handle("GET /v1/public/tournaments/{id}/rounds/{partId}/matches", key(api.RoundMatches))
-	mux.Handle("GET /v1/public/tournaments/{id}/groups/{partId}/matches", key(api.GroupMatches))
-	mux.Handle("GET /v1/public/tournaments/{id}/entries/{entryId}/matches", key(api.EntryMatches))
-	mux.Handle("GET /v1/public/tournaments/{id}/entries", key(api.Entries))
-	mux.Handle("GET /v1/public/tournaments/{id}/discipline/{partId}/entries", key(api.DisciplineEntries))
-	mux.Handle("GET /v1/public/tournaments/{id}/group/{partId}/entries", key(api.GroupEntries))
-	mux.Handle("GET /v1/public/tournaments/{id}/groups/{partId}/standings", key(api.Standings))
+	for _, rt := range apiRoutes(api) {
+		mux.Handle(rt.pattern, s.authenticate(s.api(rt.handler)))
+	}
 	// The API's own description needs no key.
 	mux.Handle("GET /v1/public/openapi.json", http.HandlerFunc(handlers.OpenAPI))
 	mux.Handle("/v1/public/", s.api(s.noRoute(mux)))
@@ -62,6 +47,34 @@ func Routes(c Config) http.Handler {
 	mux.Handle("GET /readyz", http.HandlerFunc(health.Ready))
 
 	return s.logRequests(secureHeaders(mux))
+}
+
+type route struct {
+	pattern string
+	handler HandlerFunc
+}
+
+// apiRoutes are the key-protected routes of the Tournament Public API.
+func apiRoutes(api *handlers.API) []route {
+	return []route{
+		{"GET /v1/public/hello", api.Hello},
+		{"GET /v1/public/organizers", api.Organizers},
+		{"GET /v1/public/organizers/{organizerId}/tournaments", api.OrganizerTournaments},
+		{"GET /v1/public/tournaments", api.Tournaments},
+		{"GET /v1/public/tournaments/{id}", api.Tournament},
+		{"GET /v1/public/tournaments/{id}/courts", api.Courts},
+		{"GET /v1/public/tournaments/{id}/courts/{courtId}", api.Court},
+		{"GET /v1/public/tournaments/{id}/matches/{matchId}", api.Match},
+		{"GET /v1/public/tournaments/{id}/disciplines/{disciplineId}/matches", api.DisciplineMatches},
+		{"GET /v1/public/tournaments/{id}/stages/{stageId}/matches", api.StageMatches},
+		{"GET /v1/public/tournaments/{id}/rounds/{roundId}/matches", api.RoundMatches},
+		{"GET /v1/public/tournaments/{id}/groups/{groupId}/matches", api.GroupMatches},
+		{"GET /v1/public/tournaments/{id}/entries/{entryId}/matches", api.EntryMatches},
+		{"GET /v1/public/tournaments/{id}/entries", api.Entries},
+		{"GET /v1/public/tournaments/{id}/discipline/{disciplineId}/entries", api.DisciplineEntries},
+		{"GET /v1/public/tournaments/{id}/group/{groupId}/entries", api.GroupEntries},
+		{"GET /v1/public/tournaments/{id}/groups/{groupId}/standings", api.Standings},
+	}
 }
 
 // noRoute answers API paths no route serves: 405 when another method would
