@@ -35,6 +35,35 @@ func JSON(w http.ResponseWriter, v any) error {
 	return json.NewEncoder(w).Encode(v)
 }
 
+// snapshotJSON answers with the JSON of what build returns from the snapshot.
+// The body is encoded once per tournament version and key (the resource, whose
+// ids the handler has checked), and carries the version as its ETag, so a
+// client that polls with If-None-Match gets 304 Not Modified until it changes.
+func snapshotJSON(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, key string, build func() any) error {
+	type rendered struct {
+		body []byte
+		err  error
+	}
+	out := tournament.Once(snap, "json/"+key, func() rendered {
+		b, err := json.Marshal(build())
+		return rendered{append(b, '\n'), err}
+	})
+	if out.err != nil {
+		return out.err
+	}
+	etag := `"v` + strconv.FormatInt(snap.Version, 10) + `"`
+	h := w.Header()
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", "no-cache")
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return nil
+	}
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	_, err := w.Write(out.body)
+	return err
+}
+
 // readable loads the tournament the caller asks for and checks the caller may
 // read it: a private tournament only by its organizer's token (403 FORBIDDEN),
 // a public key only tournaments of its sport (others do not exist for it).

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"strconv"
 
 	"courtside/tournament"
 )
@@ -16,11 +17,13 @@ func (a *API) Courts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]tournament.CourtJSON, len(snap.Tournament.Courts))
-	for i := range snap.Tournament.Courts {
-		out[i] = snap.CourtJSON(&snap.Tournament.Courts[i], details, tournament.FormCourtList)
-	}
-	return JSON(w, out)
+	return snapshotJSON(w, r, snap, r.URL.Path+"?details="+strconv.FormatBool(details), func() any {
+		out := make([]tournament.CourtJSON, len(snap.Tournament.Courts))
+		for i := range snap.Tournament.Courts {
+			out[i] = snap.CourtJSON(&snap.Tournament.Courts[i], details, tournament.FormCourtList)
+		}
+		return out
+	})
 }
 
 // Court returns one court.
@@ -37,5 +40,7 @@ func (a *API) Court(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return NotFound(CodeCourtNotFound)
 	}
-	return JSON(w, snap.CourtJSON(c, details, tournament.FormCourt))
+	return snapshotJSON(w, r, snap, r.URL.Path+"?details="+strconv.FormatBool(details), func() any {
+		return snap.CourtJSON(c, details, tournament.FormCourt)
+	})
 }

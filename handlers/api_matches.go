@@ -16,7 +16,7 @@ func (a *API) Match(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return NotFound(CodeMatchNotFound)
 	}
-	return JSON(w, snap.MatchJSON(m, tournament.FormFull))
+	return snapshotJSON(w, r, snap, r.URL.Path, func() any { return snap.MatchJSON(m, tournament.FormFull) })
 }
 
 // matchesOf serves a match list of the part named by the path parameter: find
@@ -30,7 +30,9 @@ func (a *API) matchesOf(w http.ResponseWriter, r *http.Request, param, code stri
 	if !ok {
 		return NotFound(code)
 	}
-	return JSON(w, snap.MatchesJSON(snap.MatchesWhere(keep), tournament.FormFull))
+	return snapshotJSON(w, r, snap, r.URL.Path, func() any {
+		return snap.MatchesJSON(snap.MatchesWhere(keep), tournament.FormFull)
+	})
 }
 
 // DisciplineMatches lists the matches of a discipline across its stages, groups and rounds.
@@ -76,6 +78,8 @@ func (a *API) EntryMatches(w http.ResponseWriter, r *http.Request) error {
 	if _, ok := snap.Entries[id]; !ok {
 		return NotFound(CodeEntryNotFound)
 	}
-	ms := snap.MatchesWhere(func(m *tournament.Match) bool { return m.Involves(id) })
-	return JSON(w, snap.MatchesJSON(ms, tournament.FormEntry))
+	return snapshotJSON(w, r, snap, r.URL.Path, func() any {
+		ms := snap.MatchesWhere(func(m *tournament.Match) bool { return m.Involves(id) })
+		return snap.MatchesJSON(ms, tournament.FormEntry)
+	})
 }

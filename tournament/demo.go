@@ -36,16 +36,24 @@ func NewDemo(seed uint64, now time.Time) *Demo {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	day := 24 * time.Hour
 	for _, build := range []func() *demoBuilder{
-		func() *demoBuilder { return hamburgOpen(newDemoBuilder(seed, rng, "hamburg-open", kicker, now.Add(-5*time.Hour), now)) },
+		func() *demoBuilder {
+			return hamburgOpen(newDemoBuilder(seed, rng, "hamburg-open", kicker, now.Add(-5*time.Hour), now))
+		},
 		func() *demoBuilder {
 			return trainingNight(newDemoBuilder(seed, rng, "training-night", kicker, now.Add(-2*time.Hour), now))
 		},
-		func() *demoBuilder { return autumnCup(newDemoBuilder(seed, rng, "autumn-cup", kicker, now.Add(-30*day), now)) },
-		func() *demoBuilder { return lyonMasters(newDemoBuilder(seed, rng, "lyon-masters", boule, now.Add(-3*time.Hour), now)) },
+		func() *demoBuilder {
+			return autumnCup(newDemoBuilder(seed, rng, "autumn-cup", kicker, now.Add(-30*day), now))
+		},
+		func() *demoBuilder {
+			return lyonMasters(newDemoBuilder(seed, rng, "lyon-masters", boule, now.Add(-3*time.Hour), now))
+		},
 		func() *demoBuilder {
 			return provenceTriplettes(newDemoBuilder(seed, rng, "provence-triplettes", boule, now.Add(-12*day), now))
 		},
-		func() *demoBuilder { return bristolDarts(newDemoBuilder(seed, rng, "bristol-darts", darts, now.Add(-9*day), now)) },
+		func() *demoBuilder {
+			return bristolDarts(newDemoBuilder(seed, rng, "bristol-darts", darts, now.Add(-9*day), now))
+		},
 		func() *demoBuilder {
 			return upcoming(newDemoBuilder(seed, rng, "winter-open", kicker, now.Add(21*day), now), "Winter Open 2027", StatePreRegistration)
 		},

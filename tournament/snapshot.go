@@ -21,7 +21,7 @@ type Snapshot struct {
 	rounds  map[string]place
 	stages  map[string]place
 
-	standingsOnce sync.Map // group id → func() []Standing
+	memo sync.Map // key → func() any, each computed once per snapshot
 }
 
 // place locates a stage, group or round: indexes of discipline, stage, group, round.
@@ -141,12 +141,19 @@ func (s *Snapshot) MatchesWhere(keep func(*Match) bool) []*Match {
 	return out
 }
 
+// Once returns what compute makes under key, computing it once per snapshot
+// however many goroutines ask. Because a snapshot never changes, compute may
+// depend on nothing but the snapshot and the key.
+func Once[T any](s *Snapshot, key string, compute func() T) T {
+	f, _ := s.memo.LoadOrStore(key, sync.OnceValue(func() any { return compute() }))
+	return f.(func() any)().(T)
+}
+
 // Standings is the group's table, computed once per snapshot.
 func (s *Snapshot) Standings(g *Group) []Standing {
-	f, _ := s.standingsOnce.LoadOrStore(g.ID, sync.OnceValue(func() []Standing {
+	return Once(s, "standings/"+g.ID, func() []Standing {
 		return Standings(g, s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID }), s.Entries)
-	}))
-	return f.(func() []Standing)()
+	})
 }
 
 // IsTeam reports whether the entry is a team rather than a single player.

@@ -303,7 +303,7 @@ func bracketPlacing(m *Match, side, round int) int {
 	case m.Bracket == BracketThirdPlace:
 		return pick(won, placingThird, placingFourth)
 	case m.Bracket == BracketReset,
-		m.Bracket == BracketFinal && w == 0, // the winners-bracket champion won: no reset
+		m.Bracket == BracketFinal && w == 0,                                  // the winners-bracket champion won: no reset
 		m.Bracket == BracketWinners && m.WinnerTo == nil && m.LoserTo == nil: // a single elimination final
 		return pick(won, placingChampion, placingRunnerUp)
 	case won, m.LoserTo != nil, m.Bracket == BracketFinal:

@@ -609,3 +609,43 @@ func TestTwoServersShareOneRateBudget(t *testing.T) {
 		}
 	}
 }
+
+func TestPollingGets304UntilTheTournamentChanges(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	path := "/v1/public/tournaments/" + hamburg.Tournament.ID + "/courts?includeMatchDetails=true"
+	poll := func(etag string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Authorization", f.token)
+		if etag != "" {
+			req.Header.Set("If-None-Match", etag)
+		}
+		rec := httptest.NewRecorder()
+		f.handler.ServeHTTP(rec, req)
+		return rec
+	}
+	first := poll("")
+	etag := first.Header().Get("ETag")
+	if first.Code != 200 || etag == "" {
+		t.Fatalf("%d, ETag %q", first.Code, etag)
+	}
+	again := poll(etag)
+	if again.Code != http.StatusNotModified || again.Body.Len() != 0 {
+		t.Fatalf("unchanged: %d with %d bytes", again.Code, again.Body.Len())
+	}
+	// Without details it is another resource, rendered separately.
+	plain := f.get("/v1/public/tournaments/"+hamburg.Tournament.ID+"/courts", f.token)
+	if strings.Contains(plain.Body.String(), "currentMatch\"") {
+		t.Error("the list without details served the rendering with details")
+	}
+	changed := *hamburg.Tournament
+	changed.Courts = append([]tournament.Court{}, changed.Courts...)
+	changed.Courts[0].Name = "Centre table"
+	if err := f.store.PutTournament(context.Background(), &changed, hamburg.Matches, hamburg.Entries); err != nil {
+		t.Fatal(err)
+	}
+	after := poll(etag)
+	if after.Code != 200 || after.Header().Get("ETag") == etag || !strings.Contains(after.Body.String(), "Centre table") {
+		t.Errorf("after a change: %d, ETag %q (was %q)", after.Code, after.Header().Get("ETag"), etag)
+	}
+}

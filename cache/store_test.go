@@ -1,0 +1,177 @@
+package cache_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"courtside/cache"
+	"courtside/cache/cachetest"
+	"courtside/tournament"
+)
+
+func TestSnapshotIsReusedUntilTheVersionMoves(t *testing.T) {
+	ctx := context.Background()
+	store, demo := cachetest.Demo(t)
+	dt := demo.Tournaments[0]
+	a, err := store.Snapshot(ctx, dt.Tournament.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := store.Snapshot(ctx, dt.Tournament.ID)
+	if a != b {
+		t.Error("an unchanged tournament was decoded again")
+	}
+	if len(a.Matches) != len(dt.Matches) || len(a.Entries) != len(dt.Entries) || a.Organizer.ID != dt.Tournament.OrganizerID {
+		t.Errorf("snapshot has %d matches, %d entries, organizer %q", len(a.Matches), len(a.Entries), a.Organizer.ID)
+	}
+	changed := *dt.Tournament
+	changed.Name = "Hamburg Open 2026 (renamed)"
+	if err := store.PutTournament(ctx, &changed, dt.Matches, dt.Entries); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := store.Snapshot(ctx, dt.Tournament.ID)
+	if c.Version != a.Version+1 || c.Tournament.Name != changed.Name {
+		t.Errorf("after a change: version %d (was %d), name %q", c.Version, a.Version, c.Tournament.Name)
+	}
+	// Another instance sees the change too.
+	other := cache.New(cachetest.Redis(t))
+	if _, err := other.Snapshot(ctx, dt.Tournament.ID); !errors.Is(err, cache.ErrNotFound) {
+		t.Errorf("an empty Redis has the tournament: %v", err)
+	}
+}
+
+func TestSnapshotOfUnknownTournament(t *testing.T) {
+	store := cachetest.Store(cachetest.Redis(t))
+	if _, err := store.Snapshot(context.Background(), "tio:none"); !errors.Is(err, cache.ErrNotFound) {
+		t.Errorf("err = %v, want ErrNotFound", err)
+	}
+}
+
+func TestMatchesComeInTournamentOrder(t *testing.T) {
+	ctx := context.Background()
+	store, demo := cachetest.Demo(t)
+	snap, err := store.Snapshot(ctx, demo.Tournaments[0].Tournament.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	disc := map[string]int{}
+	for i, d := range snap.Tournament.Disciplines {
+		disc[d.ID] = i
+	}
+	for i := 1; i < len(snap.Matches); i++ {
+		if disc[snap.Matches[i-1].DisciplineID] > disc[snap.Matches[i].DisciplineID] {
+			t.Fatalf("match %d of discipline %d comes after one of discipline %d", i, disc[snap.Matches[i].DisciplineID], disc[snap.Matches[i-1].DisciplineID])
+		}
+	}
+}
+
+func TestKeysAreStoredByHashAndRevocable(t *testing.T) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(t)
+	store, demo := cachetest.DemoOn(t, rdb)
+	secret, k, err := store.CreateToken(ctx, demo.Organizers[0].ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Name != demo.Organizers[0].Name || k.Owner() != demo.Organizers[0].ID || k.Sport != demo.Organizers[0].Sport {
+		t.Errorf("token %+v", k)
+	}
+	// The secret is nowhere in Redis.
+	keys, _ := rdb.Keys(ctx, "*").Result()
+	for _, key := range keys {
+		if typ, _ := rdb.Type(ctx, key).Result(); typ != "hash" {
+			continue
+		}
+		vals, _ := rdb.HGetAll(ctx, key).Result()
+		for f, v := range vals {
+			if strings.Contains(f+v, secret) {
+				t.Fatalf("the secret is stored in %s", key)
+			}
+		}
+	}
+	got, err := store.Authenticate(ctx, secret)
+	if err != nil || got.ID != k.ID {
+		t.Fatalf("Authenticate = %+v, %v", got, err)
+	}
+	if _, err := store.Authenticate(ctx, secret+"x"); !errors.Is(err, cache.ErrNotFound) {
+		t.Errorf("a wrong secret: %v", err)
+	}
+	if err := store.RevokeKey(ctx, k.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Authenticate(ctx, secret); !errors.Is(err, cache.ErrRevoked) {
+		t.Errorf("a revoked key: %v", err)
+	}
+	if err := store.RevokeKey(ctx, "key_nope"); !errors.Is(err, cache.ErrNotFound) {
+		t.Errorf("revoking an unknown key: %v", err)
+	}
+	if _, _, err := store.CreateToken(ctx, "tio:nobody", ""); !errors.Is(err, cache.ErrNotFound) {
+		t.Errorf("a token for an unknown organizer: %v", err)
+	}
+}
+
+func TestPublicKeyNeedsSportAndApplicant(t *testing.T) {
+	store := cachetest.Store(cachetest.Redis(t))
+	ctx := context.Background()
+	good := cache.PublicKeyRequest{Sport: tournament.Darts, App: "Oche", Applicant: "Sam", Email: "sam@example.org"}
+	if _, k, err := store.CreatePublicKey(ctx, good); err != nil || k.Kind != cache.KindPublic || k.Owner() != k.ID {
+		t.Fatalf("%+v %v", k, err)
+	}
+	for name, r := range map[string]cache.PublicKeyRequest{
+		"no sport":        {App: "a", Applicant: "b", Email: "c"},
+		"a made-up sport": {Sport: "chess", App: "a", Applicant: "b", Email: "c"},
+		"no email":        {Sport: tournament.Darts, App: "a", Applicant: "b"},
+	} {
+		if _, _, err := store.CreatePublicKey(ctx, r); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+func TestRateLimitSlidesAcrossTheMinute(t *testing.T) {
+	store := cachetest.Store(cachetest.Redis(t))
+	ctx := context.Background()
+	start := time.Date(2026, 11, 21, 12, 0, 30, 0, time.UTC) // halfway through a minute
+	now := start
+	store.Now = func() time.Time { return now }
+	for i := range 10 {
+		if ok, _, err := store.Allow(ctx, "k", 10); !ok || err != nil {
+			t.Fatalf("request %d refused: %v", i+1, err)
+		}
+	}
+	ok, wait, err := store.Allow(ctx, "k", 10)
+	if ok || err != nil {
+		t.Fatalf("11th request allowed: %v", err)
+	}
+	if wait <= 30*time.Second || wait > 90*time.Second {
+		t.Errorf("retry after %s", wait)
+	}
+	// Just into the next minute the previous one still weighs almost fully.
+	now = start.Add(31 * time.Second)
+	if ok, _, _ := store.Allow(ctx, "k", 10); ok {
+		t.Error("a burst right after the minute turned was allowed: the window did not slide")
+	}
+	now = start.Add(wait)
+	if ok, _, _ := store.Allow(ctx, "k", 10); !ok {
+		t.Errorf("refused after the Retry-After it gave (%s)", wait)
+	}
+}
+
+func TestListingFiltersAndPages(t *testing.T) {
+	ctx := context.Background()
+	store, demo := cachetest.Demo(t)
+	kicker := demo.Organizers[0]
+	all, err := store.Tournaments(ctx, kicker.ID, cache.ListQuery{Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared, _ := store.Tournaments(ctx, kicker.ID, cache.ListQuery{Limit: 100, SharedOnly: true})
+	finished, _ := store.Tournaments(ctx, kicker.ID, cache.ListQuery{Limit: 100, State: tournament.StateFinished})
+	past, _ := store.Tournaments(ctx, kicker.ID, cache.ListQuery{Limit: 5, Offset: 100})
+	if len(all) != len(shared)+1 || len(finished) != 1 || finished[0].Tournament.Name != "Autumn Cup 2026" || len(past) != 0 {
+		t.Errorf("all %d, shared %d, finished %d, past the end %d", len(all), len(shared), len(finished), len(past))
+	}
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"courtside/cache"
+	"courtside/cache/cachetest"
+	"courtside/tournament"
+)
+
+// env is a getenv pointing REDIS_URL at a fresh test Redis.
+func env(t *testing.T) (func(string) string, *cache.Store) {
+	rdb := cachetest.Redis(t)
+	o := rdb.Options()
+	url := fmt.Sprintf("redis://%s/%d", o.Addr, o.DB)
+	return func(k string) string {
+		if k == "REDIS_URL" {
+			return url
+		}
+		return ""
+	}, cache.New(rdb)
+}
+
+func TestKeysCommands(t *testing.T) {
+	ctx := context.Background()
+	getenv, store := env(t)
+	if err := run(ctx, []string{"demo"}, &bytes.Buffer{}, getenv); err != nil {
+		t.Fatal(err)
+	}
+	orgs, err := store.Organizers(ctx)
+	if err != nil || len(orgs) == 0 {
+		t.Fatalf("demo loaded %d organizers: %v", len(orgs), err)
+	}
+	var out bytes.Buffer
+	if err := run(ctx, []string{"keys", "create-token", "--organizer", orgs[0].ID, "--name", "Scoreboard"}, &out, getenv); err != nil {
+		t.Fatal(err)
+	}
+	secret := strings.TrimSuffix(out.String(), "\n")
+	if strings.ContainsAny(secret, " \n\t") || secret == "" {
+		t.Fatalf("create-token printed %q, want the secret alone", out.String())
+	}
+	k, err := store.Authenticate(ctx, secret)
+	if err != nil || k.Kind != cache.KindToken || k.Name != "Scoreboard" {
+		t.Fatalf("the printed token: %+v %v", k, err)
+	}
+	out.Reset()
+	if err := run(ctx, []string{"keys", "create-public", "--sport", "darts", "--app", "Oche", "--applicant", "Sam", "--email", "sam@example.org", "--description", "board app"}, &out, getenv); err != nil {
+		t.Fatal(err)
+	}
+	pk, err := store.Authenticate(ctx, strings.TrimSpace(out.String()))
+	if err != nil || pk.Kind != cache.KindPublic || pk.Sport != tournament.Darts {
+		t.Fatalf("the printed public key: %+v %v", pk, err)
+	}
+	out.Reset()
+	if err := run(ctx, []string{"keys", "list"}, &out, getenv); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), k.ID) || !strings.Contains(out.String(), pk.ID) || strings.Contains(out.String(), secret) {
+		t.Errorf("list:\n%s", out.String())
+	}
+	if err := run(ctx, []string{"keys", "revoke", k.ID}, &out, getenv); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Authenticate(ctx, secret); err == nil {
+		t.Error("the revoked token still works")
+	}
+	for name, args := range map[string][]string{
+		"unknown sport":     {"keys", "create-public", "--sport", "chess", "--app", "a", "--applicant", "b", "--email", "c"},
+		"missing organizer": {"keys", "create-token"},
+		"unknown organizer": {"keys", "create-token", "--organizer", "tio:nobody"},
+		"unknown command":   {"keys", "rotate"},
+		"revoke unknown":    {"keys", "revoke", "key_nope"},
+	} {
+		if err := run(ctx, args, &bytes.Buffer{}, getenv); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestCommandsThatWriteNeedARealRedis(t *testing.T) {
+	noEnv := func(string) string { return "" }
+	for _, args := range [][]string{{"demo"}, {"keys", "list"}} {
+		err := run(context.Background(), args, &bytes.Buffer{}, noEnv)
+		if err == nil || !strings.Contains(err.Error(), "REDIS_URL") {
+			t.Errorf("%v without REDIS_URL: %v", args, err)
+		}
+	}
+}
+
+func TestServeEmbeddedDemo(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve", "--addr", addr}, &out, func(string) string { return "" }) }()
+	base := "http://" + addr
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		resp, err := http.Get(base + "/readyz")
+		if err == nil && resp.StatusCode == 200 {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("not ready: %v (%v)", err, <-done)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, key := range []string{demoToken, demoPublicKey} {
+		req, _ := http.NewRequest("GET", base+"/v1/public/hello", nil)
+		req.Header.Set("Authorization", "Bearer "+key)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil || resp.StatusCode != 200 {
+			t.Errorf("hello with the printed demo key %s: %v %v", key, resp.Status, err)
+		}
+		resp.Body.Close()
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("shutdown: %v", err)
+	}
+	for _, want := range []string{demoToken, demoPublicKey, "nothing is saved", base} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("start-up message lacks %q:\n%s", want, out.String())
+		}
+	}
+}
