@@ -88,9 +88,13 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 			return err
 		}
 	}
+	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120})
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{
 		Addr:              *addr,
-		Handler:           web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120}),
+		Handler:           handler,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      30 * time.Second,

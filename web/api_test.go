@@ -45,7 +45,7 @@ func newFixture(t *testing.T) *fixture {
 	rdb := cachetest.Redis(t)
 	store, demo := cachetest.DemoOn(t, rdb)
 	f := &fixture{t: t, rdb: rdb, store: store, demo: demo}
-	f.handler = Routes(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 120})
+	f.handler = routes(t, store)
 	ctx := context.Background()
 	mustKey := func(secret string, _ cache.Key, err error) string {
 		t.Helper()
@@ -71,6 +71,16 @@ func newFixture(t *testing.T) *fixture {
 		}
 	}
 	return f
+}
+
+// routes is the server over the store, logging nowhere.
+func routes(t testing.TB, store *cache.Store) http.Handler {
+	t.Helper()
+	h, err := Routes(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 120})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
 
 func (f *fixture) org(slug string) tournament.Organizer {
@@ -585,7 +595,7 @@ func TestTwoServersShareOneRateBudget(t *testing.T) {
 	// A second instance: its own client and store, the same Redis.
 	rdb := redis.NewClient(f.rdb.Options())
 	t.Cleanup(func() { _ = rdb.Close() })
-	other := Routes(Config{Store: cachetest.Store(rdb), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 120})
+	other := routes(t, cachetest.Store(rdb))
 	for i := range 120 {
 		h := f.handler
 		if i%2 == 1 {

@@ -22,7 +22,11 @@ func benchServer(b *testing.B, store *cache.Store, orgID string) (http.Handler, 
 	if err != nil {
 		b.Fatal(err)
 	}
-	return Routes(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 1 << 30}), secret
+	h, err := Routes(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 1 << 30})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return h, secret
 }
 
 func benchGet(b *testing.B, h http.Handler, path, key string) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"courtside/handlers"
+	"courtside/templates"
 )
 
 // HandlerFunc is a handler that returns its error rather than writing it.
@@ -34,6 +35,35 @@ func (s *server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header()[k] = vs
 	}
 	writeJSON(w, p.Status, p.Body())
+}
+
+// page adapts a site handler: its error becomes an HTML error page.
+func (s *server) page(h HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			s.htmlError(w, r, err)
+		}
+	})
+}
+
+// htmlError writes err as an error page. Only a *handlers.Problem's status
+// reaches the visitor; any other error is logged and shown as a 500.
+func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
+	p := templates.ErrorPage{Page: templates.Page{Assets: s.assets}, Status: http.StatusNotFound,
+		Heading: "Nothing here", Message: "This page does not exist, or it is not shared. Check the address, or start again from the API reference."}
+	var prob *handlers.Problem
+	switch {
+	case errors.As(err, &prob) && prob.Status == http.StatusNotFound:
+	case errors.As(err, &prob):
+		p.Status, p.Heading, p.Message = prob.Status, http.StatusText(prob.Status), prob.Message
+	default:
+		s.log.ErrorContext(r.Context(), "page failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		p.Status, p.Heading, p.Message = http.StatusInternalServerError, "Something went wrong", "That is our fault, not yours. Try again in a moment."
+	}
+	p.Title = p.Heading
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(p.Status)
+	_ = templates.Error(p).Render(r.Context(), w)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -8,6 +8,7 @@ import (
 
 	"courtside/cache"
 	"courtside/handlers"
+	"courtside/templates"
 )
 
 // apiPrefix is the base of the Tournament Public API (spec section 9).
@@ -25,13 +26,22 @@ type server struct {
 	store     *cache.Store
 	log       *slog.Logger
 	rateLimit int
+	assets    templates.Assets
 }
 
 // Routes returns the whole site and API. Every URL the product has is here.
-func Routes(c Config) http.Handler {
-	s := &server{store: c.Store, log: c.Logger, rateLimit: c.RateLimit}
+func Routes(c Config) (http.Handler, error) {
+	static, err := loadAssets()
+	if err != nil {
+		return nil, err
+	}
+	s := &server{store: c.Store, log: c.Logger, rateLimit: c.RateLimit, assets: static.Templates()}
 	api := &handlers.API{Store: c.Store}
 	health := &handlers.Health{Store: c.Store}
+	docs, err := handlers.NewAPIDocs(s.assets)
+	if err != nil {
+		return nil, err
+	}
 
 	mux := http.NewServeMux()
 	// The Tournament Public API: every request carries a key.
@@ -42,11 +52,16 @@ func Routes(c Config) http.Handler {
 	mux.Handle("GET /v1/public/openapi.json", http.HandlerFunc(handlers.OpenAPI))
 	mux.Handle("/v1/public/", s.api(s.noRoute(mux)))
 
+	// The site.
+	mux.Handle("GET /api", docs)
+	mux.Handle("GET /static/{hash}/{name...}", static)
+	mux.Handle("/", s.page(func(w http.ResponseWriter, r *http.Request) error { return handlers.NotFound("page") }))
+
 	// Operations.
 	mux.Handle("GET /healthz", http.HandlerFunc(health.Live))
 	mux.Handle("GET /readyz", http.HandlerFunc(health.Ready))
 
-	return s.logRequests(secureHeaders(mux))
+	return s.logRequests(secureHeaders(mux)), nil
 }
 
 type route struct {

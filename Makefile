@@ -1,0 +1,36 @@
+# Courtside: make help lists the targets.
+.DEFAULT_GOAL := help
+REDIS_PORT ?= 6399
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-18s %s\n", $$1, $$2}'
+
+generate: ## regenerate the templ components (*_templ.go, committed)
+	go tool templ generate -include-version=false
+
+css: ## rebuild static/css/app.css with Tailwind v3 (committed)
+	npm ci --no-audit --no-fund
+	npm run css
+
+build: generate ## build the courtside binary
+	go build -o courtside .
+
+test: ## run every test against the embedded Redis
+	go test ./...
+
+test-redis: ## run every test against a real redis-server on REDIS_PORT
+	redis-server --port $(REDIS_PORT) --save '' --appendonly no --daemonize yes --pidfile /tmp/courtside-redis.pid
+	REDIS_URL=redis://127.0.0.1:$(REDIS_PORT)/0 go test -p 1 -count=1 ./...; status=$$?; kill $$(cat /tmp/courtside-redis.pid); exit $$status
+
+lint: ## gofmt, go vet, templ fmt
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' | grep -v '_templ.go$$'))" || (gofmt -l $$(git ls-files '*.go' | grep -v '_templ.go$$'); exit 1)
+	go vet ./...
+	go tool templ fmt -fail templates
+
+verify-generated: generate css ## fail when generated files or the CSS are stale
+	git diff --exit-code -- '*_templ.go' static/css/app.css
+
+bench: ## benchmarks (add REDIS_URL=... to measure against a real Redis)
+	go test -run '^$$' -bench . -benchmem ./...
+
+.PHONY: help generate css build test test-redis lint verify-generated bench

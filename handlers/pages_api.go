@@ -1,0 +1,218 @@
+package handlers
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"sort"
+	"strings"
+
+	"courtside/templates"
+)
+
+// APIDocs serves the readable API reference, made from the OpenAPI document.
+type APIDocs struct {
+	page templates.APIPage
+}
+
+// NewAPIDocs reads the OpenAPI document into the reference page.
+func NewAPIDocs(assets templates.Assets) (*APIDocs, error) {
+	var doc oaDoc
+	if err := json.Unmarshal(OpenAPIDocument, &doc); err != nil {
+		return nil, fmt.Errorf("handlers: openapi.json: %w", err)
+	}
+	p := templates.APIPage{
+		Page:     templates.Page{Title: "API reference", Description: "The Tournament Public API: tournaments, courts, matches, entries and standings as JSON.", Assets: assets},
+		Version:  doc.Info.Version,
+		Intro:    doc.Info.Description,
+		SpecPath: "/v1/public/openapi.json",
+	}
+	base := doc.Servers[0].URL
+	byTag := map[string]*templates.APITag{}
+	for _, t := range doc.Tags {
+		p.Tags = append(p.Tags, templates.APITag{Name: t.Name})
+	}
+	for i := range p.Tags {
+		byTag[p.Tags[i].Name] = &p.Tags[i]
+	}
+	for _, path := range doc.Paths.keys {
+		for _, method := range doc.Paths.values[path].keys {
+			op := doc.Paths.values[path].values[method]
+			o := templates.APIOperation{
+				Anchor:      strings.ToLower(method) + strings.NewReplacer("/", "-", "{", "", "}", "").Replace(path),
+				Method:      strings.ToUpper(method),
+				Path:        base + path,
+				Summary:     op.Summary,
+				Description: op.Description,
+				NeedsKey:    op.Security == nil || len(*op.Security) > 0,
+			}
+			for _, prm := range op.Parameters {
+				if name, ok := strings.CutPrefix(prm.Ref, "#/components/parameters/"); ok {
+					prm = doc.Components.Parameters[name]
+				}
+				o.Params = append(o.Params, templates.APIField{Name: prm.Name, In: prm.In, Type: prm.Schema.typeName(), Required: prm.Required, Description: prm.Description})
+			}
+			statuses := make([]string, 0, len(op.Responses))
+			for s := range op.Responses {
+				statuses = append(statuses, s)
+			}
+			sort.Strings(statuses)
+			for _, s := range statuses {
+				r := op.Responses[s]
+				if name, ok := strings.CutPrefix(r.Ref, "#/components/responses/"); ok {
+					r = doc.Components.Responses[name]
+				}
+				o.Responses = append(o.Responses, templates.APIResponse{Status: s, Description: r.Description})
+				if s == "200" {
+					o.Returns = r.Content["application/json"].Schema.typeName()
+				}
+			}
+			if t := byTag[op.Tags[0]]; t != nil {
+				t.Operations = append(t.Operations, o)
+			}
+		}
+	}
+	for _, name := range doc.Components.Schemas.keys {
+		s := doc.Components.Schemas.values[name]
+		sc := templates.APISchema{Name: name}
+		for _, prop := range s.Properties.keys {
+			f := s.Properties.values[prop]
+			sc.Fields = append(sc.Fields, templates.APIField{Name: prop, Type: f.typeName(), Required: slices.Contains(s.Required, prop), Description: f.Description})
+		}
+		p.Schemas = append(p.Schemas, sc)
+	}
+	return &APIDocs{page: p}, nil
+}
+
+// ServeHTTP renders the reference, with curl examples against this server.
+func (d *APIDocs) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p := d.page
+	scheme := "http"
+	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
+	}
+	origin := scheme + "://" + r.Host
+	p.BaseURL = origin + "/v1/public"
+	p.Tags = make([]templates.APITag, len(d.page.Tags))
+	for i, t := range d.page.Tags {
+		p.Tags[i] = templates.APITag{Name: t.Name, Operations: make([]templates.APIOperation, len(t.Operations))}
+		for k, op := range t.Operations {
+			op.Curl = "curl '" + origin + op.Path + "'"
+			if op.NeedsKey {
+				op.Curl = "curl -H 'Authorization: Bearer $KEY' '" + origin + op.Path + "'"
+			}
+			p.Tags[i].Operations[k] = op
+		}
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_ = templates.API(p).Render(r.Context(), w)
+}
+
+// The parts of an OpenAPI document the reference shows.
+type oaDoc struct {
+	Info struct {
+		Version     string `json:"version"`
+		Description string `json:"description"`
+	} `json:"info"`
+	Servers []struct {
+		URL string `json:"url"`
+	} `json:"servers"`
+	Tags []struct {
+		Name string `json:"name"`
+	} `json:"tags"`
+	Paths      ordered[ordered[oaOperation]] `json:"paths"`
+	Components struct {
+		Parameters map[string]oaParameter `json:"parameters"`
+		Responses  map[string]oaResponse  `json:"responses"`
+		Schemas    ordered[oaSchema]      `json:"schemas"`
+	} `json:"components"`
+}
+
+type oaOperation struct {
+	Tags        []string               `json:"tags"`
+	Summary     string                 `json:"summary"`
+	Description string                 `json:"description"`
+	Security    *[]map[string][]string `json:"security"`
+	Parameters  []oaParameter          `json:"parameters"`
+	Responses   map[string]oaResponse  `json:"responses"`
+}
+
+type oaParameter struct {
+	Ref         string   `json:"$ref"`
+	Name        string   `json:"name"`
+	In          string   `json:"in"`
+	Description string   `json:"description"`
+	Required    bool     `json:"required"`
+	Schema      oaSchema `json:"schema"`
+}
+
+type oaResponse struct {
+	Ref         string `json:"$ref"`
+	Description string `json:"description"`
+	Content     map[string]struct {
+		Schema oaSchema `json:"schema"`
+	} `json:"content"`
+}
+
+type oaSchema struct {
+	Ref         string            `json:"$ref"`
+	Type        string            `json:"type"`
+	Format      string            `json:"format"`
+	Description string            `json:"description"`
+	Enum        []string          `json:"enum"`
+	Items       *oaSchema         `json:"items"`
+	OneOf       []oaSchema        `json:"oneOf"`
+	Required    []string          `json:"required"`
+	Properties  ordered[oaSchema] `json:"properties"`
+}
+
+// typeName says what a schema is in a few words: "array of Match", "one of open, running".
+func (s oaSchema) typeName() string {
+	switch {
+	case s.Ref != "":
+		return s.Ref[strings.LastIndex(s.Ref, "/")+1:]
+	case len(s.Enum) > 0:
+		return "one of " + strings.Join(s.Enum, ", ")
+	case len(s.OneOf) > 0:
+		names := make([]string, len(s.OneOf))
+		for i, o := range s.OneOf {
+			names[i] = o.typeName()
+		}
+		return strings.Join(names, " or ")
+	case s.Type == "array" && s.Items != nil:
+		return "array of " + s.Items.typeName()
+	case s.Format != "":
+		return s.Type + " (" + s.Format + ")"
+	}
+	return s.Type
+}
+
+// ordered is a JSON object that remembers the order of its keys.
+type ordered[T any] struct {
+	keys   []string
+	values map[string]T
+}
+
+func (o *ordered[T]) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if _, err := dec.Token(); err != nil { // {
+		return err
+	}
+	o.values = map[string]T{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key := tok.(string)
+		var v T
+		if err := dec.Decode(&v); err != nil {
+			return fmt.Errorf("%s: %w", key, err)
+		}
+		o.keys = append(o.keys, key)
+		o.values[key] = v
+	}
+	return nil
+}

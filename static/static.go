@@ -1,0 +1,17 @@
+// Package static holds the site's assets, embedded in the binary: the Tailwind
+// build (css/app.css, built from css/tailwind.css and committed) and htmx,
+// vendored from the npm package htmx.org.
+package static
+
+import "embed"
+
+// Files are the assets the site serves.
+//
+//go:embed css/app.css js/htmx-2.0.11.min.js
+var Files embed.FS
+
+// The assets by name.
+const (
+	CSS  = "css/app.css"
+	HTMX = "js/htmx-2.0.11.min.js"
+)
