@@ -7,6 +7,15 @@
 //	t:{<id>}:version       string  counter, bumped with every change to the tournament
 //	t:{<id>}:matches       hash    match id → Match JSON
 //	t:{<id>}:entries       hash    entry id → Entry JSON (players and fixed teams)
+//	t:{<id>}:events        stream  one entry per change: field "events", a JSON array of Event
+//	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (100 kept)
+//	t:{<id>}:webhooks      set     ids of the webhooks subscribed to the tournament
+//
+// The event streams, so the webhook worker can find them, and the channel on
+// which every change announces "<tournament id> <version>":
+//
+//	event-streams          set     names of the t:{<id>}:events streams
+//	versions               pubsub  channel
 //
 // Organizers and the lists that find tournaments:
 //
@@ -24,14 +33,29 @@
 //	rl:{<sha>}:<minute>    string  GET requests of the key in that minute
 package cache
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 func metaKey(id string) string    { return fmt.Sprintf("t:{%s}:meta", id) }
 func versionKey(id string) string { return fmt.Sprintf("t:{%s}:version", id) }
 func matchesKey(id string) string { return fmt.Sprintf("t:{%s}:matches", id) }
 func entriesKey(id string) string { return fmt.Sprintf("t:{%s}:entries", id) }
+func eventsKey(id string) string  { return fmt.Sprintf("t:{%s}:events", id) }
+func auditKey(id, matchID string) string {
+	return fmt.Sprintf("t:{%s}:audit:%s", id, matchID)
+}
+func tournamentWebhooksKey(id string) string { return fmt.Sprintf("t:{%s}:webhooks", id) }
+
+// tournamentOfStream is the tournament id inside an events stream's name.
+func tournamentOfStream(stream string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(stream, "t:{"), "}:events")
+}
 
 const (
+	eventStreamsKey   = "event-streams"
+	versionsChannel   = "versions"
 	organizersKey     = "organizers"
 	organizerSlugsKey = "organizer-slugs"
 	keysKey           = "keys"

@@ -161,8 +161,14 @@ func (s *Store) PutTournament(ctx context.Context, t *tournament.Tournament, mat
 	if err != nil {
 		return fmt.Errorf("cache: put tournament %s: %w", t.ID, err)
 	}
-	// The organizer's index lives in the organizer's slot, so it is written on its own.
-	if err := s.rdb.HSet(ctx, organizerIndexKey(t.OrganizerID), t.ID, index).Err(); err != nil {
+	// The organizer's index and the list of event streams live in other slots, so they are written on their own.
+	_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.HSet(ctx, organizerIndexKey(t.OrganizerID), t.ID, index)
+		p.SAdd(ctx, eventStreamsKey, eventsKey(t.ID))
+		p.Publish(ctx, versionsChannel, t.ID)
+		return nil
+	})
+	if err != nil {
 		return fmt.Errorf("cache: index tournament %s: %w", t.ID, err)
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"time"
 
 	"courtside/cache"
 	"courtside/tournament"
@@ -18,9 +19,12 @@ type TournamentReader interface {
 	Organizers(ctx context.Context) ([]tournament.Organizer, error)
 }
 
-// API serves the read endpoints of the Tournament Public API.
+// API serves the Tournament Public API.
 type API struct {
-	Store TournamentReader
+	Store  TournamentReader
+	Writes Writer
+	// Now is the clock results are stamped with.
+	Now func() time.Time
 }
 
 // Page defaults when a list request leaves limit or offset out.

@@ -2,7 +2,9 @@ package tournament
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -57,6 +59,8 @@ type Tournament struct {
 	State       State        `json:"state"`
 	OrganizerID string       `json:"organizerId"`
 	Public      bool         `json:"public"`
+	// Rev counts the changes to this record; a write names the Rev it was computed from.
+	Rev int `json:"rev,omitempty"`
 	Disciplines []Discipline `json:"disciplines"`
 	Courts      []Court      `json:"courts"`
 }
@@ -136,6 +140,23 @@ type Entry struct {
 // Set is the score of one set: one number per side.
 type Set [2]int
 
+// UnmarshalJSON accepts exactly two integers. (Go would otherwise read [7] as
+// 7:0 and drop a third number without a word.)
+func (s *Set) UnmarshalJSON(b []byte) error {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil || len(raw) != 2 {
+		return fmt.Errorf("a set is two whole numbers, one per side, not %s", b)
+	}
+	for i, r := range raw {
+		n, err := strconv.Atoi(string(bytes.TrimSpace(r)))
+		if err != nil {
+			return fmt.Errorf("a set is two whole numbers, one per side, not %s", b)
+		}
+		s[i] = n
+	}
+	return nil
+}
+
 // Encounters is a result: encounters of sets of scores (spec 2.2).
 type Encounters [][]Set
 
@@ -167,6 +188,8 @@ type Match struct {
 	Bracket  string `json:"bracket,omitempty"`
 	WinnerTo *Slot  `json:"winnerTo,omitempty"`
 	LoserTo  *Slot  `json:"loserTo,omitempty"`
+	// Rev counts the changes to this match; a write names the Rev it was computed from.
+	Rev int `json:"rev,omitempty"`
 }
 
 // The parts of a knock-out tree.

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"courtside/cache"
 	"courtside/handlers"
@@ -36,7 +37,7 @@ func Routes(c Config) (http.Handler, error) {
 		return nil, err
 	}
 	s := &server{store: c.Store, log: c.Logger, rateLimit: c.RateLimit, assets: static.Templates()}
-	api := &handlers.API{Store: c.Store}
+	api := &handlers.API{Store: c.Store, Writes: c.Store, Now: func() time.Time { return c.Store.Now() }}
 	health := &handlers.Health{Store: c.Store}
 	docs, err := handlers.NewAPIDocs(s.assets)
 	if err != nil {
@@ -80,6 +81,8 @@ func apiRoutes(api *handlers.API) []route {
 		{"GET /v1/public/tournaments/{id}/courts", api.Courts},
 		{"GET /v1/public/tournaments/{id}/courts/{courtId}", api.Court},
 		{"GET /v1/public/tournaments/{id}/matches/{matchId}", api.Match},
+		{"PUT /v1/public/tournaments/{id}/matches/{matchId}/result", api.PutResult},
+		{"PUT /v1/public/tournaments/{id}/matches/{matchId}/live-result", api.PutLiveResult},
 		{"GET /v1/public/tournaments/{id}/disciplines/{disciplineId}/matches", api.DisciplineMatches},
 		{"GET /v1/public/tournaments/{id}/stages/{stageId}/matches", api.StageMatches},
 		{"GET /v1/public/tournaments/{id}/rounds/{roundId}/matches", api.RoundMatches},

@@ -1,0 +1,133 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"reflect"
+	"strings"
+
+	"courtside/cache"
+	"courtside/tournament"
+)
+
+// Writer applies changes computed by the rules (cache.Store.Write).
+type Writer interface {
+	Write(ctx context.Context, id string, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error)
+}
+
+// MaxBodyBytes bounds a request body; a result is far smaller.
+const MaxBodyBytes = 64 << 10
+
+// NotRunningMessage is the 412's message (spec 4.4).
+const NotRunningMessage = "The match is not running"
+
+// PutResult sets a running match's final result (spec 4.4).
+func (a *API) PutResult(w http.ResponseWriter, r *http.Request) error { return a.putResult(w, r, true) }
+
+// PutLiveResult sets a running match's live result without ending it (spec 4.4).
+func (a *API) PutLiveResult(w http.ResponseWriter, r *http.Request) error {
+	return a.putResult(w, r, false)
+}
+
+func (a *API) putResult(w http.ResponseWriter, r *http.Request, final bool) error {
+	k := Caller(r.Context())
+	if k.Kind != cache.KindToken {
+		return Forbidden(CodeScopeMissing)
+	}
+	snap, err := a.readable(r)
+	if err != nil {
+		return err
+	}
+	if snap.Tournament.OrganizerID != k.OrganizerID {
+		return Forbidden(CodeForbidden)
+	}
+	matchID := r.PathValue("matchId")
+	if _, ok := snap.Match(matchID); !ok {
+		return NotFound(CodeMatchNotFound)
+	}
+	var body struct {
+		Result *tournament.Encounters `json:"result"`
+	}
+	if err := decodeBody(w, r, &body); err != nil {
+		return err
+	}
+	if body.Result == nil {
+		return BadRequest("result is required: an array of encounters, each an array of sets of two numbers")
+	}
+	prev, c, err := a.Writes.Write(r.Context(), snap.Tournament.ID, func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.SetResult(matchID, *body.Result, final, a.Now(), k.Name)
+	})
+	if err != nil {
+		return resultProblem(err)
+	}
+	return JSON(w, prev.MatchJSON(c.Matches[0], tournament.FormFull))
+}
+
+// resultProblem turns the rules' refusals into the API's answers.
+func resultProblem(err error) error {
+	var re *tournament.ResultError
+	var rule *tournament.RuleError
+	switch {
+	case errors.Is(err, tournament.ErrNotRunning):
+		return Status(http.StatusPreconditionFailed, NotRunningMessage)
+	case errors.Is(err, tournament.ErrMatchNotFound):
+		return NotFound(CodeMatchNotFound)
+	case errors.As(err, &re):
+		return BadRequest("%s", re.Error())
+	case errors.As(err, &rule):
+		return BadRequest("%s", rule.Reason)
+	}
+	return err
+}
+
+// decodeBody reads a JSON body strictly: one object of known fields, within MaxBodyBytes.
+func decodeBody(w http.ResponseWriter, r *http.Request, into any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(into); err != nil {
+		var tooBig *http.MaxBytesError
+		var typeErr *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &tooBig):
+			return BadRequest("the body is larger than %d bytes", MaxBodyBytes)
+		case errors.Is(err, io.EOF):
+			return BadRequest("the body is empty: send a JSON object")
+		case errors.As(err, &typeErr):
+			return BadRequest("%s must be %s", fieldName(typeErr), kindOf(typeErr.Type))
+		case strings.HasPrefix(err.Error(), "json: unknown field"):
+			return BadRequest("%s", strings.TrimPrefix(err.Error(), "json: "))
+		}
+		return BadRequest("the body is not valid: %s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if dec.More() {
+		return BadRequest("the body holds more than one JSON value")
+	}
+	return nil
+}
+
+// kindOf names a Go type the way a JSON client thinks of it.
+func kindOf(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return "a whole number"
+}
+
+func fieldName(e *json.UnmarshalTypeError) string {
+	if e.Field == "" {
+		return "the body"
+	}
+	return e.Field
+}

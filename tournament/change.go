@@ -1,0 +1,317 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// The event types a change emits (ARCHITECTURE.md).
+const (
+	EventMatchUpdated      = "MatchUpdated"
+	EventCourtMatchChanged = "CourtMatchChanged"
+	EventStandingsUpdated  = "StandingsUpdated"
+	EventTournamentUpdated = "TournamentUpdated"
+)
+
+// Event is something that happened in a tournament, as webhooks carry it.
+type Event struct {
+	Type    string `json:"type"`
+	MatchID string `json:"matchId,omitempty"`
+	// CourtID is set on CourtMatchChanged; its MatchID is empty when the court became free.
+	CourtID   string `json:"courtId,omitempty"`
+	GroupID   string `json:"groupId,omitempty"`
+	CreatedAt Time   `json:"createdAt"`
+}
+
+// AuditEntry records one result write: who, when, the result before and after.
+type AuditEntry struct {
+	MatchID string     `json:"matchId"`
+	By      string     `json:"by"`
+	At      Time       `json:"at"`
+	Final   bool       `json:"final"`
+	Old     Encounters `json:"old"`
+	New     Encounters `json:"new"`
+}
+
+// Change is what one write does to a tournament, computed from a snapshot:
+// the new state of every match it touches, the tournament's new record when
+// that changes, the events, and for a result its audit entry. The store
+// applies it only if nothing it was computed from has changed since.
+type Change struct {
+	Matches    []*Match
+	Tournament *Tournament
+	Events     []Event
+	Audit      *AuditEntry
+	// Version, when not 0, is the tournament version the change requires:
+	// set where the rule depends on more than the records it touches.
+	Version int64
+	// Live marks a live result. It depends on nothing but its match running,
+	// so it requires just that rather than an unchanged match: racing live
+	// results do not recompute, and the last one wins whole.
+	Live bool
+
+	snap    *Snapshot
+	at      time.Time
+	touched map[string]*Match
+}
+
+// Errors the rules give for writes that cannot be done.
+var (
+	ErrMatchNotFound = errors.New("no such match")
+	ErrCourtNotFound = errors.New("no such court")
+)
+
+// RuleError is a write the rules refuse; its message is for the person who tried.
+type RuleError struct{ Reason string }
+
+func (e *RuleError) Error() string { return e.Reason }
+
+func newChange(s *Snapshot, at time.Time) *Change {
+	return &Change{snap: s, at: at, touched: map[string]*Match{}}
+}
+
+// edit returns the change's copy of m to modify, with its revision moved on.
+func (c *Change) edit(m *Match) *Match {
+	if e, ok := c.touched[m.ID]; ok {
+		return e
+	}
+	e := m.clone()
+	e.Rev = m.Rev + 1
+	c.touched[m.ID] = e
+	c.Matches = append(c.Matches, e)
+	return e
+}
+
+func (c *Change) event(e Event) {
+	e.CreatedAt = At(c.at)
+	c.Events = append(c.Events, e)
+}
+
+// record returns the change's copy of the tournament record to modify.
+func (c *Change) record() *Tournament {
+	if c.Tournament == nil {
+		t := *c.snap.Tournament
+		t.Rev++
+		// Copy the levels whose states change; the rest is shared, and not written.
+		t.Disciplines = slices.Clone(t.Disciplines)
+		for i := range t.Disciplines {
+			d := &t.Disciplines[i]
+			d.Stages = slices.Clone(d.Stages)
+			for k := range d.Stages {
+				d.Stages[k].Groups = slices.Clone(d.Stages[k].Groups)
+			}
+		}
+		c.Tournament = &t
+		c.event(Event{Type: EventTournamentUpdated})
+	}
+	return c.Tournament
+}
+
+func (m *Match) clone() *Match {
+	c := *m
+	c.Encounters = slices.Clone(m.Encounters)
+	c.CourtIDs = slices.Clone(m.CourtIDs)
+	return &c
+}
+
+// matchOf returns the current state of the match: the change's copy if it has one.
+func (c *Change) matchOf(m *Match) *Match {
+	if e, ok := c.touched[m.ID]; ok {
+		return e
+	}
+	return m
+}
+
+// SetResult sets a running match's result: the final one, which ends the match
+// and moves the bracket on, or a live one, which keeps it running. by names
+// who wrote it, for the audit log.
+func (s *Snapshot) SetResult(id string, r Encounters, final bool, at time.Time, by string) (*Change, error) {
+	m, ok := s.Match(id)
+	if !ok {
+		return nil, ErrMatchNotFound
+	}
+	if m.State != MatchRunning {
+		return nil, ErrNotRunning
+	}
+	g, _ := s.Group(m.GroupID)
+	if err := ValidateResult(r, s.Config(m), len(g.Encounters), final); err != nil {
+		return nil, err
+	}
+	c := newChange(s, at)
+	nm := c.edit(m)
+	nm.Encounters = r
+	nm.IsLiveResult = !final
+	c.Audit = &AuditEntry{MatchID: id, By: by, At: At(at), Final: final, Old: m.Encounters, New: r}
+	c.event(Event{Type: EventMatchUpdated, MatchID: id})
+	if !final {
+		c.Live = true
+		return c, nil
+	}
+	nm.State, nm.EndTime = MatchPlayed, At(at)
+	for _, court := range nm.CourtIDs {
+		c.event(Event{Type: EventCourtMatchChanged, CourtID: court})
+	}
+	c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
+	if g.Mode.IsBracket() {
+		c.advance(g, nm)
+	}
+	c.settle()
+	return c, nil
+}
+
+// advance moves the bracket on from a finished match.
+func (c *Change) advance(g *Group, done *Match) {
+	var group []*Match
+	originals := map[string]*Match{}
+	for _, m := range c.snap.Matches {
+		if m.GroupID != g.ID {
+			continue
+		}
+		cur := c.matchOf(m)
+		if cur != done {
+			cur = cur.clone()
+		}
+		originals[m.ID] = m
+		group = append(group, cur)
+	}
+	for _, changed := range Advance(group, done) {
+		e := c.edit(originals[changed.ID])
+		rev := e.Rev
+		*e = *changed
+		e.Rev = rev
+		c.event(Event{Type: EventMatchUpdated, MatchID: e.ID})
+	}
+}
+
+// settle brings group, stage and tournament states in line with the matches
+// after the change: a group whose matches are all done is finished, a stage
+// whose groups are all finished is too, and so is a tournament whose stages are.
+// A group with a match started is running, and so are its stage and tournament.
+func (c *Change) settle() {
+	type counts struct{ all, done, started int }
+	byGroup := map[string]*counts{}
+	for _, m := range c.snap.Matches {
+		m = c.matchOf(m)
+		n := byGroup[m.GroupID]
+		if n == nil {
+			n = &counts{}
+			byGroup[m.GroupID] = n
+		}
+		n.all++
+		if m.Done() {
+			n.done++
+		}
+		if m.State == MatchRunning || m.State == MatchPlayed {
+			n.started++
+		}
+	}
+	want := func(g *Group) PhaseState {
+		n := byGroup[g.ID]
+		switch {
+		case n == nil:
+			return g.State
+		case n.done == n.all:
+			return PhaseFinished
+		case n.started > 0:
+			return PhaseRunning
+		}
+		return g.State
+	}
+	t := c.snap.Tournament
+	allFinished, anyRunning := true, false
+	for di, d := range t.Disciplines {
+		for si, st := range d.Stages {
+			stageFinished, stageRunning := true, false
+			for gi := range st.Groups {
+				g := &st.Groups[gi]
+				w := want(g)
+				if w != g.State {
+					c.record().Disciplines[di].Stages[si].Groups[gi].State = w
+				}
+				stageFinished = stageFinished && w == PhaseFinished
+				stageRunning = stageRunning || w == PhaseRunning || w == PhaseFinished
+			}
+			ws := st.State
+			switch {
+			case stageFinished:
+				ws = PhaseFinished
+			case stageRunning:
+				ws = PhaseRunning
+			}
+			if ws != st.State {
+				c.record().Disciplines[di].Stages[si].State = ws
+			}
+			allFinished = allFinished && ws == PhaseFinished
+			anyRunning = anyRunning || ws == PhaseRunning || ws == PhaseFinished
+		}
+	}
+	switch {
+	case allFinished && t.State == StateRunning:
+		c.record().State = StateFinished
+	case anyRunning && slices.Contains([]State{StatePlanned, StatePreRegistration, StateCheckIn, StateReady}, t.State):
+		c.record().State = StateRunning
+	}
+}
+
+// CallMatch puts an open match on free courts: it starts now.
+func (s *Snapshot) CallMatch(id string, courtIDs []string, at time.Time) (*Change, error) {
+	m, ok := s.Match(id)
+	if !ok {
+		return nil, ErrMatchNotFound
+	}
+	if m.State != MatchOpen || m.Entries[0] == nil || m.Entries[1] == nil {
+		return nil, &RuleError{Reason: fmt.Sprintf("only an open match with both entries known can be called; this one is %s", m.State)}
+	}
+	if len(courtIDs) == 0 {
+		return nil, &RuleError{Reason: "choose at least one court"}
+	}
+	for _, cid := range courtIDs {
+		court, ok := s.Court(cid)
+		if !ok {
+			return nil, ErrCourtNotFound
+		}
+		if busy := s.CourtMatch(cid); busy != nil {
+			return nil, &RuleError{Reason: court.Name + " is busy"}
+		}
+	}
+	c := newChange(s, at)
+	c.Version = s.Version // "the court is free" depends on every match
+	nm := c.edit(m)
+	nm.State, nm.StartTime, nm.CourtIDs = MatchRunning, At(at), slices.Clone(courtIDs)
+	c.event(Event{Type: EventMatchUpdated, MatchID: id})
+	for _, cid := range courtIDs {
+		c.event(Event{Type: EventCourtMatchChanged, CourtID: cid, MatchID: id})
+	}
+	c.settle()
+	return c, nil
+}
+
+// SetMatchState pauses a match, takes it back from pause, or skips it
+// (an entry left). Knock-out matches cannot be skipped: someone must go on.
+func (s *Snapshot) SetMatchState(id string, to MatchState, at time.Time) (*Change, error) {
+	m, ok := s.Match(id)
+	if !ok {
+		return nil, ErrMatchNotFound
+	}
+	allowed := map[MatchState][]MatchState{
+		MatchPaused:  {MatchOpen},
+		MatchOpen:    {MatchPaused},
+		MatchSkipped: {MatchOpen, MatchPaused, MatchIncomplete},
+	}
+	if !slices.Contains(allowed[to], m.State) {
+		return nil, &RuleError{Reason: fmt.Sprintf("a %s match cannot become %s", m.State, to)}
+	}
+	if g, _ := s.Group(m.GroupID); to == MatchSkipped && g.Mode.IsBracket() {
+		return nil, &RuleError{Reason: "a knock-out match cannot be skipped: enter its result instead"}
+	}
+	c := newChange(s, at)
+	c.edit(m).State = to
+	c.event(Event{Type: EventMatchUpdated, MatchID: id})
+	if to == MatchSkipped {
+		c.event(Event{Type: EventStandingsUpdated, GroupID: m.GroupID})
+		c.settle()
+	}
+	return c, nil
+}

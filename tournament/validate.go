@@ -1,0 +1,142 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Limits on a result's size, so a hostile body cannot make work.
+const (
+	MaxEncounters = 16
+	MaxSets       = 16
+	MaxPoints     = 999
+)
+
+// ResultError says what is wrong with a result and where: encounter and set
+// are 1-based, 0 when the fault is not in one of them.
+type ResultError struct {
+	Encounter, Set int
+	Reason         string
+}
+
+func (e *ResultError) Error() string {
+	switch {
+	case e.Set > 0:
+		return fmt.Sprintf("encounter %d, set %d: %s", e.Encounter, e.Set, e.Reason)
+	case e.Encounter > 0:
+		return fmt.Sprintf("encounter %d: %s", e.Encounter, e.Reason)
+	}
+	return e.Reason
+}
+
+// ErrNotRunning is returned for a result sent to a match that is not running.
+var ErrNotRunning = errors.New("match is not running")
+
+// ValidateResult checks a result against the match configuration and the
+// number of encounters a match of the group has. A final result must be
+// complete: every encounter decided (or level where draws are allowed) and a
+// winner unless draws are allowed. A live result may stop anywhere, but what
+// it holds must be possible: no set past its end, no set after a decided encounter.
+//
+// A set is decided when a side reaches numPoints with the other below it;
+// with twoAhead, a side that reaches numPoints wins only two points clear, and
+// play goes on past numPoints until it is. With quick entry a set is 1:0 or 0:1.
+// An encounter is decided when a side has won numSets sets; where draws are
+// allowed, it also ends level once both sides have won numSets-1 sets.
+func ValidateResult(r Encounters, cfg MatchConfiguration, encounters int, final bool) error {
+	encounters = max(encounters, 1)
+	switch {
+	case len(r) == 0:
+		return &ResultError{Reason: "a result needs at least one encounter"}
+	case len(r) > encounters:
+		return &ResultError{Reason: fmt.Sprintf("a match here has %d encounter(s), the result has %d", encounters, len(r))}
+	case final && len(r) < encounters:
+		return &ResultError{Reason: fmt.Sprintf("a final result needs all %d encounters, the result has %d", encounters, len(r))}
+	}
+	for i, sets := range r {
+		last := i == len(r)-1
+		if err := validateEncounter(sets, cfg, final || !last); err != nil {
+			err.Encounter = i + 1
+			return err
+		}
+	}
+	if final && !cfg.Draw && leader(DisplayScore(r, cfg)) < 0 {
+		s := DisplayScore(r, cfg)
+		return &ResultError{Reason: fmt.Sprintf("%d:%d is a draw, and this match cannot end in a draw", s[0], s[1])}
+	}
+	return nil
+}
+
+// validateEncounter checks one encounter; complete says it must be over.
+func validateEncounter(sets []Set, cfg MatchConfiguration, complete bool) *ResultError {
+	if len(sets) == 0 {
+		return &ResultError{Reason: "an encounter needs at least one set"}
+	}
+	if len(sets) > MaxSets {
+		return &ResultError{Reason: fmt.Sprintf("%d sets are more than an encounter can have", len(sets))}
+	}
+	need := max(cfg.NumSets, 1)
+	var won [2]int
+	for k, s := range sets {
+		lastSet := k == len(sets)-1
+		if over(won, need, cfg.Draw) {
+			return &ResultError{Set: k + 1, Reason: fmt.Sprintf("the encounter was decided %d:%d before this set", won[0], won[1])}
+		}
+		if err := validateSet(s, cfg, complete || !lastSet); err != "" {
+			return &ResultError{Set: k + 1, Reason: err}
+		}
+		if side := setWinner(s, cfg); side >= 0 {
+			won[side]++
+		}
+	}
+	if complete && !over(won, need, cfg.Draw) {
+		reason := fmt.Sprintf("%d:%d in sets is not over: a side needs %d won sets", won[0], won[1], need)
+		if !cfg.Draw && won[0] == won[1] && won[0] == need-1 {
+			reason += " (draws are not allowed)"
+		}
+		return &ResultError{Reason: reason}
+	}
+	return nil
+}
+
+// over reports whether an encounter with these sets won has ended.
+func over(won [2]int, need int, draw bool) bool {
+	return won[0] >= need || won[1] >= need || draw && need > 1 && won[0] == need-1 && won[1] == need-1
+}
+
+// validateSet checks one set's score; decided says it must be over. It returns why not, or "".
+func validateSet(s Set, cfg MatchConfiguration, decided bool) string {
+	score := fmt.Sprintf("%d:%d", s[0], s[1])
+	if s[0] < 0 || s[1] < 0 {
+		return score + " has a negative score"
+	}
+	if s[0] > MaxPoints || s[1] > MaxPoints {
+		return score + " is more than a set can score"
+	}
+	if cfg.QuickEntry {
+		if s != (Set{1, 0}) && s != (Set{0, 1}) {
+			return score + " is not a quick-entry score: enter 1:0 or 0:1"
+		}
+		return ""
+	}
+	hi, lo := max(s[0], s[1]), min(s[0], s[1])
+	n := cfg.NumPoints
+	if n <= 0 {
+		return ""
+	}
+	switch {
+	case !cfg.TwoAhead && hi > n:
+		return fmt.Sprintf("%s goes past %d points", score, n)
+	case !cfg.TwoAhead && hi == n && lo == n:
+		return fmt.Sprintf("%s: only one side can reach %d points", score, n)
+	case cfg.TwoAhead && hi > n && hi-lo > 2:
+		return fmt.Sprintf("%s goes past the end of the set: past %d points it ends at a two-point lead", score, n)
+	}
+	if decided && setWinner(s, cfg) < 0 {
+		if cfg.TwoAhead && hi >= n && hi-lo < 2 {
+			return score + " needs a two-point lead"
+		}
+		return fmt.Sprintf("%s is not over: a side needs %d points", score, n)
+	}
+	return ""
+}
