@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -88,7 +89,8 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 			return err
 		}
 	}
-	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120})
+	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
+	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate})
 	if err != nil {
 		return err
 	}
@@ -101,8 +103,11 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	var background sync.WaitGroup
+	defer background.Wait() // after stop(), which the next defer runs first
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	background.Go(func() { web.NewDeliverer(store, log, allowPrivate).Run(ctx) })
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	printWelcome(stdout, *addr, url == "")

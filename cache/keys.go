@@ -23,6 +23,15 @@
 //	organizer-slugs        hash    slug → organizer id
 //	o:{<orgId>}:index      hash    tournament id → listing JSON (start, state, shared)
 //
+// Webhooks and their delivery (the per-tournament parts carry the hash tag):
+//
+//	webhooks                 hash    webhook id → Webhook JSON (with its signing secret)
+//	owner-webhooks:<owner>   set     ids of the webhooks a key owner subscribed
+//	webhook-log:<id>         list    the last deliveries, newest first (Delivery JSON)
+//	t:{<id>}:delivery-lease  string  which instance delivers the tournament's events now
+//	t:{<id>}:delivery-seq    string  the last delivery id given out
+//	t:{<id>}:batch:<entry>   string  the delivery id and size of the batch that starts at that stream entry
+//
 // API keys, stored by the SHA-256 of their secret, never the secret:
 //
 //	keys                   hash    key id → SHA-256 hex of its secret
@@ -47,6 +56,11 @@ func auditKey(id, matchID string) string {
 	return fmt.Sprintf("t:{%s}:audit:%s", id, matchID)
 }
 func tournamentWebhooksKey(id string) string { return fmt.Sprintf("t:{%s}:webhooks", id) }
+func leaseKey(id string) string              { return fmt.Sprintf("t:{%s}:delivery-lease", id) }
+func deliverySeqKey(id string) string        { return fmt.Sprintf("t:{%s}:delivery-seq", id) }
+func batchKey(id, entry string) string       { return fmt.Sprintf("t:{%s}:batch:%s", id, entry) }
+func ownerWebhooksKey(owner string) string   { return "owner-webhooks:" + owner }
+func webhookLogKey(id string) string         { return "webhook-log:" + id }
 
 // tournamentOfStream is the tournament id inside an events stream's name.
 func tournamentOfStream(stream string) string {
@@ -60,6 +74,7 @@ const (
 	organizerSlugsKey = "organizer-slugs"
 	keysKey           = "keys"
 	keysByHashKey     = "keys:by-hash"
+	webhooksKey       = "webhooks"
 )
 
 func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index", orgID) }

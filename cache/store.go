@@ -25,6 +25,8 @@ type Store struct {
 
 	mu    sync.Mutex
 	snaps map[string]*tournament.Snapshot
+
+	groups sync.Map // event streams whose delivery group this store has made sure of
 }
 
 // maxSnapshots bounds the snapshots kept in memory; past it, the map starts over.

@@ -76,7 +76,7 @@ func newFixture(t *testing.T) *fixture {
 // routes is the server over the store, logging nowhere.
 func routes(t testing.TB, store *cache.Store) http.Handler {
 	t.Helper()
-	h, err := Routes(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 120})
+	h, err := Routes(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 120, AllowPrivateWebhooks: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,8 @@ type Config struct {
 	Logger *slog.Logger
 	// RateLimit is how many GET requests a key may make per minute (spec section 8).
 	RateLimit int
+	// AllowPrivateWebhooks lets webhooks call loopback and private addresses (tests, local setups).
+	AllowPrivateWebhooks bool
 }
 
 type server struct {
@@ -39,6 +41,7 @@ func Routes(c Config) (http.Handler, error) {
 	s := &server{store: c.Store, log: c.Logger, rateLimit: c.RateLimit, assets: static.Templates()}
 	api := &handlers.API{Store: c.Store, Writes: c.Store, Now: func() time.Time { return c.Store.Now() }}
 	health := &handlers.Health{Store: c.Store}
+	hooks := &handlers.Webhooks{Tournaments: c.Store, Store: c.Store, CheckURL: CheckWebhookURL(c.AllowPrivateWebhooks)}
 	docs, err := handlers.NewAPIDocs(s.assets)
 	if err != nil {
 		return nil, err
@@ -46,7 +49,7 @@ func Routes(c Config) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	// The Tournament Public API: every request carries a key.
-	for _, rt := range apiRoutes(api) {
+	for _, rt := range apiRoutes(api, hooks) {
 		mux.Handle(rt.pattern, s.authenticate(s.api(rt.handler)))
 	}
 	// The API's own description needs no key.
@@ -71,7 +74,7 @@ type route struct {
 }
 
 // apiRoutes are the key-protected routes of the Tournament Public API.
-func apiRoutes(api *handlers.API) []route {
+func apiRoutes(api *handlers.API, hooks *handlers.Webhooks) []route {
 	return []route{
 		{"GET /v1/public/hello", api.Hello},
 		{"GET /v1/public/organizers", api.Organizers},
@@ -92,6 +95,10 @@ func apiRoutes(api *handlers.API) []route {
 		{"GET /v1/public/tournaments/{id}/discipline/{disciplineId}/entries", api.DisciplineEntries},
 		{"GET /v1/public/tournaments/{id}/group/{groupId}/entries", api.GroupEntries},
 		{"GET /v1/public/tournaments/{id}/groups/{groupId}/standings", api.Standings},
+		{"POST /v1/public/tournaments/{id}/webhooks", hooks.Create},
+		{"GET /v1/public/webhooks", hooks.List},
+		{"DELETE /v1/public/webhooks/{webhookId}", hooks.Delete},
+		{"POST /v1/public/webhooks/{webhookId}/enable", hooks.Enable},
 	}
 }
 

@@ -30,7 +30,7 @@ func TestOpenAPIDocumentsExactlyTheServedRoutes(t *testing.T) {
 		t.Errorf("openapi %q", doc.OpenAPI)
 	}
 	served := map[string]bool{"get /openapi.json": true}
-	for _, rt := range apiRoutes(&handlers.API{}) {
+	for _, rt := range apiRoutes(&handlers.API{}, &handlers.Webhooks{}) {
 		method, path, _ := strings.Cut(rt.pattern, " ")
 		served[strings.ToLower(method)+" "+strings.TrimPrefix(path, apiPrefix)] = true
 	}
@@ -74,7 +74,7 @@ func TestAPIReferencePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	ops := doc.Find(`[data-testid="api-operation"]`)
-	if want := len(apiRoutes(&handlers.API{})) + 1; ops.Length() != want {
+	if want := len(apiRoutes(&handlers.API{}, &handlers.Webhooks{})) + 1; ops.Length() != want {
 		t.Errorf("%d operations on the page, want %d", ops.Length(), want)
 	}
 	var standings *goquery.Selection

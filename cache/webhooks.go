@@ -1,0 +1,226 @@
+package cache
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/redis/go-redis/v9"
+
+	"courtside/tournament"
+)
+
+// MaxWebhooksPerKey is how many subscriptions one key may hold.
+const MaxWebhooksPerKey = 10
+
+// ErrTooManyWebhooks is returned past MaxWebhooksPerKey.
+var ErrTooManyWebhooks = errors.New("too many subscriptions")
+
+// Webhook is a subscription of a URL to a tournament's events.
+type Webhook struct {
+	ID           string          `json:"id"`
+	TournamentID string          `json:"tournamentId"`
+	URL          string          `json:"url"`
+	Enabled      bool            `json:"enabled"`
+	CreatedAt    tournament.Time `json:"createdAt"`
+	DisabledAt   tournament.Time `json:"disabledAt,omitzero"`
+	// Owner is the key owner that manages it (Key.Owner); KeyID the key that made it.
+	Owner string `json:"-"`
+	KeyID string `json:"-"`
+	// Secret signs every call; it is shown once, when the webhook is made.
+	Secret string `json:"-"`
+}
+
+// webhookRecord is a Webhook as stored, secret and owner included.
+type webhookRecord struct {
+	Webhook
+	Owner  string `json:"owner"`
+	KeyID  string `json:"keyId"`
+	Secret string `json:"secret"`
+}
+
+func (r webhookRecord) webhook() Webhook {
+	w := r.Webhook
+	w.Owner, w.KeyID, w.Secret = r.Owner, r.KeyID, r.Secret
+	return w
+}
+
+// Delivery is one attempt to call a webhook, as its log keeps it.
+type Delivery struct {
+	ID       int64           `json:"id"`
+	At       tournament.Time `json:"at"`
+	Attempt  int             `json:"attempt"`
+	Status   int             `json:"status,omitempty"`
+	Error    string          `json:"error,omitempty"`
+	Events   int             `json:"events"`
+	Millis   int64           `json:"ms"`
+	Disabled bool            `json:"disabled,omitempty"`
+}
+
+// CreateWebhook subscribes url to the tournament for the key; the returned
+// webhook carries its secret, which is not shown again.
+func (s *Store) CreateWebhook(ctx context.Context, k Key, tournamentID, url string) (Webhook, error) {
+	mine, err := s.Webhooks(ctx, k.Owner())
+	if err != nil {
+		return Webhook{}, err
+	}
+	n := 0
+	for _, w := range mine {
+		if w.KeyID == k.ID {
+			n++
+		}
+	}
+	if n >= MaxWebhooksPerKey {
+		return Webhook{}, ErrTooManyWebhooks
+	}
+	b := make([]byte, 24)
+	_, _ = rand.Read(b)
+	rec := webhookRecord{Webhook: Webhook{ID: "wh_" + hex.EncodeToString(b[:6]), TournamentID: tournamentID, URL: url,
+		Enabled: true, CreatedAt: tournament.At(s.Now())}, Owner: k.Owner(), KeyID: k.ID, Secret: "whsec_" + hex.EncodeToString(b[6:])}
+	if err := s.putWebhook(ctx, rec); err != nil {
+		return Webhook{}, err
+	}
+	_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.SAdd(ctx, ownerWebhooksKey(rec.Owner), rec.ID)
+		p.SAdd(ctx, tournamentWebhooksKey(tournamentID), rec.ID)
+		return nil
+	})
+	if err != nil {
+		return Webhook{}, fmt.Errorf("cache: webhook %s: %w", rec.ID, err)
+	}
+	return rec.webhook(), nil
+}
+
+func (s *Store) putWebhook(ctx context.Context, rec webhookRecord) error {
+	raw, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	if err := s.rdb.HSet(ctx, webhooksKey, rec.ID, raw).Err(); err != nil {
+		return fmt.Errorf("cache: webhook %s: %w", rec.ID, err)
+	}
+	return nil
+}
+
+// Webhook returns the webhook with the id.
+func (s *Store) Webhook(ctx context.Context, id string) (Webhook, error) {
+	raw, err := s.rdb.HGet(ctx, webhooksKey, id).Result()
+	if errors.Is(err, redis.Nil) {
+		return Webhook{}, fmt.Errorf("cache: webhook %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Webhook{}, fmt.Errorf("cache: webhook %s: %w", id, err)
+	}
+	var rec webhookRecord
+	if err := json.Unmarshal([]byte(raw), &rec); err != nil {
+		return Webhook{}, fmt.Errorf("cache: webhook %s: %w", id, err)
+	}
+	return rec.webhook(), nil
+}
+
+// Webhooks returns the owner's webhooks, oldest first.
+func (s *Store) Webhooks(ctx context.Context, owner string) ([]Webhook, error) {
+	ids, err := s.rdb.SMembers(ctx, ownerWebhooksKey(owner)).Result()
+	if err != nil {
+		return nil, fmt.Errorf("cache: webhooks of %s: %w", owner, err)
+	}
+	return s.webhooksByID(ctx, ids)
+}
+
+// TournamentWebhooks returns the webhooks subscribed to the tournament.
+func (s *Store) TournamentWebhooks(ctx context.Context, tournamentID string) ([]Webhook, error) {
+	ids, err := s.rdb.SMembers(ctx, tournamentWebhooksKey(tournamentID)).Result()
+	if err != nil {
+		return nil, fmt.Errorf("cache: webhooks of %s: %w", tournamentID, err)
+	}
+	return s.webhooksByID(ctx, ids)
+}
+
+func (s *Store) webhooksByID(ctx context.Context, ids []string) ([]Webhook, error) {
+	if len(ids) == 0 {
+		return []Webhook{}, nil
+	}
+	raws, err := s.rdb.HMGet(ctx, webhooksKey, ids...).Result()
+	if err != nil {
+		return nil, fmt.Errorf("cache: webhooks: %w", err)
+	}
+	out := make([]Webhook, 0, len(raws))
+	for _, raw := range raws {
+		str, ok := raw.(string)
+		if !ok {
+			continue // deleted meanwhile
+		}
+		var rec webhookRecord
+		if err := json.Unmarshal([]byte(str), &rec); err != nil {
+			return nil, fmt.Errorf("cache: webhooks: %w", err)
+		}
+		out = append(out, rec.webhook())
+	}
+	slices.SortFunc(out, func(a, b Webhook) int {
+		if c := a.CreatedAt.Compare(b.CreatedAt.Time); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return out, nil
+}
+
+// DeleteWebhook removes a webhook and its log.
+func (s *Store) DeleteWebhook(ctx context.Context, w Webhook) error {
+	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.HDel(ctx, webhooksKey, w.ID)
+		p.SRem(ctx, ownerWebhooksKey(w.Owner), w.ID)
+		p.SRem(ctx, tournamentWebhooksKey(w.TournamentID), w.ID)
+		p.Del(ctx, webhookLogKey(w.ID))
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("cache: delete webhook %s: %w", w.ID, err)
+	}
+	return nil
+}
+
+// SetWebhookEnabled enables a webhook again, or disables it after failed deliveries.
+func (s *Store) SetWebhookEnabled(ctx context.Context, w Webhook, enabled bool) (Webhook, error) {
+	w.Enabled = enabled
+	w.DisabledAt = tournament.Time{}
+	if !enabled {
+		w.DisabledAt = tournament.At(s.Now())
+	}
+	rec := webhookRecord{Webhook: w, Owner: w.Owner, KeyID: w.KeyID, Secret: w.Secret}
+	return w, s.putWebhook(ctx, rec)
+}
+
+// LogDelivery records a delivery attempt; the log keeps the last 20.
+func (s *Store) LogDelivery(ctx context.Context, webhookID string, d Delivery) error {
+	raw, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.LPush(ctx, webhookLogKey(webhookID), raw)
+		p.LTrim(ctx, webhookLogKey(webhookID), 0, 19)
+		return nil
+	})
+	return err
+}
+
+// Deliveries returns a webhook's log, newest first.
+func (s *Store) Deliveries(ctx context.Context, webhookID string) ([]Delivery, error) {
+	raws, err := s.rdb.LRange(ctx, webhookLogKey(webhookID), 0, -1).Result()
+	if err != nil {
+		return nil, fmt.Errorf("cache: webhook log %s: %w", webhookID, err)
+	}
+	out := make([]Delivery, len(raws))
+	for i, raw := range raws {
+		if err := json.Unmarshal([]byte(raw), &out[i]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
