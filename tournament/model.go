@@ -51,16 +51,16 @@ type Organizer struct {
 // Tournament is the stored form of a tournament: the spec's fields plus who owns
 // it, whether its result page shares it, its courts and the layout of its groups.
 type Tournament struct {
-	ID          string       `json:"id"`
-	Name        string       `json:"name"`
-	Description string       `json:"description"`
-	StartTime   Time         `json:"startTime"`
-	EndTime     Time         `json:"endTime"`
-	State       State        `json:"state"`
-	OrganizerID string       `json:"organizerId"`
-	Public      bool         `json:"public"`
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	StartTime   Time   `json:"startTime"`
+	EndTime     Time   `json:"endTime"`
+	State       State  `json:"state"`
+	OrganizerID string `json:"organizerId"`
+	Public      bool   `json:"public"`
 	// Rev counts the changes to this record; a write names the Rev it was computed from.
-	Rev int `json:"rev,omitempty"`
+	Rev         int          `json:"rev,omitempty"`
 	Disciplines []Discipline `json:"disciplines"`
 	Courts      []Court      `json:"courts"`
 }

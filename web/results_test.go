@@ -241,7 +241,9 @@ func TestRacingFinalsOneWins(t *testing.T) {
 func TestRacingLiveResultsLastWinsWhole(t *testing.T) {
 	f := newFixture(t)
 	hamburg := f.tournament("Hamburg Open 2026")
-	m, _ := f.running(hamburg, func(_ *tournament.Group, c tournament.MatchConfiguration) bool { return c.NumSets == 2 && c.NumPoints == 5 })
+	m, _ := f.running(hamburg, func(_ *tournament.Group, c tournament.MatchConfiguration) bool {
+		return c.NumSets == 2 && c.NumPoints == 5
+	})
 	path := "/v1/public/tournaments/" + hamburg.Tournament.ID + "/matches/" + m.ID + "/live-result"
 	const writers = 200
 	sent := make([]tournament.Encounters, writers)
