@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"os/signal"
@@ -67,13 +68,14 @@ func newLogger(getenv func(string) string) *slog.Logger {
 }
 
 func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+	url := getenv("REDIS_URL")
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", envOr(getenv, "ADDR", ":8080"), "listen address (env ADDR)")
+	simulate := fs.Bool("simulate", url == "", "play the running tournaments live (on by default with the embedded demo)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	log := newLogger(getenv)
-	url := getenv("REDIS_URL")
 	rdb, closeRedis, err := cache.Open(url)
 	if err != nil {
 		return err
@@ -108,6 +110,13 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	background.Go(func() { web.NewDeliverer(store, log, allowPrivate).Run(ctx) })
+	if *simulate {
+		sim := &simulator{store: store, log: log, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)), idleFor: 90 * time.Second}
+		if url == "" {
+			sim.replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
+		}
+		background.Go(func() { sim.run(ctx, 1500*time.Millisecond) })
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	printWelcome(stdout, *addr, url == "")
@@ -140,6 +149,16 @@ func seedEmbedded(ctx context.Context, store *cache.Store) error {
 	}
 	_, err := store.PutKeyWithSecret(ctx, cache.Key{Kind: cache.KindPublic, Sport: tournament.TableSoccer, Name: "Demo public key", App: "Demo"}, demoPublicKey)
 	return err
+}
+
+// replayDemo puts the demo tournament with the id back to its start, as of now.
+func replayDemo(ctx context.Context, store *cache.Store, id string) error {
+	for _, t := range tournament.NewDemo(DemoSeed, time.Now()).Tournaments {
+		if t.Tournament.ID == id {
+			return store.PutTournament(ctx, t.Tournament, t.Matches, t.Entries)
+		}
+	}
+	return nil
 }
 
 func printWelcome(w io.Writer, addr string, embedded bool) {

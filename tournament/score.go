@@ -77,3 +77,11 @@ func (m *Match) Winner() int {
 	}
 	return leader(DisplayScore(m.Encounters, MatchConfiguration{}))
 }
+
+// SetOver reports whether the set is decided under the configuration.
+func (cfg MatchConfiguration) SetOver(s Set) bool { return setWinner(s, cfg) >= 0 }
+
+// EncounterOver reports whether the encounter has ended: decided, or level where draws are allowed.
+func (cfg MatchConfiguration) EncounterOver(sets []Set) bool {
+	return over(setsWon(sets, cfg), max(cfg.NumSets, 1), cfg.Draw)
+}
