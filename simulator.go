@@ -80,7 +80,7 @@ func (s *simulator) play(ctx context.Context, snap *tournament.Snapshot) error {
 			continue
 		}
 		moved = true
-		err := s.write(ctx, id, func(now *tournament.Snapshot) (*tournament.Change, error) {
+		err := s.write(ctx, snap, func(now *tournament.Snapshot) (*tournament.Change, error) {
 			cur, ok := now.Match(m.ID)
 			if !ok || cur.State != tournament.MatchRunning {
 				return nil, errNothingToDo
@@ -104,7 +104,7 @@ func (s *simulator) play(ctx context.Context, snap *tournament.Snapshot) error {
 			break
 		}
 		moved = true
-		err := s.write(ctx, id, func(now *tournament.Snapshot) (*tournament.Change, error) {
+		err := s.write(ctx, snap, func(now *tournament.Snapshot) (*tournament.Change, error) {
 			return now.CallMatch(snap.Matches[next].ID, []string{c.ID}, s.store.Now())
 		})
 		if err != nil {
@@ -127,8 +127,8 @@ func (s *simulator) play(ctx context.Context, snap *tournament.Snapshot) error {
 }
 
 // write applies a change, passing over those the rules now refuse.
-func (s *simulator) write(ctx context.Context, id string, compute func(*tournament.Snapshot) (*tournament.Change, error)) error {
-	_, _, err := s.store.Write(ctx, id, compute)
+func (s *simulator) write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) error {
+	_, _, err := s.store.Write(ctx, from, compute)
 	var rule *tournament.RuleError
 	if errors.Is(err, errNothingToDo) || errors.Is(err, tournament.ErrNotRunning) || errors.As(err, &rule) {
 		return nil

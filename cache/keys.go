@@ -7,6 +7,7 @@
 //	t:{<id>}:version       string  counter, bumped with every change to the tournament
 //	t:{<id>}:matches       hash    match id → Match JSON
 //	t:{<id>}:entries       hash    entry id → Entry JSON (players and fixed teams)
+//	t:{<id>}:changes       stream  entry "<version>-1" per change: "m" the ids of the matches it wrote, "meta" 1 if it wrote meta
 //	t:{<id>}:events        stream  one entry per change: field "events", a JSON array of Event
 //	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (100 kept)
 //	t:{<id>}:webhooks      set     ids of the webhooks subscribed to the tournament
@@ -52,6 +53,7 @@ func versionKey(id string) string { return fmt.Sprintf("t:{%s}:version", id) }
 func matchesKey(id string) string { return fmt.Sprintf("t:{%s}:matches", id) }
 func entriesKey(id string) string { return fmt.Sprintf("t:{%s}:entries", id) }
 func eventsKey(id string) string  { return fmt.Sprintf("t:{%s}:events", id) }
+func changesKey(id string) string { return fmt.Sprintf("t:{%s}:changes", id) }
 func auditKey(id, matchID string) string {
 	return fmt.Sprintf("t:{%s}:audit:%s", id, matchID)
 }

@@ -87,7 +87,9 @@ func (s *Store) Snapshots(ctx context.Context, ids []string) ([]*tournament.Snap
 		snap := s.snaps[id]
 		s.mu.Unlock()
 		if snap == nil || snap.Version != v {
-			if snap, err = s.load(ctx, id); err != nil {
+			if snap, err = s.Snapshot(ctx, id); errors.Is(err, ErrNotFound) {
+				continue
+			} else if err != nil {
 				return nil, err
 			}
 		}

@@ -40,23 +40,119 @@ func New(rdb redis.UniversalClient) *Store {
 // Ping tells whether Redis answers.
 func (s *Store) Ping(ctx context.Context) error { return s.rdb.Ping(ctx).Err() }
 
-// Snapshot returns the tournament as it is now. It costs one round trip when
-// the tournament has not changed since it was last read, two when it has.
+// deltaScript tells a reader holding version ARGV[1] what changed since, in
+// one atomic read: {version} when nothing did; {version, meta JSON or "",
+// id, match JSON, ...} with the records the changes since wrote; {version,
+// false} when the changelog does not cover them all (a whole tournament was
+// replaced, or the reader is too far behind) and the reader must load it whole;
+// {-1} when the tournament does not exist.
+// KEYS: version, changelog, matches hash, meta.
+var deltaScript = redis.NewScript(`
+local raw = redis.call('GET', KEYS[1])
+if not raw then return {-1} end
+local v, from = tonumber(raw), tonumber(ARGV[1])
+if v == from then return {v} end
+local entries = redis.call('XRANGE', KEYS[2], (from + 1) .. '-1', '+')
+if #entries ~= v - from then return {v, false} end
+local ids, seen, meta = {}, {}, false
+for i, e in ipairs(entries) do
+  if e[1] ~= (from + i) .. '-1' then return {v, false} end
+  local f = e[2]
+  for k = 1, #f, 2 do
+    if f[k] == 'meta' and f[k + 1] == '1' then meta = true end
+    if f[k] == 'm' then
+      for id in string.gmatch(f[k + 1], '[^,]+') do
+        if not seen[id] then seen[id] = true; ids[#ids + 1] = id end
+      end
+    end
+  end
+end
+local out = {v, meta and redis.call('GET', KEYS[4]) or ''}
+for _, id in ipairs(ids) do
+  out[#out + 1] = id
+  out[#out + 1] = redis.call('HGET', KEYS[3], id) or ''
+end
+return out
+`)
+
+// Snapshot returns the tournament as it is now. Reading it costs one round
+// trip: unchanged, the snapshot in memory is returned; changed, only the
+// records that changed are fetched and decoded. A tournament not read before,
+// or replaced whole, is loaded whole.
 func (s *Store) Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error) {
-	v, err := s.rdb.Get(ctx, versionKey(id)).Int64()
-	if errors.Is(err, redis.Nil) {
-		return nil, fmt.Errorf("cache: tournament %s: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("cache: tournament %s version: %w", id, err)
-	}
 	s.mu.Lock()
 	snap := s.snaps[id]
 	s.mu.Unlock()
-	if snap != nil && snap.Version == v {
-		return snap, nil
+	if snap == nil {
+		return s.load(ctx, id)
 	}
-	return s.load(ctx, id)
+	keys := []string{versionKey(id), changesKey(id), matchesKey(id), metaKey(id)}
+	res, err := deltaScript.Run(ctx, s.rdb, keys, snap.Version).Slice()
+	if err != nil {
+		return nil, fmt.Errorf("cache: tournament %s changes: %w", id, err)
+	}
+	v, _ := res[0].(int64)
+	switch {
+	case v < 0:
+		return nil, fmt.Errorf("cache: tournament %s: %w", id, ErrNotFound)
+	case v == snap.Version:
+		return snap, nil
+	case len(res) < 2 || res[1] == nil:
+		return s.load(ctx, id)
+	}
+	next, err := applyDelta(snap, v, res[1:])
+	if err != nil {
+		return nil, fmt.Errorf("cache: tournament %s: %w", id, err)
+	}
+	s.keep(id, next)
+	return next, nil
+}
+
+// applyDelta makes the snapshot at version v from an older one and the
+// records that changed since: the meta JSON ("" if unchanged), then id and
+// JSON of each changed match.
+func applyDelta(old *tournament.Snapshot, v int64, delta []any) (*tournament.Snapshot, error) {
+	t := old.Tournament
+	if meta, _ := delta[0].(string); meta != "" {
+		t = new(tournament.Tournament)
+		if err := json.Unmarshal([]byte(meta), t); err != nil {
+			return nil, fmt.Errorf("meta: %w", err)
+		}
+	}
+	changed := make(map[string]*tournament.Match, (len(delta)-1)/2)
+	for i := 1; i+1 < len(delta); i += 2 {
+		id, _ := delta[i].(string)
+		raw, _ := delta[i+1].(string)
+		m := new(tournament.Match)
+		if err := json.Unmarshal([]byte(raw), m); err != nil {
+			return nil, fmt.Errorf("match %s: %w", id, err)
+		}
+		changed[id] = m
+	}
+	ms := make([]*tournament.Match, 0, len(old.Matches))
+	for _, m := range old.Matches {
+		if c, ok := changed[m.ID]; ok {
+			m = c
+			delete(changed, m.ID)
+		}
+		ms = append(ms, m)
+	}
+	for _, m := range changed {
+		ms = append(ms, m)
+	}
+	return tournament.NewSnapshot(v, t, old.Organizer, ms, old.Entries), nil
+}
+
+// keep remembers a snapshot unless a newer one is already kept.
+func (s *Store) keep(id string, snap *tournament.Snapshot) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.snaps) >= maxSnapshots {
+		clear(s.snaps)
+	}
+	if old := s.snaps[id]; old == nil || old.Version < snap.Version {
+		s.snaps[id] = snap
+	}
 }
 
 // load reads all of a tournament in one transaction, so the parts agree with the version.
@@ -106,14 +202,7 @@ func (s *Store) load(ctx context.Context, id string) (*tournament.Snapshot, erro
 		return nil, fmt.Errorf("cache: tournament %s: %w", id, err)
 	}
 	snap := tournament.NewSnapshot(v, &t, org, ms, es)
-	s.mu.Lock()
-	if len(s.snaps) >= maxSnapshots {
-		clear(s.snaps)
-	}
-	if old := s.snaps[id]; old == nil || old.Version < v {
-		s.snaps[id] = snap
-	}
-	s.mu.Unlock()
+	s.keep(id, snap)
 	return snap, nil
 }
 

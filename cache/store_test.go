@@ -2,7 +2,10 @@ package cache_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -173,5 +176,102 @@ func TestListingFiltersAndPages(t *testing.T) {
 	past, _ := store.Tournaments(ctx, kicker.ID, cache.ListQuery{Limit: 5, Offset: 100})
 	if len(all) != len(shared)+1 || len(finished) != 1 || finished[0].Tournament.Name != "Autumn Cup 2026" || len(past) != 0 {
 		t.Errorf("all %d, shared %d, finished %d, past the end %d", len(all), len(shared), len(finished), len(past))
+	}
+}
+
+// snapshotJSON is everything a snapshot says, for comparing two.
+func snapshotJSON(t *testing.T, s *tournament.Snapshot) string {
+	t.Helper()
+	raw, err := json.Marshal(struct {
+		V int64
+		T *tournament.Tournament
+		M []*tournament.Match
+	}{s.Version, s.Tournament, s.Matches})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(raw)
+}
+
+func TestSnapshotFromChangesEqualsAFullLoad(t *testing.T) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(t)
+	reader := cachetest.Store(rdb)
+	writer := cachetest.Store(rdb) // another instance
+	org := tournament.Organizer{ID: "o", Slug: "o", Name: "Club", Sport: tournament.Darts}
+	var entries []*tournament.Entry
+	for _, n := range []string{"a", "b", "c", "d"} {
+		entries = append(entries, &tournament.Entry{ID: n, Name: n, Entries: []*tournament.Entry{{ID: n, Name: n}}})
+	}
+	b := tournament.NewBracket(entries, false, true, func(p string) string { return p })
+	for _, m := range b.Matches {
+		m.DisciplineID, m.StageID, m.GroupID = "d", "s", "g"
+	}
+	tour := &tournament.Tournament{ID: "t", Name: "Cup", State: tournament.StateReady, OrganizerID: "o", Public: true,
+		Courts: []tournament.Court{{ID: "c1", Number: 1, Name: "Board 1"}},
+		Disciplines: []tournament.Discipline{{ID: "d", EntryType: tournament.EntrySingle, Stages: []tournament.Stage{{ID: "s", State: tournament.PhaseReady,
+			Groups: []tournament.Group{{ID: "g", Mode: tournament.Elimination, State: tournament.PhaseReady, Rounds: b.Rounds,
+				Options: tournament.GroupOptions{EliminationThirdPlace: true, MatchConfigurations: []tournament.MatchConfiguration{{NumPoints: 3, NumSets: 1}}}}}}}}}}
+	if err := writer.PutOrganizer(ctx, org); err != nil {
+		t.Fatal(err)
+	}
+	if err := writer.PutTournament(ctx, tour, b.Matches, entries); err != nil {
+		t.Fatal(err)
+	}
+	same := func(when string) {
+		t.Helper()
+		got, err := reader.Snapshot(ctx, "t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := cachetest.Store(rdb).Snapshot(ctx, "t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snapshotJSON(t, got) != snapshotJSON(t, want) {
+			t.Fatalf("%s: the snapshot built from changes differs from a full load:\n%s\n%s", when, snapshotJSON(t, got), snapshotJSON(t, want))
+		}
+	}
+	same("first read")
+	// Play the cup out on the other instance, checking the reader after every write.
+	for round := 0; ; round++ {
+		snap, _ := writer.Snapshot(ctx, "t")
+		i := slices.IndexFunc(snap.Matches, func(m *tournament.Match) bool { return m.State == tournament.MatchOpen })
+		if i < 0 {
+			break
+		}
+		id := snap.Matches[i].ID
+		if _, _, err := writer.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.CallMatch(id, []string{"c1"}, cachetest.Now)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		same(fmt.Sprintf("call %d", round))
+		for _, live := range []bool{true, false} {
+			score := tournament.Encounters{{{3, 1}}}
+			if live {
+				score = tournament.Encounters{{{1, 1}}}
+			}
+			// Computed from the snapshot before the call: stale, so the write must compute again.
+			if _, _, err := writer.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+				return s.SetResult(id, score, !live, cachetest.Now, "w")
+			}); err != nil {
+				t.Fatal(err)
+			}
+			same(fmt.Sprintf("result %d live=%v", round, live))
+		}
+	}
+	got, _ := reader.Snapshot(ctx, "t")
+	if got.Tournament.State != tournament.StateFinished {
+		t.Errorf("the reader sees the cup %s after its last match", got.Tournament.State)
+	}
+	// A whole replace leaves a gap in the changelog: the reader loads it whole.
+	tour.Name = "Renamed"
+	if err := writer.PutTournament(ctx, tour, b.Matches, entries); err != nil {
+		t.Fatal(err)
+	}
+	same("after a whole replace")
+	if got, _ := reader.Snapshot(ctx, "t"); got.Tournament.Name != "Renamed" || got.Tournament.State != tournament.StateReady {
+		t.Errorf("after a whole replace: %s, %s", got.Tournament.Name, got.Tournament.State)
 	}
 }

@@ -21,8 +21,11 @@ var ErrConflict = errors.New("conflict: the tournament changed meanwhile")
 // bumps the version, appends the events and the audit entry, and announces
 // the new version. Nothing is written when a check fails.
 //
-// KEYS: matches hash, version, meta, events stream, audit list (or a dummy).
-// ARGV: the change as JSON (see applyArgs), the tournament id, the stream's length cap.
+// It also notes in the changelog which records the new version changed, so
+// readers holding the previous version fetch only those (see deltaScript).
+//
+// KEYS: matches hash, version, meta, events stream, audit list (or a dummy), changelog.
+// ARGV: the change as JSON (see applyArgs), the tournament id, the streams' length cap.
 // Returns {"ok", version}, {"conflict"} or {"not_running"}.
 var applyScript = redis.NewScript(`
 local c = cjson.decode(ARGV[1])
@@ -56,6 +59,11 @@ if c.meta then
   redis.call('SET', KEYS[3], c.meta.json)
 end
 local v = redis.call('INCR', KEYS[2])
+local ids = {}
+for i, m in ipairs(c.matches) do
+  ids[i] = m.id
+end
+redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[3], v .. '-1', 'm', table.concat(ids, ','), 'meta', c.meta and '1' or '0')
 if c.events then
   redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[3], '*', 'events', c.events)
 end
@@ -123,7 +131,7 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 	if err != nil {
 		return 0, err
 	}
-	keys := []string{matchesKey(id), versionKey(id), metaKey(id), eventsKey(id), audit}
+	keys := []string{matchesKey(id), versionKey(id), metaKey(id), eventsKey(id), audit, changesKey(id)}
 	res, err := applyScript.Run(ctx, s.rdb, keys, payload, id, streamCap).Slice()
 	if err != nil {
 		return 0, fmt.Errorf("cache: apply to %s: %w", id, err)
@@ -140,25 +148,37 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 // maxAttempts bounds how often Write recomputes a change that conflicted.
 const maxAttempts = 25
 
-// Write computes a change from the tournament as it is now and applies it,
-// computing again from the new state when another write got there first.
-// It returns the snapshot the change was computed from and the change.
-func (s *Store) Write(ctx context.Context, id string, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error) {
+// Write computes a change from the snapshot and applies it. When another
+// write got there first, it computes the change again from the tournament as
+// it is now; when the rules refuse the change, it makes sure they refused the
+// tournament as it is now. It returns the snapshot the applied change was
+// computed from and the change.
+func (s *Store) Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error) {
+	id, snap := from.Tournament.ID, from
+	var err error
 	for range maxAttempts {
-		snap, err := s.Snapshot(ctx, id)
-		if err != nil {
-			return nil, nil, err
+		var c *tournament.Change
+		c, err = compute(snap)
+		if err == nil {
+			_, err = s.Apply(ctx, id, c)
+			if err == nil {
+				return snap, c, nil
+			}
+			if !errors.Is(err, ErrConflict) {
+				return snap, nil, err
+			}
 		}
-		c, err := compute(snap)
-		if err != nil {
-			return snap, nil, err
+		latest, lerr := s.Snapshot(ctx, id)
+		if lerr != nil {
+			return nil, nil, lerr
 		}
-		if _, err := s.Apply(ctx, id, c); errors.Is(err, ErrConflict) {
-			continue
-		} else if err != nil {
-			return snap, nil, err
+		if !errors.Is(err, ErrConflict) && latest.Version == snap.Version {
+			return snap, nil, err // refused by the rules, on the latest state
 		}
-		return snap, c, nil
+		snap = latest
+	}
+	if !errors.Is(err, ErrConflict) {
+		return snap, nil, err // the rules kept refusing while the tournament kept moving
 	}
 	return nil, nil, fmt.Errorf("cache: tournament %s: %w after %d attempts", id, ErrConflict, maxAttempts)
 }

@@ -15,7 +15,7 @@ import (
 
 // Writer applies changes computed by the rules (cache.Store.Write).
 type Writer interface {
-	Write(ctx context.Context, id string, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error)
+	Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error)
 }
 
 // MaxBodyBytes bounds a request body; a result is far smaller.
@@ -57,7 +57,7 @@ func (a *API) putResult(w http.ResponseWriter, r *http.Request, final bool) erro
 	if body.Result == nil {
 		return BadRequest("result is required: an array of encounters, each an array of sets of two numbers")
 	}
-	prev, c, err := a.Writes.Write(r.Context(), snap.Tournament.ID, func(s *tournament.Snapshot) (*tournament.Change, error) {
+	prev, c, err := a.Writes.Write(r.Context(), snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
 		return s.SetResult(matchID, *body.Result, final, a.Now(), k.Name)
 	})
 	if err != nil {

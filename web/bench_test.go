@@ -2,11 +2,16 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -100,4 +105,118 @@ func bigDiscipline(n int) (*tournament.Tournament, []*tournament.Match, []*tourn
 		Disciplines: []tournament.Discipline{{ID: "d", Name: "Singles", ShortName: "S", EntryType: tournament.EntrySingle, EntryIDs: g.EntryIDs,
 			Stages: []tournament.Stage{{ID: "s", Name: "Main", State: tournament.PhaseRunning, Groups: []tournament.Group{g}}}}}}
 	return t, matches, entries
+}
+
+// BenchmarkResultPutConcurrent50 sends live results from 50 writers at once,
+// each to its own running match of one tournament, and reports the latency
+// percentiles a writer sees.
+func BenchmarkResultPutConcurrent50(b *testing.B) {
+	store := cachetest.Store(cachetest.Redis(b))
+	ctx := context.Background()
+	org := tournament.Organizer{ID: "org", Slug: "org", Name: "Bench Club", Sport: tournament.TableSoccer}
+	if err := store.PutOrganizer(ctx, org); err != nil {
+		b.Fatal(err)
+	}
+	t, matches, entries := bigDiscipline(500)
+	t.OrganizerID = org.ID
+	const writers = 50
+	for i := range writers {
+		matches[i].State, matches[i].Encounters, matches[i].EndTime = tournament.MatchRunning, tournament.Encounters{}, tournament.Time{}
+	}
+	if err := store.PutTournament(ctx, t, matches, entries); err != nil {
+		b.Fatal(err)
+	}
+	h, key := benchServer(b, store, org.ID)
+	latencies := make([][]time.Duration, writers)
+	b.ResetTimer()
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			path := "/v1/public/tournaments/big/matches/" + matches[w].ID + "/live-result"
+			for i := w; i < b.N; i += writers {
+				body := fmt.Sprintf(`{"result":[[[%d,%d]]]}`, i%7, (i/7)%7)
+				req := httptest.NewRequest(http.MethodPut, path, strings.NewReader(body))
+				req.Header.Set("Authorization", key)
+				rec := httptest.NewRecorder()
+				start := time.Now()
+				h.ServeHTTP(rec, req)
+				latencies[w] = append(latencies[w], time.Since(start))
+				if rec.Code != http.StatusOK {
+					b.Errorf("%d %s", rec.Code, rec.Body)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	var all []time.Duration
+	for _, l := range latencies {
+		all = append(all, l...)
+	}
+	slices.Sort(all)
+	if len(all) > 0 {
+		b.ReportMetric(float64(all[len(all)/2].Microseconds()), "p50-µs")
+		b.ReportMetric(float64(all[len(all)*99/100].Microseconds()), "p99-µs")
+	}
+}
+
+// BenchmarkWebhookDelivery measures events delivered per second to a local
+// receiver: b.N live results, each one event, then the wait until all arrived.
+func BenchmarkWebhookDelivery(b *testing.B) {
+	rdb := cachetest.Redis(b)
+	store, demo := cachetest.DemoOn(b, rdb)
+	ctx := context.Background()
+	hamburg := demo.Tournaments[0]
+	var got atomic.Int64
+	rcv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var p Payload
+		_ = json.NewDecoder(r.Body).Decode(&p)
+		got.Add(int64(len(p.Events)))
+	}))
+	defer rcv.Close()
+	key, _, _ := store.CreateToken(ctx, hamburg.Tournament.OrganizerID, "bench")
+	if _, err := store.CreateWebhook(ctx, mustAuth(b, store, key), hamburg.Tournament.ID, rcv.URL); err != nil {
+		b.Fatal(err)
+	}
+	var m *tournament.Match
+	for _, x := range hamburg.Matches {
+		if x.State == tournament.MatchRunning && len(x.CourtIDs) == 1 {
+			m = x
+			break
+		}
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		snap, err := store.Snapshot(ctx, hamburg.Tournament.ID)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, _, err = store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.SetResult(m.ID, tournament.Encounters{{{i % 5, 1}}}, false, time.Now(), "bench")
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	d := &Deliverer{Store: cache.New(rdb), Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Client: WebhookClient(true),
+		Backoff: time.Millisecond, Retries: 5, Poll: time.Millisecond, Lease: 10 * time.Second}
+	start := time.Now()
+	go d.Run(runCtx)
+	for got.Load() < int64(b.N) {
+		time.Sleep(time.Millisecond)
+	}
+	elapsed := time.Since(start)
+	cancel()
+	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "events/s")
+}
+
+func mustAuth(b *testing.B, store *cache.Store, secret string) cache.Key {
+	k, err := store.Authenticate(context.Background(), secret)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return k
 }
