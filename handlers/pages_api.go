@@ -95,6 +95,7 @@ func (d *APIDocs) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	origin := scheme + "://" + r.Host
 	p.BaseURL = origin + "/v1/public"
+	p.Path = r.URL.Path
 	p.Tags = make([]templates.APITag, len(d.page.Tags))
 	for i, t := range d.page.Tags {
 		p.Tags[i] = templates.APITag{Name: t.Name, Operations: make([]templates.APIOperation, len(t.Operations))}

@@ -1,17 +1,18 @@
 // Package static holds the site's assets, embedded in the binary: the Tailwind
-// build (css/app.css, built from css/tailwind.css and committed) and htmx,
-// vendored from the npm package htmx.org.
+// build (css/app.css, built from css/tailwind.css and committed), htmx,
+// vendored from the npm package htmx.org, and the site's own small script.
 package static
 
 import "embed"
 
 // Files are the assets the site serves.
 //
-//go:embed css/app.css js/htmx-2.0.11.min.js
+//go:embed css/app.css js/htmx-2.0.11.min.js js/courtside.js
 var Files embed.FS
 
 // The assets by name.
 const (
 	CSS  = "css/app.css"
 	HTMX = "js/htmx-2.0.11.min.js"
+	JS   = "js/courtside.js"
 )

@@ -65,7 +65,7 @@ func (a *assets) URL(name string) string {
 
 // Templates are the URLs pages link to.
 func (a *assets) Templates() templates.Assets {
-	return templates.Assets{CSS: a.URL(static.CSS), HTMX: a.URL(static.HTMX)}
+	return templates.Assets{CSS: a.URL(static.CSS), HTMX: a.URL(static.HTMX), JS: a.URL(static.JS)}
 }
 
 // ServeHTTP serves GET /static/{hash}/{name...}. An old hash is a 404, so a

@@ -6,11 +6,13 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
 	"courtside/cache"
 	"courtside/handlers"
+	"courtside/templates"
 )
 
 // authenticate lets through requests carrying a valid key, counting GETs
@@ -115,4 +117,63 @@ func secureHeaders(next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "DENY")
 		next.ServeHTTP(w, r)
 	})
+}
+
+// langCookie remembers the language a visitor chose.
+const langCookie = "lang"
+
+// language picks the language pages render in: one chosen with ?lang= (which
+// is remembered in a cookie for a year), else the remembered one, else the
+// best of Accept-Language, else English.
+func language(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if chosen := r.URL.Query().Get("lang"); chosen != "" {
+			if l, ok := knownLang(chosen); ok {
+				http.SetCookie(w, &http.Cookie{Name: langCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
+				q := r.URL.Query()
+				q.Del("lang")
+				u := *r.URL
+				u.RawQuery = q.Encode()
+				http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+				return
+			}
+		}
+		l := templates.English
+		if c, err := r.Cookie(langCookie); err == nil {
+			if known, ok := knownLang(c.Value); ok {
+				l = known
+			}
+		} else {
+			l = acceptLanguage(r.Header.Get("Accept-Language"))
+		}
+		next.ServeHTTP(w, r.WithContext(templates.WithLang(r.Context(), l)))
+	})
+}
+
+func knownLang(s string) (templates.Lang, bool) {
+	for _, l := range templates.Langs {
+		if strings.EqualFold(s, string(l)) {
+			return l, true
+		}
+	}
+	return "", false
+}
+
+// acceptLanguage is the site language the header prefers most.
+func acceptLanguage(header string) templates.Lang {
+	best, bestQ := templates.English, 0.0
+	for _, part := range strings.Split(header, ",") {
+		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				q = f
+			}
+		}
+		base, _, _ := strings.Cut(tag, "-")
+		if l, ok := knownLang(base); ok && q > bestQ {
+			best, bestQ = l, q
+		}
+	}
+	return best
 }

@@ -49,8 +49,9 @@ func (s *server) page(h HandlerFunc) http.Handler {
 // htmlError writes err as an error page. Only a *handlers.Problem's status
 // reaches the visitor; any other error is logged and shown as a 500.
 func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
-	p := templates.ErrorPage{Page: templates.Page{Assets: s.assets}, Status: http.StatusNotFound,
-		Heading: "Nothing here", Message: "This page does not exist, or it is not shared. Check the address, or start again from the API reference."}
+	T := func(s string) string { return templates.T(r.Context(), s) }
+	p := templates.ErrorPage{Page: templates.Page{Assets: s.assets, Path: r.URL.Path}, Status: http.StatusNotFound,
+		Heading: T("Nothing here"), Message: T("This page does not exist, or it is not shared. Check the address, or start again from the home page.")}
 	var prob *handlers.Problem
 	switch {
 	case errors.As(err, &prob) && prob.Status == http.StatusNotFound:
@@ -58,7 +59,7 @@ func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
 		p.Status, p.Heading, p.Message = prob.Status, http.StatusText(prob.Status), prob.Message
 	default:
 		s.log.ErrorContext(r.Context(), "page failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		p.Status, p.Heading, p.Message = http.StatusInternalServerError, "Something went wrong", "That is our fault, not yours. Try again in a moment."
+		p.Status, p.Heading, p.Message = http.StatusInternalServerError, T("Something went wrong"), T("That is our fault, not yours. Try again in a moment.")
 	}
 	p.Title = p.Heading
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

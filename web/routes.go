@@ -56,7 +56,14 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /v1/public/openapi.json", http.HandlerFunc(handlers.OpenAPI))
 	mux.Handle("/v1/public/", s.api(s.noRoute(mux)))
 
-	// The site.
+	// The site: what organizers share on their result pages.
+	site := &handlers.Pages{Store: c.Store, Assets: s.assets}
+	mux.Handle("GET /{$}", s.page(site.Home))
+	mux.Handle("GET /o/{slug}", s.page(site.Organizer))
+	mux.Handle("GET /t/{id}", s.page(site.Tournament))
+	mux.Handle("GET /t/{id}/groups/{groupId}", s.page(site.Group))
+	mux.Handle("GET /t/{id}/entries/{entryId}", s.page(site.Entry))
+	mux.Handle("GET /t/{id}/matches/{matchId}", s.page(site.Match))
 	mux.Handle("GET /api", docs)
 	mux.Handle("GET /static/{hash}/{name...}", static)
 	mux.Handle("/", s.page(func(w http.ResponseWriter, r *http.Request) error { return handlers.NotFound("page") }))
@@ -65,7 +72,7 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /healthz", http.HandlerFunc(health.Live))
 	mux.Handle("GET /readyz", http.HandlerFunc(health.Ready))
 
-	return s.logRequests(secureHeaders(mux)), nil
+	return s.logRequests(secureHeaders(language(mux))), nil
 }
 
 type route struct {

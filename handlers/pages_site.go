@@ -1,0 +1,222 @@
+package handlers
+
+import (
+	"cmp"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/angelofallars/htmx-go"
+
+	"courtside/cache"
+	"courtside/templates"
+	"courtside/tournament"
+)
+
+// Home shows the tournaments running now and the organizers; with a query,
+// the organizers that match it. htmx's live search gets just the list.
+func (p *Pages) Home(w http.ResponseWriter, r *http.Request) error {
+	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	orgs, err := p.Store.Organizers(r.Context())
+	if err != nil {
+		return err
+	}
+	var cards []templates.OrganizerCard
+	for _, o := range orgs {
+		if q == "" || strings.Contains(strings.ToLower(o.Name+" "+o.Slug), strings.ToLower(q)) {
+			cards = append(cards, templates.OrganizerCard{Name: o.Name, Href: "/o/" + o.Slug, Sport: o.Sport})
+		}
+	}
+	if target, _ := htmx.GetTarget(r); htmx.IsHTMX(r) && target == "organizer-list" {
+		return html(w, r, templates.OrganizerList(cards))
+	}
+	page := templates.HomePage{Page: p.page(r, templates.T(r.Context(), "Live results"), "Live results of table soccer, petanque, darts, cornhole and table tennis tournaments."),
+		Query: q, Organizers: cards}
+	for _, o := range orgs {
+		running, err := p.Store.Tournaments(r.Context(), o.ID, cache.ListQuery{State: tournament.StateRunning, SharedOnly: true, Limit: 100})
+		if err != nil {
+			return err
+		}
+		for _, s := range running {
+			page.Running = append(page.Running, tournamentCard(s))
+		}
+	}
+	return html(w, r, templates.Home(page))
+}
+
+func tournamentCard(s *tournament.Snapshot) templates.TournamentCard {
+	t := s.Tournament
+	players, teams := s.Counts()
+	c := templates.TournamentCard{Name: t.Name, Href: tournamentHref(s), State: t.State, Date: t.StartTime,
+		Organizer: s.Organizer.Name, OrganizerHref: "/o/" + s.Organizer.Slug, Players: players, Teams: teams}
+	for _, d := range t.Disciplines {
+		c.Disciplines = append(c.Disciplines, d.Name)
+	}
+	return c
+}
+
+// organizerPageSize is how many tournaments an organizer page lists.
+const organizerPageSize = 20
+
+// Organizer lists what an organizer shares, most recent first, page by page.
+func (p *Pages) Organizer(w http.ResponseWriter, r *http.Request) error {
+	org, err := p.Store.OrganizerBySlug(r.Context(), r.PathValue("slug"))
+	if err != nil {
+		return notFoundAs(err, "organizer")
+	}
+	n, _ := strconv.Atoi(r.URL.Query().Get("page"))
+	n = max(n, 1)
+	snaps, err := p.Store.Tournaments(r.Context(), org.ID, cache.ListQuery{SharedOnly: true, Limit: organizerPageSize + 1, Offset: (n - 1) * organizerPageSize})
+	if err != nil {
+		return err
+	}
+	page := templates.OrganizerPage{Page: p.page(r, org.Name, fmt.Sprintf("Tournaments of %s: live results, tables and brackets.", org.Name)),
+		Name: org.Name, Sport: org.Sport, PageNo: n}
+	if len(snaps) > organizerPageSize {
+		snaps = snaps[:organizerPageSize]
+		page.NextHref = fmt.Sprintf("/o/%s?page=%d", org.Slug, n+1)
+	}
+	if n > 1 {
+		page.PrevHref = fmt.Sprintf("/o/%s?page=%d", org.Slug, n-1)
+	}
+	for _, s := range snaps {
+		page.Tournaments = append(page.Tournaments, tournamentCard(s))
+	}
+	return html(w, r, templates.Organizer(page))
+}
+
+// Tournament is a tournament's front page: its outline, what is live, a QR code to itself.
+func (p *Pages) Tournament(w http.ResponseWriter, r *http.Request) error {
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	t := snap.Tournament
+	players, teams := snap.Counts()
+	qr, err := templates.NewQR(origin(r) + r.URL.Path)
+	if err != nil {
+		return err
+	}
+	page := templates.TournamentPage{Page: p.page(r, t.Name, describe(t, snap.Organizer)),
+		Name: t.Name, Description: t.Description, Organizer: snap.Organizer.Name, OrgHref: "/o/" + snap.Organizer.Slug,
+		State: t.State, Start: t.StartTime, End: t.EndTime, Players: players, Teams: teams,
+		BoardHref: tournamentHref(snap) + "/courts", QR: qr, Poll: poll(r, snap)}
+	for _, d := range t.Disciplines {
+		do := templates.DisciplineOutline{Name: d.Name, EntryType: d.EntryType}
+		for _, st := range d.Stages {
+			so := templates.StageOutline{Name: st.Name, State: st.State}
+			for _, g := range st.Groups {
+				so.Groups = append(so.Groups, templates.GroupLink{Name: g.Name, Href: tournamentHref(snap) + "/groups/" + g.ID, Mode: g.Mode, State: g.State})
+			}
+			do.Stages = append(do.Stages, so)
+		}
+		for _, id := range d.EntryIDs {
+			if e, ok := snap.Entries[id]; ok {
+				do.Entries = append(do.Entries, entryView(snap, e))
+			}
+		}
+		slices.SortFunc(do.Entries, func(a, b templates.EntryView) int { return strings.Compare(a.Name, b.Name) })
+		page.Disciplines = append(page.Disciplines, do)
+	}
+	running := snap.MatchesWhere(func(m *tournament.Match) bool { return m.State == tournament.MatchRunning })
+	slices.SortStableFunc(running, func(a, b *tournament.Match) int { return cmp.Compare(courtNumber(snap, a), courtNumber(snap, b)) })
+	for _, m := range running {
+		page.Live = append(page.Live, matchView(ctx, snap, m, true))
+	}
+	return render(w, r, snap, templates.Tournament(page), templates.TournamentLive(page))
+}
+
+func courtNumber(snap *tournament.Snapshot, m *tournament.Match) int {
+	for _, id := range m.CourtIDs {
+		if c, ok := snap.Court(id); ok {
+			return c.Number
+		}
+	}
+	return 1 << 30
+}
+
+// describe is a tournament's one-line summary for link previews.
+func describe(t *tournament.Tournament, org tournament.Organizer) string {
+	names := make([]string, len(t.Disciplines))
+	for i, d := range t.Disciplines {
+		names[i] = d.Name
+	}
+	return fmt.Sprintf("%s, %s, %s: %s. Live results, tables and brackets.", t.Name, org.Name, t.StartTime.Format("2 Jan 2006"), strings.Join(names, ", "))
+}
+
+// Group shows a group: its table and rounds, or its tree in the knock-out modes.
+func (p *Pages) Group(w http.ResponseWriter, r *http.Request) error {
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	g, ok := snap.Group(r.PathValue("groupId"))
+	if !ok {
+		return NotFound("group")
+	}
+	ctx := r.Context()
+	var discipline, stage string
+	for _, d := range snap.Tournament.Disciplines {
+		for _, st := range d.Stages {
+			for _, x := range st.Groups {
+				if x.ID == g.ID {
+					discipline, stage = d.Name, st.Name
+				}
+			}
+		}
+	}
+	page := templates.GroupPage{Page: p.page(r, g.Name+" · "+snap.Tournament.Name, fmt.Sprintf("%s, %s: standings and matches.", g.Name, snap.Tournament.Name)),
+		Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Discipline: discipline, Stage: stage,
+		Name: g.Name, Mode: g.Mode, State: g.State, Poll: poll(r, snap), Standings: standingsView(ctx, snap, g)}
+	if g.Mode.IsBracket() {
+		page.Bracket = bracketView(ctx, snap, g)
+	} else {
+		page.Rounds = roundsView(ctx, snap, g)
+	}
+	return render(w, r, snap, templates.Group(page), templates.GroupLive(page))
+}
+
+// Entry is a player's or team's page: everything it played and will play.
+func (p *Pages) Entry(w http.ResponseWriter, r *http.Request) error {
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	e, ok := snap.Entries[r.PathValue("entryId")]
+	if !ok {
+		return NotFound("entry")
+	}
+	page := templates.EntryPage{Page: p.page(r, e.Name+" · "+snap.Tournament.Name, fmt.Sprintf("Schedule and results of %s at %s.", e.Name, snap.Tournament.Name)),
+		Name: e.Name, Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Players: players(snap, e), Poll: poll(r, snap)}
+	for _, m := range snap.MatchesWhere(func(m *tournament.Match) bool { return m.Involves(e.ID) }) {
+		page.Matches = append(page.Matches, matchView(r.Context(), snap, m, true))
+	}
+	return render(w, r, snap, templates.Entry(page), templates.EntryLive(page))
+}
+
+// Match is one match in full: entries with players, state, courts, times, every set.
+func (p *Pages) Match(w http.ResponseWriter, r *http.Request) error {
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	m, ok := snap.Match(r.PathValue("matchId"))
+	if !ok {
+		return NotFound("match")
+	}
+	mv := matchView(r.Context(), snap, m, true)
+	title := mv.Sides[0].Name + " – " + mv.Sides[1].Name
+	if mv.Sides[0].Name == "" || mv.Sides[1].Name == "" {
+		title = templates.T(r.Context(), "Match")
+	}
+	page := templates.MatchPage{Page: p.page(r, title+" · "+snap.Tournament.Name, mv.Context),
+		Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Poll: poll(r, snap), Match: mv,
+		Players: [2][]templates.EntryView{players(snap, m.Entries[0]), players(snap, m.Entries[1])}}
+	if g, ok := snap.Group(m.GroupID); ok {
+		page.EncounterNames = g.Encounters
+	}
+	return render(w, r, snap, templates.Match(page), templates.MatchLive(page))
+}

@@ -1,0 +1,298 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"courtside/templates"
+	"courtside/tournament"
+)
+
+func tournamentHref(snap *tournament.Snapshot) string { return "/t/" + snap.Tournament.ID }
+
+func entryHref(snap *tournament.Snapshot, id string) string {
+	return tournamentHref(snap) + "/entries/" + id
+}
+
+// entryView is an entry linked to its page when it has one (fixed teams and
+// players do; the teams of a Monster DYP round do not).
+func entryView(snap *tournament.Snapshot, e *tournament.Entry) templates.EntryView {
+	v := templates.EntryView{ID: e.ID, Name: e.Name}
+	if _, ok := snap.Entries[e.ID]; ok {
+		v.Href = entryHref(snap, e.ID)
+	}
+	if e.IsTeam() {
+		for _, p := range e.Entries {
+			if p != nil {
+				v.Players = append(v.Players, p.Name)
+			}
+		}
+	}
+	return v
+}
+
+// players are a team's players as links; an empty list for a single player.
+func players(snap *tournament.Snapshot, e *tournament.Entry) []templates.EntryView {
+	if e == nil || !e.IsTeam() {
+		return nil
+	}
+	var out []templates.EntryView
+	for _, p := range e.Entries {
+		if p != nil {
+			out = append(out, entryView(snap, p))
+		}
+	}
+	return out
+}
+
+// matchView shapes a match for lists and brackets; context names its place
+// in the tournament where the page does not.
+func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, context bool) templates.MatchView {
+	v := templates.MatchView{ID: m.ID, Href: tournamentHref(snap) + "/matches/" + m.ID, State: m.State, Winner: m.Winner(),
+		Live: m.IsLiveResult && m.State == tournament.MatchRunning, Start: m.StartTime, Sets: m.Encounters}
+	if m.State == tournament.MatchPlayed {
+		v.End = m.EndTime
+	}
+	for side, e := range m.Entries {
+		if e != nil {
+			v.Sides[side] = entryView(snap, e)
+		} else {
+			v.Sides[side] = templates.EntryView{Placeholder: placeholder(ctx, snap, m, side)}
+		}
+	}
+	if m.HasResult() {
+		s := tournament.DisplayScore(m.Encounters, snap.Config(m))
+		v.Score = &s
+	}
+	for _, id := range m.CourtIDs {
+		if c, ok := snap.Court(id); ok {
+			v.Courts = append(v.Courts, c.Name)
+		}
+	}
+	if context {
+		d, _ := snap.Discipline(m.DisciplineID)
+		round, g, _ := snap.Round(m.RoundID)
+		var parts []string
+		if d != nil {
+			parts = append(parts, d.Name)
+		}
+		if g != nil {
+			parts = append(parts, g.Name, roundName(ctx, round.Name))
+		}
+		v.Context = strings.Join(parts, " · ")
+	}
+	return v
+}
+
+// placeholder says what will fill an empty side: the winner or loser of the
+// match that feeds it, or a bye.
+func placeholder(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, side int) string {
+	if m.State == tournament.MatchBye {
+		return templates.T(ctx, "Bye")
+	}
+	for _, f := range snap.Matches {
+		if f.GroupID != m.GroupID {
+			continue
+		}
+		if f.WinnerTo != nil && f.WinnerTo.MatchID == m.ID && f.WinnerTo.Side == side {
+			return templates.Tf(ctx, "Winner of %s", matchLabel(ctx, snap, f))
+		}
+		if f.LoserTo != nil && f.LoserTo.MatchID == m.ID && f.LoserTo.Side == side {
+			return templates.Tf(ctx, "Loser of %s", matchLabel(ctx, snap, f))
+		}
+	}
+	return templates.T(ctx, "To be decided")
+}
+
+// matchLabel names a bracket match: its round and place in it, "Semi-finals 2".
+func matchLabel(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match) string {
+	round, _, _ := snap.Round(m.RoundID)
+	if round == nil {
+		return m.ID
+	}
+	n := 0
+	for _, o := range snap.Matches {
+		if o.RoundID == m.RoundID {
+			n++
+		}
+	}
+	if n == 1 {
+		return roundName(ctx, round.Name)
+	}
+	return fmt.Sprintf("%s %d", roundName(ctx, round.Name), m.Seq+1)
+}
+
+// roundName translates the round names the rules give ("Semi-finals", "Round 3").
+func roundName(ctx context.Context, name string) string {
+	if n, ok := strings.CutPrefix(name, "Round "); ok {
+		if _, err := strconv.Atoi(n); err == nil {
+			return templates.T(ctx, "Round") + " " + n
+		}
+	}
+	return templates.T(ctx, name)
+}
+
+// standingsView is the group's table with the columns its mode uses.
+func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) templates.StandingsView {
+	T := func(s string) string { return templates.T(ctx, s) }
+	type col struct {
+		label, title string
+		cell         func(s tournament.Standing) string
+	}
+	num := func(n int) string { return strconv.Itoa(n) }
+	pair := func(a, b int) string { return fmt.Sprintf("%d:%d", a, b) }
+	signed := func(n int) string {
+		if n > 0 {
+			return "+" + strconv.Itoa(n)
+		}
+		return strconv.Itoa(n)
+	}
+	var cols []col
+	if !g.Mode.IsBracket() {
+		cols = append(cols, col{T("Pts"), T("Points"), func(s tournament.Standing) string { return num(s.Points) }})
+	}
+	cols = append(cols, col{T("P"), T("Matches played"), func(s tournament.Standing) string { return num(s.Matches) }},
+		col{T("W"), T("Wins"), func(s tournament.Standing) string { return num(s.MatchesWon) }})
+	if !g.Mode.IsBracket() {
+		cols = append(cols, col{T("D"), T("Draws"), func(s tournament.Standing) string { return num(s.MatchesDraw) }})
+	}
+	cols = append(cols, col{T("L"), T("Losses"), func(s tournament.Standing) string { return num(s.MatchesLost) }})
+	switch g.Mode {
+	case tournament.MonsterDYP:
+		cols = append(cols,
+			col{"Ø", T("Points per match"), func(s tournament.Standing) string { return strconv.FormatFloat(s.PointsPerMatch, 'f', 2, 64) }},
+			col{"Ø*", T("Corrected points per match"), func(s tournament.Standing) string {
+				return strconv.FormatFloat(derefF(s.CorrectedPointsPerMatch), 'f', 2, 64)
+			}})
+	case tournament.LastOneStanding, tournament.LordHaveMercy:
+		cols = append(cols, col{T("Lives"), T("Lives"), func(s tournament.Standing) string { return num(deref(s.Lives)) }})
+	}
+	if len(g.Encounters) > 1 {
+		cols = append(cols, col{T("Encounters"), T("Encounters"), func(s tournament.Standing) string {
+			return fmt.Sprintf("%d-%d-%d", deref(s.EncounterWon), deref(s.EncounterDraw), deref(s.EncounterLost))
+		}})
+	}
+	cols = append(cols,
+		col{T("Sets"), T("Sets"), func(s tournament.Standing) string { return pair(s.SetsWon, s.SetsLost) }},
+		col{T("Goals"), T("Goals"), func(s tournament.Standing) string { return pair(s.Goals, s.GoalsIn) }},
+		col{T("Diff"), T("Goal difference"), func(s tournament.Standing) string { return signed(s.GoalsDiff) }})
+	if g.Mode == tournament.Swiss || g.Mode == tournament.DutchSystem {
+		cols = append(cols,
+			col{"BH1", "Buchholz", func(s tournament.Standing) string { return num(deref(s.BH1)) }},
+			col{"BH2", "Buchholz 2", func(s tournament.Standing) string { return num(deref(s.BH2)) }},
+			col{"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return strconv.FormatFloat(derefF(s.SB), 'f', -1, 64) }})
+	}
+	v := templates.StandingsView{}
+	for _, c := range cols {
+		v.Columns = append(v.Columns, templates.Column{Label: c.label, Title: c.title})
+	}
+	for _, s := range snap.Standings(g) {
+		row := templates.StandingRow{Rank: strconv.Itoa(s.Rank), Entry: templates.EntryView{ID: s.Entry.ID, Name: s.Entry.Name}}
+		if s.Rank < 0 {
+			row.Rank = "–"
+		}
+		if _, ok := snap.Entries[s.Entry.ID]; ok {
+			row.Entry.Href = entryHref(snap, s.Entry.ID)
+		}
+		if s.HasCorrectedValue != nil && *s.HasCorrectedValue {
+			row.Note = T("corrected for fewer matches")
+		}
+		for _, c := range cols {
+			row.Cells = append(row.Cells, c.cell(s))
+		}
+		v.Rows = append(v.Rows, row)
+	}
+	return v
+}
+
+func deref(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+func derefF(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// roundsView is the group's matches round by round.
+func roundsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) []templates.RoundView {
+	var out []templates.RoundView
+	for _, r := range g.Rounds {
+		rv := templates.RoundView{Name: roundName(ctx, r.Name)}
+		for _, m := range snap.Matches {
+			if m.RoundID == r.ID {
+				mv := matchView(ctx, snap, m, false)
+				rv.Matches = append(rv.Matches, mv)
+			}
+		}
+		if len(rv.Matches) > 0 {
+			out = append(out, rv)
+		}
+	}
+	return out
+}
+
+// bracketView lays a knock-out group out in its sections: the tree (the
+// winners bracket in double elimination), the losers bracket, and the finals
+// (grand final, its reset once it is on, the match for third place).
+func bracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) *templates.BracketView {
+	T := func(s string) string { return templates.T(ctx, s) }
+	byRound := map[string][]*tournament.Match{}
+	part := map[string]string{}
+	for _, m := range snap.Matches {
+		if m.GroupID == g.ID {
+			byRound[m.RoundID] = append(byRound[m.RoundID], m)
+			part[m.RoundID] = m.Bracket
+		}
+	}
+	sections := []struct {
+		title string
+		parts []string
+	}{
+		{T("Winners bracket"), []string{tournament.BracketWinners}},
+		{T("Losers bracket"), []string{tournament.BracketLosers}},
+		{T("Finals"), []string{tournament.BracketFinal, tournament.BracketReset, tournament.BracketThirdPlace}},
+	}
+	if g.Mode != tournament.DoubleElimination {
+		sections[0].title = T("Bracket")
+	}
+	v := &templates.BracketView{EntryIDs: g.EntryIDs}
+	for _, sec := range sections {
+		var rounds []tournament.Round
+		for _, r := range g.Rounds {
+			ms := byRound[r.ID]
+			if len(ms) == 0 || !slices.Contains(sec.parts, part[r.ID]) {
+				continue
+			}
+			if part[r.ID] == tournament.BracketReset && (ms[0].State == tournament.MatchSkipped || ms[0].State == tournament.MatchIncomplete) {
+				continue // a reset is shown once it is on
+			}
+			rounds = append(rounds, r)
+		}
+		if len(rounds) == 0 {
+			continue
+		}
+		s := templates.BracketSection{Title: sec.title}
+		for i, r := range rounds {
+			br := templates.BracketRound{Name: roundName(ctx, r.Name), Last: i == len(rounds)-1 || sec.parts[0] == tournament.BracketFinal}
+			if !br.Last {
+				br.Paired = len(byRound[rounds[i+1].ID])*2 == len(byRound[r.ID])
+			}
+			for _, m := range byRound[r.ID] {
+				br.Matches = append(br.Matches, matchView(ctx, snap, m, false))
+			}
+			s.Rounds = append(s.Rounds, br)
+		}
+		v.Sections = append(v.Sections, s)
+	}
+	return v
+}
+

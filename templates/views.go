@@ -1,0 +1,79 @@
+package templates
+
+import (
+	"courtside/tournament"
+)
+
+// EntryView is one side of a match, or one row's entry: linked to its page.
+// An empty Name means the side is not known yet; Placeholder says what will fill it.
+type EntryView struct {
+	ID          string
+	Name        string
+	Href        string
+	Players     []string
+	Placeholder string
+}
+
+// MatchView is a match as lists, cards and brackets show it.
+type MatchView struct {
+	ID      string
+	Href    string
+	State   tournament.MatchState
+	Sides   [2]EntryView
+	Score   *[2]int
+	Sets    [][]tournament.Set
+	Winner  int
+	Live    bool
+	Courts  []string
+	Start   tournament.Time
+	End     tournament.Time
+	Context string // discipline · group · round, where the page does not say it already
+}
+
+// Column is a standings column.
+type Column struct {
+	Label string
+	Title string
+}
+
+// StandingRow is one row of a standings table.
+type StandingRow struct {
+	Rank  string
+	Entry EntryView
+	Cells []string
+	Note  string
+}
+
+// StandingsView is a group's table with the columns its mode uses.
+type StandingsView struct {
+	Columns []Column
+	Rows    []StandingRow
+}
+
+// RoundView is one round of matches.
+type RoundView struct {
+	Name    string
+	Matches []MatchView
+}
+
+// BracketView is a knock-out tree in its parts (winners, losers, finals).
+type BracketView struct {
+	Sections []BracketSection
+	// EntryIDs are the entries whose path lights up on hover or focus.
+	EntryIDs []string
+}
+
+// BracketSection is one part of a tree, drawn left to right.
+type BracketSection struct {
+	Title  string
+	Rounds []BracketRound
+}
+
+// BracketRound is a column of the tree. Paired says its matches feed the next
+// round two by two (drawn with joining connectors); otherwise one by one.
+type BracketRound struct {
+	Name    string
+	Paired  bool
+	Last    bool
+	Matches []MatchView
+}
