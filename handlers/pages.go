@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"net/http"
@@ -73,16 +74,17 @@ func etag(r *http.Request, snap *tournament.Snapshot, part string) string {
 }
 
 // render answers with a page of the tournament, or with its live part when
-// htmx polls for it. Each is rendered once per tournament version and
-// language; a client that has the current one gets 304.
-func render(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, full, live templ.Component) error {
-	part, c := "page", full
+// htmx polls for it. build makes both; it runs, and they render, once per
+// tournament version and language, kept plain and gzipped. A client that has
+// the current one gets 304.
+func render(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, build func() (full, live templ.Component)) error {
+	part := "page"
 	if target, _ := htmx.GetTarget(r); htmx.IsHTMX(r) && target == livePart {
-		part, c = livePart, live
+		part = livePart
 	}
 	tag := etag(r, snap, part)
 	h := w.Header()
-	h.Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie")
+	h.Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie, Accept-Encoding")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("ETag", tag)
 	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, tag) {
@@ -90,19 +92,34 @@ func render(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, f
 		return nil
 	}
 	type rendered struct {
-		body []byte
-		err  error
+		body, gz []byte
+		err      error
 	}
 	out := tournament.Once(snap, "html "+tag+" "+r.URL.Path, func() rendered {
-		var buf bytes.Buffer
-		err := c.Render(r.Context(), &buf)
-		return rendered{buf.Bytes(), err}
+		full, live := build()
+		c := full
+		if part == livePart {
+			c = live
+		}
+		var buf, gz bytes.Buffer
+		if err := c.Render(r.Context(), &buf); err != nil {
+			return rendered{err: err}
+		}
+		zw := gzip.NewWriter(&gz)
+		_, _ = zw.Write(buf.Bytes())
+		_ = zw.Close()
+		return rendered{body: buf.Bytes(), gz: gz.Bytes()}
 	})
 	if out.err != nil {
 		return out.err
 	}
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	_, err := w.Write(out.body)
+	body := out.body
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		body = out.gz
+	}
+	_, err := w.Write(body)
 	return err
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/angelofallars/htmx-go"
 
 	"courtside/cache"
@@ -93,13 +94,17 @@ func (p *Pages) Tournament(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	return render(w, r, snap, func() (templ.Component, templ.Component) {
+		page := p.tournamentPage(r, snap)
+		return templates.Tournament(page), templates.TournamentLive(page)
+	})
+}
+
+func (p *Pages) tournamentPage(r *http.Request, snap *tournament.Snapshot) templates.TournamentPage {
 	ctx := r.Context()
 	t := snap.Tournament
 	players, teams := snap.Counts()
-	qr, err := templates.NewQR(origin(r) + r.URL.Path)
-	if err != nil {
-		return err
-	}
+	qr, _ := templates.NewQR(origin(r) + r.URL.Path) // an address is far below a QR code's capacity
 	page := templates.TournamentPage{Page: p.page(r, t.Name, describe(t, snap.Organizer)),
 		Name: t.Name, Description: t.Description, Organizer: snap.Organizer.Name, OrgHref: "/o/" + snap.Organizer.Slug,
 		State: t.State, Start: t.StartTime, End: t.EndTime, Players: players, Teams: teams,
@@ -126,7 +131,7 @@ func (p *Pages) Tournament(w http.ResponseWriter, r *http.Request) error {
 	for _, m := range running {
 		page.Live = append(page.Live, matchView(ctx, snap, m, true))
 	}
-	return render(w, r, snap, templates.Tournament(page), templates.TournamentLive(page))
+	return page
 }
 
 func courtNumber(snap *tournament.Snapshot, m *tournament.Match) int {
@@ -157,6 +162,13 @@ func (p *Pages) Group(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return NotFound("group")
 	}
+	return render(w, r, snap, func() (templ.Component, templ.Component) {
+		page := p.groupPage(r, snap, g)
+		return templates.Group(page), templates.GroupLive(page)
+	})
+}
+
+func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournament.Group) templates.GroupPage {
 	ctx := r.Context()
 	var discipline, stage string
 	for _, d := range snap.Tournament.Disciplines {
@@ -176,7 +188,7 @@ func (p *Pages) Group(w http.ResponseWriter, r *http.Request) error {
 	} else {
 		page.Rounds = roundsView(ctx, snap, g)
 	}
-	return render(w, r, snap, templates.Group(page), templates.GroupLive(page))
+	return page
 }
 
 // Entry is a player's or team's page: everything it played and will play.
@@ -189,12 +201,14 @@ func (p *Pages) Entry(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return NotFound("entry")
 	}
-	page := templates.EntryPage{Page: p.page(r, e.Name+" · "+snap.Tournament.Name, fmt.Sprintf("Schedule and results of %s at %s.", e.Name, snap.Tournament.Name)),
-		Name: e.Name, Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Players: players(snap, e), Poll: poll(r, snap)}
-	for _, m := range snap.MatchesWhere(func(m *tournament.Match) bool { return m.Involves(e.ID) }) {
-		page.Matches = append(page.Matches, matchView(r.Context(), snap, m, true))
-	}
-	return render(w, r, snap, templates.Entry(page), templates.EntryLive(page))
+	return render(w, r, snap, func() (templ.Component, templ.Component) {
+		page := templates.EntryPage{Page: p.page(r, e.Name+" · "+snap.Tournament.Name, fmt.Sprintf("Schedule and results of %s at %s.", e.Name, snap.Tournament.Name)),
+			Name: e.Name, Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Players: players(snap, e), Poll: poll(r, snap)}
+		for _, m := range snap.MatchesWhere(func(m *tournament.Match) bool { return m.Involves(e.ID) }) {
+			page.Matches = append(page.Matches, matchView(r.Context(), snap, m, true))
+		}
+		return templates.Entry(page), templates.EntryLive(page)
+	})
 }
 
 // Match is one match in full: entries with players, state, courts, times, every set.
@@ -207,16 +221,18 @@ func (p *Pages) Match(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return NotFound("match")
 	}
-	mv := matchView(r.Context(), snap, m, true)
-	title := mv.Sides[0].Name + " – " + mv.Sides[1].Name
-	if mv.Sides[0].Name == "" || mv.Sides[1].Name == "" {
-		title = templates.T(r.Context(), "Match")
-	}
-	page := templates.MatchPage{Page: p.page(r, title+" · "+snap.Tournament.Name, mv.Context),
-		Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Poll: poll(r, snap), Match: mv,
-		Players: [2][]templates.EntryView{players(snap, m.Entries[0]), players(snap, m.Entries[1])}}
-	if g, ok := snap.Group(m.GroupID); ok {
-		page.EncounterNames = g.Encounters
-	}
-	return render(w, r, snap, templates.Match(page), templates.MatchLive(page))
+	return render(w, r, snap, func() (templ.Component, templ.Component) {
+		mv := matchView(r.Context(), snap, m, true)
+		title := mv.Sides[0].Name + " – " + mv.Sides[1].Name
+		if mv.Sides[0].Name == "" || mv.Sides[1].Name == "" {
+			title = templates.T(r.Context(), "Match")
+		}
+		page := templates.MatchPage{Page: p.page(r, title+" · "+snap.Tournament.Name, mv.Context),
+			Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Poll: poll(r, snap), Match: mv,
+			Players: [2][]templates.EntryView{players(snap, m.Entries[0]), players(snap, m.Entries[1])}}
+		if g, ok := snap.Group(m.GroupID); ok {
+			page.EncounterNames = g.Encounters
+		}
+		return templates.Match(page), templates.MatchLive(page)
+	})
 }

@@ -295,4 +295,3 @@ func bracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 	}
 	return v
 }
-
