@@ -1,0 +1,92 @@
+// Package e2e drives the site in Debian's Chromium. Screenshots land in
+// e2e/screenshots/ (not committed) for a person to look at.
+package e2e
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"courtside/cache"
+	"courtside/cache/cachetest"
+	"courtside/tournament"
+	"courtside/web"
+)
+
+// browser starts a headless Chromium for the test. Without one the test is
+// skipped, except in CI (CI=true), where a missing browser is a failure.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := os.Getenv("CHROMIUM")
+	if path == "" {
+		path, _ = exec.LookPath("chromium")
+	}
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no chromium: CI must run the browser tests (apt-get install chromium)")
+		}
+		t.Skip("no chromium on this machine")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
+}
+
+// site serves the site and API over the demo in an embedded Redis, as `go run .` does.
+func site(t *testing.T) (*httptest.Server, *cache.Store, *tournament.Demo) {
+	t.Helper()
+	store, demo := cachetest.Demo(t)
+	h, err := web.Routes(web.Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 1000, AllowPrivateWebhooks: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv, store, demo
+}
+
+// screenshot saves the whole page as e2e/screenshots/<name>.png.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.MkdirAll("screenshots", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("screenshots", name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func tournamentNamed(d *tournament.Demo, name string) tournament.DemoTournament {
+	for _, dt := range d.Tournaments {
+		if dt.Tournament.Name == name {
+			return dt
+		}
+	}
+	panic("no tournament " + name)
+}
