@@ -110,6 +110,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	background.Go(func() { web.NewDeliverer(store, log, allowPrivate).Run(ctx) })
+	background.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
 	if *simulate {
 		sim := &simulator{store: store, log: log, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)), idleFor: 90 * time.Second}
 		if url == "" {

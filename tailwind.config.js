@@ -1,7 +1,8 @@
 /** @type {import('tailwindcss').Config} */
 module.exports = {
   content: ["./templates/**/*.templ"],
-  darkMode: "media",
+  // Dark from the system setting, and always inside .dark (the kiosk TVs).
+  darkMode: ["variant", ["@media (prefers-color-scheme: dark)", "&:is(.dark *)"]],
   theme: {
     extend: {
       fontFamily: {

@@ -148,6 +148,7 @@ func (s *Store) PutTournament(ctx context.Context, t *tournament.Tournament, mat
 	if err != nil {
 		return err
 	}
+	var version *redis.IntCmd
 	_, err = s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Set(ctx, metaKey(t.ID), meta, 0)
 		p.Del(ctx, matchesKey(t.ID), entriesKey(t.ID))
@@ -157,7 +158,7 @@ func (s *Store) PutTournament(ctx context.Context, t *tournament.Tournament, mat
 		if len(es) > 0 {
 			p.HSet(ctx, entriesKey(t.ID), es...)
 		}
-		p.Incr(ctx, versionKey(t.ID))
+		version = p.Incr(ctx, versionKey(t.ID))
 		return nil
 	})
 	if err != nil {
@@ -167,7 +168,7 @@ func (s *Store) PutTournament(ctx context.Context, t *tournament.Tournament, mat
 	_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 		p.HSet(ctx, organizerIndexKey(t.OrganizerID), t.ID, index)
 		p.SAdd(ctx, eventStreamsKey, eventsKey(t.ID))
-		p.Publish(ctx, versionsChannel, t.ID)
+		p.Publish(ctx, versionsChannel, fmt.Sprintf("%s %d", t.ID, version.Val()))
 		return nil
 	})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -23,8 +24,10 @@ type Store struct {
 	// Now is the store's clock; tests move it.
 	Now func() time.Time
 
-	mu    sync.Mutex
-	snaps map[string]*tournament.Snapshot
+	mu       sync.Mutex
+	snaps    map[string]*tournament.Snapshot
+	versions map[string]int64 // see KnownVersion
+	watching atomic.Bool      // WatchVersions is subscribed
 
 	groups sync.Map // event streams whose delivery group this store has made sure of
 }
@@ -34,7 +37,7 @@ const maxSnapshots = 512
 
 // New returns a store over the Redis client.
 func New(rdb redis.UniversalClient) *Store {
-	return &Store{rdb: rdb, Now: time.Now, snaps: map[string]*tournament.Snapshot{}}
+	return &Store{rdb: rdb, Now: time.Now, snaps: map[string]*tournament.Snapshot{}, versions: map[string]int64{}}
 }
 
 // Ping tells whether Redis answers.
@@ -96,6 +99,7 @@ func (s *Store) Snapshot(ctx context.Context, id string) (*tournament.Snapshot, 
 	case v < 0:
 		return nil, fmt.Errorf("cache: tournament %s: %w", id, ErrNotFound)
 	case v == snap.Version:
+		s.noteVersion(id, v)
 		return snap, nil
 	case len(res) < 2 || res[1] == nil:
 		return s.load(ctx, id)
@@ -149,9 +153,13 @@ func (s *Store) keep(id string, snap *tournament.Snapshot) {
 	defer s.mu.Unlock()
 	if len(s.snaps) >= maxSnapshots {
 		clear(s.snaps)
+		clear(s.versions)
 	}
 	if old := s.snaps[id]; old == nil || old.Version < snap.Version {
 		s.snaps[id] = snap
+	}
+	if s.versions[id] < snap.Version {
+		s.versions[id] = snap.Version
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"slices"
 	"strings"
 	"testing"
@@ -273,5 +275,49 @@ func TestSnapshotFromChangesEqualsAFullLoad(t *testing.T) {
 	same("after a whole replace")
 	if got, _ := reader.Snapshot(ctx, "t"); got.Tournament.Name != "Renamed" || got.Tournament.State != tournament.StateReady {
 		t.Errorf("after a whole replace: %s, %s", got.Tournament.Name, got.Tournament.State)
+	}
+}
+
+func TestKnownVersionFollowsChangesWithoutAsking(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	rdb := cachetest.Redis(t)
+	board, demo := cachetest.DemoOn(t, rdb) // the instance a TV polls
+	writer := cachetest.Store(rdb)          // another instance, where results come in
+	hamburg := demo.Tournaments[0]
+	if _, ok := board.KnownVersion(hamburg.Tournament.ID); ok {
+		t.Fatal("a version known before the tournament was read")
+	}
+	snap, err := board.Snapshot(ctx, hamburg.Tournament.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go board.WatchVersions(ctx, time.Hour, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	time.Sleep(50 * time.Millisecond) // subscribed
+	if v, _ := board.KnownVersion(hamburg.Tournament.ID); v != snap.Version {
+		t.Fatalf("known %d, read %d", v, snap.Version)
+	}
+	var running *tournament.Match
+	for _, m := range snap.Matches {
+		if m.State == tournament.MatchRunning {
+			running = m
+			break
+		}
+	}
+	ws, _ := writer.Snapshot(ctx, hamburg.Tournament.ID)
+	if _, _, err := writer.Write(ctx, ws, func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.SetResult(running.ID, tournament.Encounters{{{1, 0}}}, false, cachetest.Now, "w")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		if v, _ := board.KnownVersion(hamburg.Tournament.ID); v == snap.Version+1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the change never reached the board instance")
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }

@@ -142,7 +142,9 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 	case "conflict":
 		return 0, ErrConflict
 	}
-	return res[1].(int64), nil
+	v := res[1].(int64)
+	s.noteVersion(id, v)
+	return v, nil
 }
 
 // maxAttempts bounds how often Write recomputes a change that conflicted.

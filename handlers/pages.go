@@ -19,6 +19,7 @@ import (
 // PageReader is what the site's pages need from the store.
 type PageReader interface {
 	Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error)
+	KnownVersion(id string) (int64, bool)
 	Tournaments(ctx context.Context, organizerID string, q cache.ListQuery) ([]*tournament.Snapshot, error)
 	Organizers(ctx context.Context) ([]tournament.Organizer, error)
 	OrganizerBySlug(ctx context.Context, slug string) (tournament.Organizer, error)
@@ -62,33 +63,64 @@ func (p *Pages) shared(r *http.Request) (*tournament.Snapshot, error) {
 }
 
 // poll is how a tournament page's live part refreshes: from the page's own
-// URL, with the ETag of the part, until the tournament is over.
+// URL, with the ETag of the part, every 5 s until the tournament is over.
 func poll(r *http.Request, snap *tournament.Snapshot) templates.Poll {
-	over := snap.Tournament.State == tournament.StateFinished || snap.Tournament.State == tournament.StateCancelled
-	return templates.Poll{Href: r.URL.Path, ETag: etag(r, snap, livePart), On: !over}
+	return templates.Poll{ID: livePart, Href: r.URL.Path, ETag: etag(r, snap.Version, livePart), On: !over(snap), Every: 5000}
+}
+
+func over(snap *tournament.Snapshot) bool {
+	return snap.Tournament.State == tournament.StateFinished || snap.Tournament.State == tournament.StateCancelled
 }
 
 // etag names one rendering of a tournament page: its version, language and part.
-func etag(r *http.Request, snap *tournament.Snapshot, part string) string {
-	return fmt.Sprintf(`"v%d-%s-%s"`, snap.Version, templates.LangOf(r.Context()), part)
+func etag(r *http.Request, version int64, part string) string {
+	return fmt.Sprintf(`"v%d-%s-%s"`, version, templates.LangOf(r.Context()), part)
 }
 
-// render answers with a page of the tournament, or with its live part when
-// htmx polls for it. build makes both; it runs, and they render, once per
-// tournament version and language, kept plain and gzipped. A client that has
-// the current one gets 304.
-func render(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, build func() (full, live templ.Component)) error {
-	part := "page"
+// partOf is which part of a page the request asks for: the live part when htmx polls for it.
+func partOf(r *http.Request) string {
 	if target, _ := htmx.GetTarget(r); htmx.IsHTMX(r) && target == livePart {
-		part = livePart
+		return livePart
 	}
-	tag := etag(r, snap, part)
+	return "page"
+}
+
+// choose picks the component the request asks for.
+func choose(r *http.Request, full, live templ.Component) templ.Component {
+	if partOf(r) == livePart {
+		return live
+	}
+	return full
+}
+
+// notModified answers 304 when the client already has this rendering.
+func notModified(w http.ResponseWriter, r *http.Request, tag string) bool {
+	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, tag) {
+		w.Header().Set("ETag", tag)
+		w.WriteHeader(http.StatusNotModified)
+		return true
+	}
+	return false
+}
+
+// serve answers a part of a tournament's pages. A client that has the
+// current rendering gets 304, decided from the version this instance knows
+// without asking Redis (a version's content, who may see it included, never
+// changes). Otherwise build makes the part from the snapshot, once per
+// version, language and part, kept plain and gzipped.
+func (p *Pages) serve(w http.ResponseWriter, r *http.Request, part string, build func(*tournament.Snapshot) (templ.Component, error)) error {
 	h := w.Header()
 	h.Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie, Accept-Encoding")
 	h.Set("Cache-Control", "no-cache")
-	h.Set("ETag", tag)
-	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, tag) {
-		w.WriteHeader(http.StatusNotModified)
+	if v, ok := p.Store.KnownVersion(r.PathValue("id")); ok && notModified(w, r, etag(r, v, part)) {
+		return nil
+	}
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	tag := etag(r, snap.Version, part)
+	if notModified(w, r, tag) {
 		return nil
 	}
 	type rendered struct {
@@ -96,10 +128,9 @@ func render(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, b
 		err      error
 	}
 	out := tournament.Once(snap, "html "+tag+" "+r.URL.Path, func() rendered {
-		full, live := build()
-		c := full
-		if part == livePart {
-			c = live
+		c, err := build(snap)
+		if err != nil {
+			return rendered{err: err}
 		}
 		var buf, gz bytes.Buffer
 		if err := c.Render(r.Context(), &buf); err != nil {
@@ -113,13 +144,14 @@ func render(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, b
 	if out.err != nil {
 		return out.err
 	}
+	h.Set("ETag", tag)
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	body := out.body
 	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 		h.Set("Content-Encoding", "gzip")
 		body = out.gz
 	}
-	_, err := w.Write(body)
+	_, err = w.Write(body)
 	return err
 }
 

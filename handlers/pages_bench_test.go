@@ -27,6 +27,8 @@ func (f *fakeStore) Snapshot(context.Context, string) (*tournament.Snapshot, err
 	return tournament.NewSnapshot(s.Version, s.Tournament, s.Organizer, s.Matches, s.Entries), nil
 }
 
+func (f *fakeStore) KnownVersion(string) (int64, bool) { return 0, false }
+
 func (f *fakeStore) Tournaments(context.Context, string, cache.ListQuery) ([]*tournament.Snapshot, error) {
 	return []*tournament.Snapshot{f.snap}, nil
 }

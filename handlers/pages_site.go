@@ -90,13 +90,9 @@ func (p *Pages) Organizer(w http.ResponseWriter, r *http.Request) error {
 
 // Tournament is a tournament's front page: its outline, what is live, a QR code to itself.
 func (p *Pages) Tournament(w http.ResponseWriter, r *http.Request) error {
-	snap, err := p.shared(r)
-	if err != nil {
-		return err
-	}
-	return render(w, r, snap, func() (templ.Component, templ.Component) {
+	return p.serve(w, r, partOf(r), func(snap *tournament.Snapshot) (templ.Component, error) {
 		page := p.tournamentPage(r, snap)
-		return templates.Tournament(page), templates.TournamentLive(page)
+		return choose(r, templates.Tournament(page), templates.TournamentLive(page)), nil
 	})
 }
 
@@ -154,17 +150,13 @@ func describe(t *tournament.Tournament, org tournament.Organizer) string {
 
 // Group shows a group: its table and rounds, or its tree in the knock-out modes.
 func (p *Pages) Group(w http.ResponseWriter, r *http.Request) error {
-	snap, err := p.shared(r)
-	if err != nil {
-		return err
-	}
-	g, ok := snap.Group(r.PathValue("groupId"))
-	if !ok {
-		return NotFound("group")
-	}
-	return render(w, r, snap, func() (templ.Component, templ.Component) {
+	return p.serve(w, r, partOf(r), func(snap *tournament.Snapshot) (templ.Component, error) {
+		g, ok := snap.Group(r.PathValue("groupId"))
+		if !ok {
+			return nil, NotFound("group")
+		}
 		page := p.groupPage(r, snap, g)
-		return templates.Group(page), templates.GroupLive(page)
+		return choose(r, templates.Group(page), templates.GroupLive(page)), nil
 	})
 }
 
@@ -193,35 +185,27 @@ func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournam
 
 // Entry is a player's or team's page: everything it played and will play.
 func (p *Pages) Entry(w http.ResponseWriter, r *http.Request) error {
-	snap, err := p.shared(r)
-	if err != nil {
-		return err
-	}
-	e, ok := snap.Entries[r.PathValue("entryId")]
-	if !ok {
-		return NotFound("entry")
-	}
-	return render(w, r, snap, func() (templ.Component, templ.Component) {
+	return p.serve(w, r, partOf(r), func(snap *tournament.Snapshot) (templ.Component, error) {
+		e, ok := snap.Entries[r.PathValue("entryId")]
+		if !ok {
+			return nil, NotFound("entry")
+		}
 		page := templates.EntryPage{Page: p.page(r, e.Name+" · "+snap.Tournament.Name, fmt.Sprintf("Schedule and results of %s at %s.", e.Name, snap.Tournament.Name)),
 			Name: e.Name, Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Players: players(snap, e), Poll: poll(r, snap)}
 		for _, m := range snap.MatchesWhere(func(m *tournament.Match) bool { return m.Involves(e.ID) }) {
 			page.Matches = append(page.Matches, matchView(r.Context(), snap, m, true))
 		}
-		return templates.Entry(page), templates.EntryLive(page)
+		return choose(r, templates.Entry(page), templates.EntryLive(page)), nil
 	})
 }
 
 // Match is one match in full: entries with players, state, courts, times, every set.
 func (p *Pages) Match(w http.ResponseWriter, r *http.Request) error {
-	snap, err := p.shared(r)
-	if err != nil {
-		return err
-	}
-	m, ok := snap.Match(r.PathValue("matchId"))
-	if !ok {
-		return NotFound("match")
-	}
-	return render(w, r, snap, func() (templ.Component, templ.Component) {
+	return p.serve(w, r, partOf(r), func(snap *tournament.Snapshot) (templ.Component, error) {
+		m, ok := snap.Match(r.PathValue("matchId"))
+		if !ok {
+			return nil, NotFound("match")
+		}
 		mv := matchView(r.Context(), snap, m, true)
 		title := mv.Sides[0].Name + " – " + mv.Sides[1].Name
 		if mv.Sides[0].Name == "" || mv.Sides[1].Name == "" {
@@ -233,6 +217,6 @@ func (p *Pages) Match(w http.ResponseWriter, r *http.Request) error {
 		if g, ok := snap.Group(m.GroupID); ok {
 			page.EncounterNames = g.Encounters
 		}
-		return templates.Match(page), templates.MatchLive(page)
+		return choose(r, templates.Match(page), templates.MatchLive(page)), nil
 	})
 }

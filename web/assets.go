@@ -63,9 +63,12 @@ func (a *assets) URL(name string) string {
 	return "/static/" + a.files[name].hash + "/" + name
 }
 
-// Templates are the URLs pages link to.
+// Templates are the URLs pages link to, and the build they make up.
 func (a *assets) Templates() templates.Assets {
-	return templates.Assets{CSS: a.URL(static.CSS), HTMX: a.URL(static.HTMX), JS: a.URL(static.JS)}
+	t := templates.Assets{CSS: a.URL(static.CSS), HTMX: a.URL(static.HTMX), JS: a.URL(static.JS)}
+	sum := sha256.Sum256([]byte(t.CSS + t.HTMX + t.JS))
+	t.Build = hex.EncodeToString(sum[:])[:12]
+	return t
 }
 
 // ServeHTTP serves GET /static/{hash}/{name...}. An old hash is a 404, so a

@@ -108,10 +108,12 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 	})
 }
 
-// secureHeaders sets the headers every response carries.
-func secureHeaders(next http.Handler) http.Handler {
+// secureHeaders sets the headers every response carries, and the build of the
+// assets, by which a TV notices a new deployment.
+func (s *server) secureHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
+		h.Set("X-Courtside-Build", s.assets.Build)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("X-Frame-Options", "DENY")

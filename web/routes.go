@@ -64,6 +64,13 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /t/{id}/groups/{groupId}", s.page(site.Group))
 	mux.Handle("GET /t/{id}/entries/{entryId}", s.page(site.Entry))
 	mux.Handle("GET /t/{id}/matches/{matchId}", s.page(site.Match))
+	// Court boards and the TVs in the venue.
+	mux.Handle("GET /t/{id}/courts", s.page(site.Board))
+	mux.Handle("GET /t/{id}/board", s.page(site.BoardFragment))
+	mux.Handle("GET /t/{id}/tv", s.page(site.TV))
+	mux.Handle("GET /t/{id}/tv/setup", s.page(site.TVSetup))
+	mux.Handle("GET /t/{id}/tv/standings/{groupId}", s.page(site.TVStandings))
+	mux.Handle("GET /t/{id}/tv/bracket/{groupId}", s.page(site.TVBracket))
 	mux.Handle("GET /api", docs)
 	mux.Handle("GET /static/{hash}/{name...}", static)
 	mux.Handle("/", s.page(func(w http.ResponseWriter, r *http.Request) error { return handlers.NotFound("page") }))
@@ -72,7 +79,7 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /healthz", http.HandlerFunc(health.Live))
 	mux.Handle("GET /readyz", http.HandlerFunc(health.Ready))
 
-	return s.logRequests(secureHeaders(language(mux))), nil
+	return s.logRequests(s.secureHeaders(language(mux))), nil
 }
 
 type route struct {

@@ -1,16 +1,115 @@
-// Courtside's progressive enhancements. Every page works without them.
+// Courtside's progressive enhancements. Every page works without them; with
+// them, the live parts of a page refresh themselves and TVs run for days.
 (function () {
   "use strict";
+  var lang = document.documentElement.lang || undefined;
+
   // Times are rendered in UTC; show them in the viewer's own time zone.
-  function localize(root) {
-    root.querySelectorAll("time[data-local]").forEach(function (el) {
+  function localize() {
+    document.querySelectorAll("time[data-local]").forEach(function (el) {
       var d = new Date(el.getAttribute("datetime"));
       if (isNaN(d)) return;
-      var lang = document.documentElement.lang || undefined;
       el.textContent = d.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
       el.title = d.toLocaleString(lang);
     });
+    // "12'" since a match started, kept current between polls.
+    document.querySelectorAll("[data-since]").forEach(function (el) {
+      var d = new Date(el.getAttribute("data-since"));
+      if (!isNaN(d)) el.textContent = Math.max(0, Math.floor((Date.now() - d) / 60000)) + "'";
+    });
+    document.querySelectorAll("[data-clock]").forEach(function (el) {
+      el.textContent = new Date().toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+    });
   }
-  document.addEventListener("DOMContentLoaded", function () { localize(document); });
-  document.addEventListener("htmx:afterSettle", function () { localize(document); });
+
+  // Live parts (data-poll="ms") ask for themselves while the page is visible.
+  // A failed poll shows the reconnecting mark and waits twice as long each
+  // time, up to 30 s; the first poll that answers clears it.
+  var failures = {};
+  var build = document.querySelector('meta[name="courtside-build"]');
+  function schedule(id, delay) {
+    setTimeout(function () {
+      var el = document.getElementById(id);
+      if (!el || !el.hasAttribute("data-poll")) return;
+      if (document.hidden) {
+        document.addEventListener("visibilitychange", function again() {
+          if (document.hidden) return;
+          document.removeEventListener("visibilitychange", again);
+          schedule(id, 0);
+        });
+        return;
+      }
+      htmx.trigger(el, "poll");
+    }, delay);
+  }
+  function reconnecting(on) {
+    var mark = document.getElementById("reconnecting");
+    if (mark) mark.hidden = !on;
+  }
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var el = e.detail.elt;
+    if (!el || !el.hasAttribute || !el.hasAttribute("data-poll")) return;
+    var xhr = e.detail.xhr;
+    var base = +el.getAttribute("data-poll");
+    if (xhr && (xhr.status === 304 || (xhr.status >= 200 && xhr.status < 300))) {
+      failures[el.id] = 0;
+      reconnecting(false);
+      // A new deployment (new asset hashes): reload once to get its page.
+      var now = xhr.getResponseHeader("X-Courtside-Build");
+      if (build && now && now !== build.content && sessionStorage.getItem("courtside-reloaded") !== now) {
+        sessionStorage.setItem("courtside-reloaded", now);
+        location.reload();
+        return;
+      }
+      schedule(el.id, base);
+    } else {
+      var n = (failures[el.id] || 0) + 1;
+      failures[el.id] = n;
+      reconnecting(true);
+      schedule(el.id, Math.min(base * Math.pow(2, n), 30000));
+    }
+  });
+
+  // Kiosk TVs: court pages and panels take turns every data-every seconds.
+  // The containers are looked up at every turn: a poll may have replaced them.
+  function rotate(selector, item) {
+    var first = document.querySelector(selector);
+    var every = first && +first.getAttribute("data-every") * 1000;
+    if (!every) return;
+    setInterval(function () {
+      document.querySelectorAll(selector).forEach(function (box) {
+        var items = box.querySelectorAll(item);
+        if (items.length < 2) return;
+        var shown = 0;
+        items.forEach(function (it, i) { if (!it.hidden) shown = i; });
+        items[shown].hidden = true;
+        items[(shown + 1) % items.length].hidden = false;
+      });
+    }, every);
+  }
+  // After a board is swapped in, keep showing the court page that was showing.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var pages = e.detail.elt.querySelectorAll("[data-court-page]");
+    e.detail.elt.__shownPage = 0;
+    pages.forEach(function (p, i) { if (!p.hidden) e.detail.elt.__shownPage = i; });
+  });
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var target = document.getElementById(e.detail.elt.id);
+    var keep = e.detail.elt.__shownPage;
+    if (!target || keep === undefined) return;
+    var pages = target.querySelectorAll("[data-court-page]");
+    if (keep >= pages.length) keep = 0;
+    pages.forEach(function (p, i) { p.hidden = i !== keep; });
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    localize();
+    document.querySelectorAll("[data-poll]").forEach(function (el) {
+      schedule(el.id, +el.getAttribute("data-poll"));
+    });
+    rotate("[data-court-pages]", "[data-court-page]");
+    rotate("[data-panels]", "[data-panel]");
+    setInterval(localize, 15000);
+  });
+  document.addEventListener("htmx:afterSettle", localize);
 })();

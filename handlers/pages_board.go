@@ -1,0 +1,240 @@
+package handlers
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"courtside/templates"
+	"courtside/tournament"
+)
+
+// boardQuery is what a court board shows, all from its URL, so that an
+// organizer sets up a TV by bookmarking an address.
+type boardQuery struct {
+	discipline string
+	from, to   int // court numbers, inclusive; 0 for no bound
+	kiosk      bool
+	per        int // courts per page on a TV
+	every      int // seconds per page and per panel on a TV
+	rotate     []string
+}
+
+// parseBoard reads a board's settings; out-of-range numbers fall back to defaults.
+func parseBoard(r *http.Request) boardQuery {
+	v := r.URL.Query()
+	q := boardQuery{discipline: v.Get("discipline"), kiosk: v.Get("kiosk") == "1", per: 8, every: 15}
+	if a, b, ok := strings.Cut(v.Get("courts"), "-"); v.Get("courts") != "" {
+		q.from, _ = strconv.Atoi(a)
+		q.to = q.from
+		if ok {
+			q.to, _ = strconv.Atoi(b)
+		}
+	}
+	if n, err := strconv.Atoi(v.Get("per")); err == nil && n >= 1 && n <= 24 {
+		q.per = n
+	}
+	if n, err := strconv.Atoi(v.Get("every")); err == nil && n >= 5 && n <= 300 {
+		q.every = n
+	}
+	for _, rot := range v["rotate"] {
+		for _, p := range strings.Split(rot, ",") {
+			if p = strings.TrimSpace(p); p != "" && !slices.Contains(q.rotate, p) {
+				q.rotate = append(q.rotate, p)
+			}
+		}
+	}
+	return q
+}
+
+// query is the board's settings as a canonical query string: the fragment's
+// address, and the part of its ETag.
+func (q boardQuery) query() string {
+	v := url.Values{}
+	if q.discipline != "" {
+		v.Set("discipline", q.discipline)
+	}
+	if q.from > 0 || q.to > 0 {
+		v.Set("courts", fmt.Sprintf("%d-%d", q.from, q.to))
+	}
+	if q.kiosk {
+		v.Set("kiosk", "1")
+		v.Set("per", strconv.Itoa(q.per))
+		v.Set("every", strconv.Itoa(q.every))
+	}
+	return v.Encode()
+}
+
+func (q boardQuery) showsCourt(n int) bool {
+	return (q.from == 0 || n >= q.from) && (q.to == 0 || n <= q.to)
+}
+
+// boardView builds the court board: courts in number order, what waits for a
+// court, and the last results.
+func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, poll templates.Poll) templates.BoardView {
+	b := templates.BoardView{Poll: poll, Kiosk: q.kiosk, Every: q.every}
+	inDiscipline := func(m *tournament.Match) bool { return q.discipline == "" || m.DisciplineID == q.discipline }
+	courts := slices.Clone(snap.Tournament.Courts)
+	slices.SortFunc(courts, func(a, b tournament.Court) int { return cmp.Compare(a.Number, b.Number) })
+	var tiles []templates.CourtTile
+	for _, c := range courts {
+		if !q.showsCourt(c.Number) {
+			continue
+		}
+		tile := templates.CourtTile{Number: c.Number, Name: c.Name}
+		if m := snap.CourtMatch(c.ID); m != nil {
+			if !inDiscipline(m) {
+				continue
+			}
+			mv := matchView(ctx, snap, m, true)
+			tile.Match = &mv
+			for side, e := range m.Entries {
+				for _, p := range players(snap, e) {
+					tile.Players[side] = append(tile.Players[side], p.Name)
+				}
+			}
+		}
+		tiles = append(tiles, tile)
+	}
+	per := len(tiles)
+	if q.kiosk {
+		per = q.per
+	}
+	for start := 0; start < len(tiles); start += max(per, 1) {
+		b.Pages = append(b.Pages, tiles[start:min(start+per, len(tiles))])
+	}
+	if len(b.Pages) == 0 {
+		b.Pages = [][]templates.CourtTile{{}}
+	}
+	for _, m := range snap.Matches {
+		if len(b.NextUp) < 8 && m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil && inDiscipline(m) {
+			b.NextUp = append(b.NextUp, matchView(ctx, snap, m, true))
+		}
+	}
+	played := snap.MatchesWhere(func(m *tournament.Match) bool { return m.State == tournament.MatchPlayed && inDiscipline(m) })
+	slices.SortStableFunc(played, func(a, b *tournament.Match) int { return b.EndTime.Compare(a.EndTime.Time) })
+	for _, m := range played[:min(6, len(played))] {
+		b.Recent = append(b.Recent, matchView(ctx, snap, m, true))
+	}
+	return b
+}
+
+// boardPoll is how a board refreshes: its fragment every 3 s.
+func boardPoll(r *http.Request, snap *tournament.Snapshot, q boardQuery) templates.Poll {
+	return templates.Poll{ID: "board", Href: tournamentHref(snap) + "/board?" + q.query(), ETag: etag(r, snap.Version, "board:"+q.query()), On: !over(snap), Every: 3000}
+}
+
+// BoardFragment is the court board's polling part, alone: what every TV asks for every 3 s.
+func (p *Pages) BoardFragment(w http.ResponseWriter, r *http.Request) error {
+	q := parseBoard(r)
+	return p.serve(w, r, "board:"+q.query(), func(snap *tournament.Snapshot) (templ.Component, error) {
+		return templates.CourtBoard(boardView(r.Context(), snap, q, boardPoll(r, snap, q))), nil
+	})
+}
+
+// Board is the court board for spectators; with ?kiosk=1 it is the TV view.
+func (p *Pages) Board(w http.ResponseWriter, r *http.Request) error {
+	q := parseBoard(r)
+	if q.kiosk {
+		return p.TV(w, r)
+	}
+	return p.serve(w, r, "board-page:"+q.query(), func(snap *tournament.Snapshot) (templ.Component, error) {
+		page := templates.BoardPage{Page: p.page(r, templates.T(r.Context(), "Court board")+" · "+snap.Tournament.Name, "Every court of "+snap.Tournament.Name+": who plays, the live score, who is next."),
+			Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), SetupHref: tournamentHref(snap) + "/tv/setup",
+			Courts: r.URL.Query().Get("courts"), Board: boardView(r.Context(), snap, q, boardPoll(r, snap, q))}
+		for _, d := range snap.Tournament.Disciplines {
+			page.Disciplines = append(page.Disciplines, templates.Option{Value: d.ID, Label: d.Name, Selected: d.ID == q.discipline})
+		}
+		return templates.Board(page), nil
+	})
+}
+
+// TV is the kiosk view: the court board, paging through the courts, and in
+// turn the group tables and brackets the address names (rotate=courts,
+// standings:<group>,bracket:<group>; every=<seconds>).
+func (p *Pages) TV(w http.ResponseWriter, r *http.Request) error {
+	q := parseBoard(r)
+	q.kiosk = true
+	return p.serve(w, r, "tv:"+q.query()+"&rotate="+strings.Join(q.rotate, ","), func(snap *tournament.Snapshot) (templ.Component, error) {
+		ctx := r.Context()
+		qr, _ := templates.NewQR(origin(r) + tournamentHref(snap))
+		page := templates.TVPage{Page: p.page(r, snap.Tournament.Name, "Court board of "+snap.Tournament.Name),
+			Tournament: snap.Tournament.Name, QR: qr, Every: q.every}
+		rotate := q.rotate
+		if !slices.Contains(rotate, "courts") {
+			rotate = append([]string{"courts"}, rotate...)
+		}
+		for _, item := range rotate {
+			kind, groupID, _ := strings.Cut(item, ":")
+			g, ok := snap.Group(groupID)
+			switch {
+			case kind == "courts":
+				board := boardView(ctx, snap, q, boardPoll(r, snap, q))
+				page.Panels = append(page.Panels, templates.TVPanel{Title: templates.T(ctx, "Courts"), Board: &board})
+			case kind == "standings" && ok:
+				sp := templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(ctx, snap, g)}
+				page.Panels = append(page.Panels, templates.TVPanel{Title: g.Name + " · " + templates.T(ctx, "Standings"), Standings: &sp})
+			case kind == "bracket" && ok && g.Mode.IsBracket():
+				bp := templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: *bracketView(ctx, snap, g)}
+				page.Panels = append(page.Panels, templates.TVPanel{Title: g.Name + " · " + templates.T(ctx, "Bracket"), Bracket: &bp})
+			}
+		}
+		return templates.TV(page), nil
+	})
+}
+
+func tvPoll(r *http.Request, snap *tournament.Snapshot, kind string, g *tournament.Group) templates.Poll {
+	part := kind + ":" + g.ID
+	return templates.Poll{ID: kind + "-" + g.ID, Href: tournamentHref(snap) + "/tv/" + kind + "/" + g.ID, ETag: etag(r, snap.Version, part), On: !over(snap), Every: 5000}
+}
+
+// TVStandings is a TV's standings panel, alone, for its polls.
+func (p *Pages) TVStandings(w http.ResponseWriter, r *http.Request) error {
+	return p.serve(w, r, "standings:"+r.PathValue("groupId"), func(snap *tournament.Snapshot) (templ.Component, error) {
+		g, ok := snap.Group(r.PathValue("groupId"))
+		if !ok {
+			return nil, NotFound("group")
+		}
+		return templates.StandingsTV(templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(r.Context(), snap, g)}), nil
+	})
+}
+
+// TVBracket is a TV's bracket panel, alone, for its polls.
+func (p *Pages) TVBracket(w http.ResponseWriter, r *http.Request) error {
+	return p.serve(w, r, "bracket:"+r.PathValue("groupId"), func(snap *tournament.Snapshot) (templ.Component, error) {
+		g, ok := snap.Group(r.PathValue("groupId"))
+		if !ok || !g.Mode.IsBracket() {
+			return nil, NotFound("group")
+		}
+		return templates.BracketTV(templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: *bracketView(r.Context(), snap, g)}), nil
+	})
+}
+
+// TVSetup builds a TV's address from an organizer's choices.
+func (p *Pages) TVSetup(w http.ResponseWriter, r *http.Request) error {
+	return p.serve(w, r, "tv-setup", func(snap *tournament.Snapshot) (templ.Component, error) {
+		ctx := r.Context()
+		page := templates.TVSetupPage{Page: p.page(r, templates.T(ctx, "Set up a TV")+" · "+snap.Tournament.Name, "Build the address of a TV court board."),
+			Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Action: tournamentHref(snap) + "/tv"}
+		for _, d := range snap.Tournament.Disciplines {
+			page.Disciplines = append(page.Disciplines, templates.Option{Value: d.ID, Label: d.Name})
+			for _, st := range d.Stages {
+				for _, g := range st.Groups {
+					label := d.Name + " · " + g.Name
+					page.Groups = append(page.Groups, templates.Option{Value: "standings:" + g.ID, Label: label + " · " + templates.T(ctx, "Standings")})
+					if g.Mode.IsBracket() {
+						page.Groups = append(page.Groups, templates.Option{Value: "bracket:" + g.ID, Label: label + " · " + templates.T(ctx, "Bracket")})
+					}
+				}
+			}
+		}
+		return templates.TVSetup(page), nil
+	})
+}
