@@ -47,7 +47,9 @@
     if (mark) mark.hidden = !on;
   }
   document.addEventListener("htmx:afterRequest", function (e) {
-    var el = e.detail.elt;
+    // The polling element: after an outerHTML swap htmx tells a parent of it
+    // (detail.elt), but the request still names it.
+    var el = (e.detail.requestConfig && e.detail.requestConfig.elt) || e.detail.elt;
     if (!el || !el.hasAttribute || !el.hasAttribute("data-poll")) return;
     var xhr = e.detail.xhr;
     var base = +el.getAttribute("data-poll");
