@@ -60,11 +60,16 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 	return fmt.Errorf("unknown command %q (serve, demo, keys)", cmd)
 }
 
+// newLogger logs to stderr as text, or JSON with LOG_FORMAT=json, from the
+// level LOG_LEVEL names (debug, info, warn, error; info by default: a line per request).
 func newLogger(getenv func(string) string) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(envOr(getenv, "LOG_LEVEL", "info"))) // an unknown level leaves info
+	opts := &slog.HandlerOptions{Level: level}
 	if getenv("LOG_FORMAT") == "json" {
-		return slog.New(slog.NewJSONHandler(os.Stderr, nil))
+		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
 	}
-	return slog.New(slog.NewTextHandler(os.Stderr, nil))
+	return slog.New(slog.NewTextHandler(os.Stderr, opts))
 }
 
 func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {

@@ -78,16 +78,20 @@ end
 return out
 `)
 
-// Snapshot returns the tournament as it is now. Reading it costs one round
-// trip: unchanged, the snapshot in memory is returned; changed, only the
-// records that changed are fetched and decoded. A tournament not read before,
-// or replaced whole, is loaded whole.
+// Snapshot returns the tournament as it is now. While the version watcher
+// vouches that the snapshot in memory is current, that costs no round trip;
+// otherwise one: unchanged, the snapshot in memory is returned; changed, only
+// the records that changed are fetched and decoded. A tournament not read
+// before, or replaced whole, is loaded whole.
 func (s *Store) Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error) {
 	s.mu.Lock()
 	snap := s.snaps[id]
 	s.mu.Unlock()
 	if snap == nil {
 		return s.load(ctx, id)
+	}
+	if v, ok := s.KnownVersion(id); ok && v == snap.Version {
+		return snap, nil
 	}
 	keys := []string{versionKey(id), changesKey(id), matchesKey(id), metaKey(id)}
 	res, err := deltaScript.Run(ctx, s.rdb, keys, snap.Version).Slice()

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -74,7 +74,7 @@ func over(snap *tournament.Snapshot) bool {
 
 // etag names one rendering of a tournament page: its version, language and part.
 func etag(r *http.Request, version int64, part string) string {
-	return fmt.Sprintf(`"v%d-%s-%s"`, version, templates.LangOf(r.Context()), part)
+	return `"v` + strconv.FormatInt(version, 10) + "-" + string(templates.LangOf(r.Context())) + "-" + part + `"`
 }
 
 // partOf is which part of a page the request asks for: the live part when htmx polls for it.
@@ -96,7 +96,7 @@ func choose(r *http.Request, full, live templ.Component) templ.Component {
 // notModified answers 304 when the client already has this rendering.
 func notModified(w http.ResponseWriter, r *http.Request, tag string) bool {
 	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, tag) {
-		w.Header().Set("ETag", tag)
+		w.Header()["Etag"] = []string{tag}
 		w.WriteHeader(http.StatusNotModified)
 		return true
 	}
@@ -110,8 +110,8 @@ func notModified(w http.ResponseWriter, r *http.Request, tag string) bool {
 // version, language and part, kept plain and gzipped.
 func (p *Pages) serve(w http.ResponseWriter, r *http.Request, part string, build func(*tournament.Snapshot) (templ.Component, error)) error {
 	h := w.Header()
-	h.Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie, Accept-Encoding")
-	h.Set("Cache-Control", "no-cache")
+	h["Vary"] = varyPage
+	h["Cache-Control"] = noCache
 	if v, ok := p.Store.KnownVersion(r.PathValue("id")); ok && notModified(w, r, etag(r, v, part)) {
 		return nil
 	}
@@ -144,16 +144,25 @@ func (p *Pages) serve(w http.ResponseWriter, r *http.Request, part string, build
 	if out.err != nil {
 		return out.err
 	}
-	h.Set("ETag", tag)
-	h.Set("Content-Type", "text/html; charset=utf-8")
+	h["Etag"] = []string{tag}
+	h["Content-Type"] = htmlType
 	body := out.body
 	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		h.Set("Content-Encoding", "gzip")
+		h["Content-Encoding"] = gzipped
 		body = out.gz
 	}
+	h["Content-Length"] = []string{strconv.Itoa(len(body))} // sent as it is, not chunked
 	_, err = w.Write(body)
 	return err
 }
+
+// Header values of every page, shared and never written to.
+var (
+	varyPage = []string{"HX-Request, HX-Target, Accept-Language, Cookie, Accept-Encoding"}
+	noCache  = []string{"no-cache"}
+	htmlType = []string{"text/html; charset=utf-8"}
+	gzipped  = []string{"gzip"}
+)
 
 // html renders a page that does not belong to one tournament.
 func html(w http.ResponseWriter, r *http.Request, c templ.Component) error {

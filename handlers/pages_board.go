@@ -29,8 +29,12 @@ type boardQuery struct {
 
 // parseBoard reads a board's settings; out-of-range numbers fall back to defaults.
 func parseBoard(r *http.Request) boardQuery {
+	q := boardQuery{per: 8, every: 15}
+	if r.URL.RawQuery == "" {
+		return q
+	}
 	v := r.URL.Query()
-	q := boardQuery{discipline: v.Get("discipline"), kiosk: v.Get("kiosk") == "1", per: 8, every: 15}
+	q.discipline, q.kiosk = v.Get("discipline"), v.Get("kiosk") == "1"
 	if a, b, ok := strings.Cut(v.Get("courts"), "-"); v.Get("courts") != "" {
 		q.from, _ = strconv.Atoi(a)
 		q.to = q.from
@@ -38,12 +42,8 @@ func parseBoard(r *http.Request) boardQuery {
 			q.to, _ = strconv.Atoi(b)
 		}
 	}
-	if n, err := strconv.Atoi(v.Get("per")); err == nil && n >= 1 && n <= 24 {
-		q.per = n
-	}
-	if n, err := strconv.Atoi(v.Get("every")); err == nil && n >= 5 && n <= 300 {
-		q.every = n
-	}
+	q.per = intIn(v, "per", 1, 24, q.per)
+	q.every = intIn(v, "every", 5, 300, q.every)
 	for _, rot := range v["rotate"] {
 		for _, p := range strings.Split(rot, ",") {
 			if p = strings.TrimSpace(p); p != "" && !slices.Contains(q.rotate, p) {
@@ -52,6 +52,17 @@ func parseBoard(r *http.Request) boardQuery {
 		}
 	}
 	return q
+}
+
+// intIn reads a whole number between lo and hi; def when it is missing or out of range.
+func intIn(v url.Values, name string, lo, hi, def int) int {
+	if !v.Has(name) {
+		return def
+	}
+	if n, err := strconv.Atoi(v.Get(name)); err == nil && n >= lo && n <= hi {
+		return n
+	}
+	return def
 }
 
 // query is the board's settings as a canonical query string: the fragment's

@@ -220,3 +220,37 @@ func mustAuth(b *testing.B, store *cache.Store, secret string) cache.Key {
 	}
 	return k
 }
+
+// BenchmarkBoardPoll is what a TV's poll costs the server, through every
+// middleware: with the current board (304) and without (200).
+func BenchmarkBoardPoll(b *testing.B) {
+	store, demo := cachetest.Demo(b)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go store.WatchVersions(ctx, time.Hour, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	h, _ := benchServer(b, store, demo.Organizers[0].ID)
+	id := demo.Tournaments[0].Tournament.ID
+	path := "/t/" + id + "/board"
+	first := httptest.NewRecorder()
+	h.ServeHTTP(first, httptest.NewRequest(http.MethodGet, path, nil))
+	for {
+		if _, ok := store.KnownVersion(id); ok {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	for _, c := range []struct{ name, etag string }{{"304", first.Header().Get("ETag")}, {"200", ""}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				req := httptest.NewRequest(http.MethodGet, path, nil)
+				if c.etag != "" {
+					req.Header.Set("If-None-Match", c.etag)
+				}
+				for pb.Next() {
+					h.ServeHTTP(httptest.NewRecorder(), req)
+				}
+			})
+		})
+	}
+}

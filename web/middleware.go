@@ -99,6 +99,9 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 			if sw.status >= 500 {
 				level = slog.LevelError
 			}
+			if !s.log.Enabled(r.Context(), level) {
+				return
+			}
 			s.log.LogAttrs(r.Context(), level, "request",
 				slog.String("method", r.Method), slog.String("path", r.URL.Path),
 				slog.Int("status", sw.status), slog.Int("bytes", sw.bytes),
@@ -109,14 +112,17 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 }
 
 // secureHeaders sets the headers every response carries, and the build of the
-// assets, by which a TV notices a new deployment.
+// assets, by which a TV notices a new deployment. The values are shared,
+// read-only slices: every TV poll passes here, and Header.Set would allocate.
 func (s *server) secureHeaders(next http.Handler) http.Handler {
+	build := []string{s.assets.Build}
+	nosniff, referrer, frames := []string{"nosniff"}, []string{"strict-origin-when-cross-origin"}, []string{"DENY"}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("X-Courtside-Build", s.assets.Build)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("X-Frame-Options", "DENY")
+		h["X-Courtside-Build"] = build
+		h["X-Content-Type-Options"] = nosniff
+		h["Referrer-Policy"] = referrer
+		h["X-Frame-Options"] = frames
 		next.ServeHTTP(w, r)
 	})
 }
@@ -129,8 +135,8 @@ const langCookie = "lang"
 // best of Accept-Language, else English.
 func language(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if chosen := r.URL.Query().Get("lang"); chosen != "" {
-			if l, ok := knownLang(chosen); ok {
+		if strings.Contains(r.URL.RawQuery, "lang=") {
+			if l, ok := knownLang(r.URL.Query().Get("lang")); ok {
 				http.SetCookie(w, &http.Cookie{Name: langCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
 				q := r.URL.Query()
 				q.Del("lang")
@@ -145,10 +151,13 @@ func language(next http.Handler) http.Handler {
 			if known, ok := knownLang(c.Value); ok {
 				l = known
 			}
-		} else {
-			l = acceptLanguage(r.Header.Get("Accept-Language"))
+		} else if accept := r.Header.Get("Accept-Language"); accept != "" {
+			l = acceptLanguage(accept)
 		}
-		next.ServeHTTP(w, r.WithContext(templates.WithLang(r.Context(), l)))
+		if l != templates.English { // English needs no word in the context
+			r = r.WithContext(templates.WithLang(r.Context(), l))
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 

@@ -74,8 +74,8 @@ func TestStandingsColumnsFollowTheMode(t *testing.T) {
 	lyon := f.tournament("Lyon Pétanque Masters")
 	league := hamburg.Tournament.Disciplines[4].Stages[0].Groups[0]
 	cases := []struct {
-		dt        tournament.DemoTournament
-		g         *tournament.Group
+		dt         tournament.DemoTournament
+		g          *tournament.Group
 		has, lacks []string
 	}{
 		{hamburg, f.group(hamburg, tournament.Swiss), []string{"Pts", "BH1", "BH2", "SB", "Sets", "Goals"}, []string{"Lives", "Ø*", "Encounters"}},
