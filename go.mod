@@ -10,6 +10,8 @@ require (
 	github.com/alicebob/miniredis/v2 v2.40.0
 	github.com/angelofallars/htmx-go v0.5.0
 	github.com/chromedp/chromedp v0.22.1
+	github.com/gorilla/securecookie v1.1.2
+	github.com/gorilla/sessions v1.4.0
 	github.com/redis/go-redis/v9 v9.23.0
 	rsc.io/qr v0.2.0
 )

@@ -10,15 +10,18 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
-	"math/rand/v2"
+	mrand "math/rand/v2"
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -97,7 +100,8 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 		}
 	}
 	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
-	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate})
+	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
+		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log)})
 	if err != nil {
 		return err
 	}
@@ -117,7 +121,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	background.Go(func() { web.NewDeliverer(store, log, allowPrivate).Run(ctx) })
 	background.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
 	if *simulate {
-		sim := &simulator{store: store, log: log, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)), idleFor: 90 * time.Second}
+		sim := &simulator{store: store, log: log, rng: mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1)), idleFor: 90 * time.Second}
 		if url == "" {
 			sim.replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
 		}
@@ -207,6 +211,34 @@ func realStore(ctx context.Context, getenv func(string) string) (*cache.Store, f
 		return nil, nil, fmt.Errorf("redis: %w", err)
 	}
 	return store, closeRedis, nil
+}
+
+// sessionKeys makes the console's cookie keys from SESSION_KEYS: secrets of
+// at least 32 characters, comma-separated, the newest first. Each gives a
+// signing and an encryption key; cookies made with an older one still read,
+// so a new secret can go in front and an old one leave later. Without any,
+// a random secret is made: sessions then end with the process and do not
+// carry over to other instances.
+func sessionKeys(env string, log *slog.Logger) [][]byte {
+	var secrets []string
+	for _, s := range strings.Split(env, ",") {
+		if s = strings.TrimSpace(s); len(s) >= 32 {
+			secrets = append(secrets, s)
+		} else if s != "" {
+			log.Warn("SESSION_KEYS: a secret shorter than 32 characters is left out")
+		}
+	}
+	if len(secrets) == 0 {
+		log.Warn("SESSION_KEYS is not set: signing console sessions with a random key; sign-ins end when the process stops and do not work across instances")
+		secrets = []string{rand.Text() + rand.Text()}
+	}
+	var keys [][]byte
+	for _, s := range secrets {
+		hash := sha256.Sum256([]byte("courtside session signing\x00" + s))
+		block := sha256.Sum256([]byte("courtside session encryption\x00" + s))
+		keys = append(keys, hash[:], block[:])
+	}
+	return keys
 }
 
 func envOr(getenv func(string) string, name, def string) string {

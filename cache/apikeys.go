@@ -157,7 +157,7 @@ func (s *Store) RevokeKey(ctx context.Context, id string) error {
 	if err != nil {
 		return fmt.Errorf("cache: key %s: %w", id, err)
 	}
-	k, err := s.keyByHash(ctx, sha)
+	k, err := s.KeyByHash(ctx, sha)
 	if err != nil {
 		return err
 	}
@@ -172,10 +172,12 @@ func (s *Store) RevokeKey(ctx context.Context, id string) error {
 // Authenticate returns the key whose secret this is: ErrNotFound for an unknown
 // secret, ErrRevoked for a revoked one.
 func (s *Store) Authenticate(ctx context.Context, secret string) (Key, error) {
-	return s.keyByHash(ctx, Hash(secret))
+	return s.KeyByHash(ctx, Hash(secret))
 }
 
-func (s *Store) keyByHash(ctx context.Context, sha string) (Key, error) {
+// KeyByHash returns the key whose secret hashes to sha: ErrNotFound for none,
+// ErrRevoked for a revoked one. Sessions hold the hash, never the secret.
+func (s *Store) KeyByHash(ctx context.Context, sha string) (Key, error) {
 	raw, err := s.rdb.HGet(ctx, keysByHashKey, sha).Result()
 	if errors.Is(err, redis.Nil) {
 		return Key{}, fmt.Errorf("cache: key: %w", ErrNotFound)

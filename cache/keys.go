@@ -38,9 +38,11 @@
 //	keys                   hash    key id → SHA-256 hex of its secret
 //	keys:by-hash           hash    SHA-256 hex → Key JSON
 //
-// Rate limiting, one counter per key and minute (expires after two minutes):
+// Rate limiting, one counter per key and minute (expires after two minutes),
+// and failed sign-ins to the console per client address (expire after 15 minutes):
 //
-//	rl:{<sha>}:<minute>    string  GET requests of the key in that minute
+//	rl:{<sha>}:<minute>          string  GET requests of the key in that minute
+//	login-failures:<client>      string  failed sign-ins from the client
 package cache
 
 import (
@@ -82,3 +84,5 @@ const (
 func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index", orgID) }
 
 func rateKey(sha string, window int64) string { return fmt.Sprintf("rl:{%s}:%d", sha, window) }
+
+func loginFailuresKey(client string) string { return "login-failures:" + client }

@@ -30,6 +30,13 @@ type PageReader interface {
 type Pages struct {
 	Store  PageReader
 	Assets templates.Assets
+	// Viewer is the organizer signed in on the request, or "" (nil: nobody ever is).
+	Viewer func(*http.Request) string
+}
+
+// views reports whether the request's organizer is signed in as orgID.
+func (p *Pages) views(r *http.Request, orgID string) bool {
+	return p.Viewer != nil && p.Viewer(r) == orgID
 }
 
 // livePart is the id of the polling part of a page (templates.Poller).
@@ -50,13 +57,13 @@ func origin(r *http.Request) string {
 }
 
 // shared loads a tournament a visitor may see: one its organizer shares.
-// A private one is not found, as if it did not exist.
+// A private one is not found, as if it did not exist, except by its organizer.
 func (p *Pages) shared(r *http.Request) (*tournament.Snapshot, error) {
 	snap, err := p.Store.Snapshot(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return nil, notFoundAs(err, "tournament")
 	}
-	if !snap.Tournament.Public {
+	if !snap.Tournament.Public && !p.views(r, snap.Tournament.OrganizerID) {
 		return nil, NotFound("tournament")
 	}
 	return snap, nil

@@ -69,7 +69,7 @@ func (p *Pages) Organizer(w http.ResponseWriter, r *http.Request) error {
 	}
 	n, _ := strconv.Atoi(r.URL.Query().Get("page"))
 	n = max(n, 1)
-	snaps, err := p.Store.Tournaments(r.Context(), org.ID, cache.ListQuery{SharedOnly: true, Limit: organizerPageSize + 1, Offset: (n - 1) * organizerPageSize})
+	snaps, err := p.Store.Tournaments(r.Context(), org.ID, cache.ListQuery{SharedOnly: !p.views(r, org.ID), Limit: organizerPageSize + 1, Offset: (n - 1) * organizerPageSize})
 	if err != nil {
 		return err
 	}

@@ -23,6 +23,9 @@ type Config struct {
 	RateLimit int
 	// AllowPrivateWebhooks lets webhooks call loopback and private addresses (tests, local setups).
 	AllowPrivateWebhooks bool
+	// SessionKeys sign and encrypt the console's session cookie: pairs of a
+	// 32-byte signing and a 32-byte encryption key, the newest pair first.
+	SessionKeys [][]byte
 }
 
 type server struct {
@@ -56,8 +59,12 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /v1/public/openapi.json", http.HandlerFunc(handlers.OpenAPI))
 	mux.Handle("/v1/public/", s.api(s.noRoute(mux)))
 
-	// The site: what organizers share on their result pages.
-	site := &handlers.Pages{Store: c.Store, Assets: s.assets}
+	now := func() time.Time { return c.Store.Now() }
+	admin := &handlers.Admin{Store: c.Store, Sessions: handlers.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now}
+
+	// The site: what organizers share on their result pages (and, for a
+	// signed-in organizer, its own private tournaments).
+	site := &handlers.Pages{Store: c.Store, Assets: s.assets, Viewer: admin.Viewer}
 	mux.Handle("GET /{$}", s.page(site.Home))
 	mux.Handle("GET /o/{slug}", s.page(site.Organizer))
 	mux.Handle("GET /t/{id}", s.page(site.Tournament))
@@ -71,6 +78,23 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /t/{id}/tv/setup", s.page(site.TVSetup))
 	mux.Handle("GET /t/{id}/tv/standings/{groupId}", s.page(site.TVStandings))
 	mux.Handle("GET /t/{id}/tv/bracket/{groupId}", s.page(site.TVBracket))
+	// The organizer console: signed in with an API token; every change is a
+	// POST, refused when it comes from another site.
+	csrf := http.NewCrossOriginProtection()
+	csrf.SetDenyHandler(s.page(func(http.ResponseWriter, *http.Request) error {
+		return handlers.Status(http.StatusForbidden, "This form was sent from another site, so nothing was changed.")
+	}))
+	signedIn := func(h HandlerFunc) http.Handler { return csrf.Handler(s.page(admin.SignedIn(h))) }
+	mux.Handle("GET /admin/login", csrf.Handler(s.page(admin.LoginForm)))
+	mux.Handle("POST /admin/login", csrf.Handler(s.page(admin.Login)))
+	mux.Handle("POST /admin/logout", csrf.Handler(s.page(admin.Logout)))
+	mux.Handle("GET /admin", signedIn(admin.Home))
+	mux.Handle("GET /admin/t/{id}", signedIn(admin.Console))
+	mux.Handle("POST /admin/t/{id}/matches/{matchId}/call", signedIn(admin.Call))
+	mux.Handle("POST /admin/t/{id}/matches/{matchId}/state", signedIn(admin.SetState))
+	mux.Handle("GET /admin/t/{id}/matches/{matchId}", signedIn(admin.ResultForm))
+	mux.Handle("POST /admin/t/{id}/matches/{matchId}/result", signedIn(admin.SaveResult))
+
 	mux.Handle("GET /api", docs)
 	mux.Handle("GET /static/{hash}/{name...}", static)
 	mux.Handle("/", s.page(func(w http.ResponseWriter, r *http.Request) error { return handlers.NotFound("page") }))

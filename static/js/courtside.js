@@ -115,3 +115,21 @@
   });
   document.addEventListener("htmx:afterSettle", localize);
 })();
+
+// Result entry on a phone: big +/- steppers beside each score (shown only with JavaScript).
+(function () {
+  "use strict";
+  function show(root) {
+    root.querySelectorAll("[data-step][hidden]").forEach(function (b) { b.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", function () { show(document); });
+  document.addEventListener("htmx:afterSettle", function () { show(document); });
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("[data-step]");
+    if (!b) return;
+    var input = document.getElementById(b.getAttribute("data-for"));
+    if (!input) return;
+    var n = (parseInt(input.value, 10) || 0) + parseInt(b.getAttribute("data-step"), 10);
+    input.value = Math.max(0, n);
+  });
+})();

@@ -1,0 +1,237 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/angelofallars/htmx-go"
+	"github.com/gorilla/securecookie"
+	"github.com/gorilla/sessions"
+
+	"courtside/cache"
+	"courtside/templates"
+	"courtside/tournament"
+)
+
+// AdminStore is what the organizer console needs from the store.
+type AdminStore interface {
+	Authenticate(ctx context.Context, secret string) (cache.Key, error)
+	KeyByHash(ctx context.Context, sha string) (cache.Key, error)
+	LoginBlocked(ctx context.Context, client string) (time.Duration, error)
+	FailedLogin(ctx context.Context, client string) error
+	Organizer(ctx context.Context, id string) (tournament.Organizer, error)
+	Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error)
+	Tournaments(ctx context.Context, organizerID string, q cache.ListQuery) ([]*tournament.Snapshot, error)
+	Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error)
+	Audit(ctx context.Context, id, matchID string) ([]tournament.AuditEntry, error)
+}
+
+// Admin serves the organizer console: sign-in with an API token, the
+// organizer's tournaments, calling matches to courts and entering results.
+type Admin struct {
+	Store    AdminStore
+	Sessions *sessions.CookieStore
+	Assets   templates.Assets
+	Now      func() time.Time
+}
+
+const (
+	sessionName = "courtside"
+	sessionKey  = "key" // the SHA-256 of the token, never the token
+	// SessionLifetime is how long a sign-in lasts.
+	SessionLifetime = 12 * time.Hour
+)
+
+// NewSessions makes the session cookie store: signed and encrypted with the
+// keys, newest first (older keys still read cookies, so keys can rotate).
+// Without keys it makes a random pair, good for this process only.
+func NewSessions(keyPairs ...[]byte) *sessions.CookieStore {
+	if len(keyPairs) == 0 {
+		keyPairs = [][]byte{securecookie.GenerateRandomKey(32), securecookie.GenerateRandomKey(32)}
+	}
+	s := sessions.NewCookieStore(keyPairs...)
+	s.Options = &sessions.Options{Path: "/", MaxAge: int(SessionLifetime.Seconds()), HttpOnly: true, SameSite: http.SameSiteLaxMode}
+	return s
+}
+
+func (a *Admin) page(r *http.Request, title string) templates.Page {
+	return templates.Page{Title: title, Assets: a.Assets, Path: r.URL.Path}
+}
+
+// secure reports whether the request came over HTTPS, directly or through a proxy.
+func secure(r *http.Request) bool {
+	return r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
+}
+
+func (a *Admin) save(w http.ResponseWriter, r *http.Request, s *sessions.Session) error {
+	opts := *a.Sessions.Options
+	opts.Secure = secure(r)
+	if s.Options != nil && s.Options.MaxAge < 0 {
+		opts.MaxAge = -1
+	}
+	s.Options = &opts
+	return s.Save(r, w)
+}
+
+// Organizer reads the signed-in organizer's key from the session. A session
+// whose token was revoked (or a cookie that does not decode) is no session.
+func (a *Admin) Organizer(r *http.Request) (cache.Key, bool, error) {
+	s, _ := a.Sessions.Get(r, sessionName) // a tampered or expired cookie gives an empty session
+	sha, _ := s.Values[sessionKey].(string)
+	if sha == "" {
+		return cache.Key{}, false, nil
+	}
+	k, err := a.Store.KeyByHash(r.Context(), sha)
+	if errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked) || err == nil && k.Kind != cache.KindToken {
+		return cache.Key{}, false, nil
+	}
+	return k, err == nil, err
+}
+
+// Viewer is the organizer signed in on this request, or "".
+func (a *Admin) Viewer(r *http.Request) string {
+	k, ok, _ := a.Organizer(r)
+	if !ok {
+		return ""
+	}
+	return k.OrganizerID
+}
+
+// SignedIn lets through requests of a signed-in organizer, whose key it puts
+// in the context; others go to the sign-in, and come back after it.
+func (a *Admin) SignedIn(h func(http.ResponseWriter, *http.Request) error) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		k, ok, err := a.Organizer(r)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			to := "/admin/login?next=" + url.QueryEscape(r.URL.Path)
+			if htmx.IsHTMX(r) {
+				w.Header().Set("HX-Redirect", to)
+				w.WriteHeader(http.StatusUnauthorized)
+				return nil
+			}
+			http.Redirect(w, r, to, http.StatusSeeOther)
+			return nil
+		}
+		return h(w, r.WithContext(WithCaller(r.Context(), k)))
+	}
+}
+
+// LoginForm shows the sign-in.
+func (a *Admin) LoginForm(w http.ResponseWriter, r *http.Request) error {
+	return html(w, r, templates.AdminLogin(templates.AdminLoginPage{Page: a.page(r, templates.T(r.Context(), "Organizer sign-in")), Next: safeNext(r.URL.Query().Get("next"))}))
+}
+
+// safeNext keeps a return address inside the console.
+func safeNext(next string) string {
+	if strings.HasPrefix(next, "/admin") && !strings.HasPrefix(next, "//") {
+		return next
+	}
+	return "/admin"
+}
+
+// clientAddress is who signs in, for counting failures: the peer's address.
+func clientAddress(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// Login signs an organizer in with an API token. Failed attempts are counted
+// per client address; past cache.MaxFailedLogins the address must wait.
+func (a *Admin) Login(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	T := func(s string) string { return templates.T(ctx, s) }
+	next := safeNext(r.FormValue("next"))
+	fail := func(status int, msg string) error {
+		w.WriteHeader(status)
+		return html(w, r, templates.AdminLogin(templates.AdminLoginPage{Page: a.page(r, T("Organizer sign-in")), Error: msg, Next: next}))
+	}
+	client := clientAddress(r)
+	wait, err := a.Store.LoginBlocked(ctx, client)
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds())+1))
+		return fail(http.StatusTooManyRequests, templates.Tf(ctx, "Too many failed sign-ins. Try again in %d minutes.", int(wait.Minutes())+1))
+	}
+	token := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(r.FormValue("token")), "Bearer "))
+	k, err := a.Store.Authenticate(ctx, token)
+	switch {
+	case token == "":
+		return fail(http.StatusBadRequest, T("Paste your API token."))
+	case errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked):
+		if err := a.Store.FailedLogin(ctx, client); err != nil {
+			return err
+		}
+		return fail(http.StatusUnauthorized, T("That token is unknown or revoked."))
+	case err != nil:
+		return err
+	case k.Kind != cache.KindToken:
+		if err := a.Store.FailedLogin(ctx, client); err != nil {
+			return err
+		}
+		return fail(http.StatusForbidden, T("A public API key cannot sign in: use the API token of the organizer."))
+	}
+	s, _ := a.Sessions.New(r, sessionName)
+	s.Values[sessionKey] = cache.Hash(token)
+	if err := a.save(w, r, s); err != nil {
+		return err
+	}
+	http.Redirect(w, r, next, http.StatusSeeOther)
+	return nil
+}
+
+// Logout ends the session.
+func (a *Admin) Logout(w http.ResponseWriter, r *http.Request) error {
+	s, _ := a.Sessions.Get(r, sessionName)
+	s.Values = map[any]any{}
+	s.Options = &sessions.Options{MaxAge: -1}
+	if err := a.save(w, r, s); err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+	return nil
+}
+
+// Home lists the organizer's tournaments, private ones included.
+func (a *Admin) Home(w http.ResponseWriter, r *http.Request) error {
+	k := Caller(r.Context())
+	org, err := a.Store.Organizer(r.Context(), k.OrganizerID)
+	if err != nil {
+		return err
+	}
+	snaps, err := a.Store.Tournaments(r.Context(), k.OrganizerID, cache.ListQuery{Limit: 100})
+	if err != nil {
+		return err
+	}
+	page := templates.AdminHomePage{Page: a.page(r, templates.T(r.Context(), "My tournaments")), Organizer: org.Name}
+	for _, s := range snaps {
+		t := s.Tournament
+		page.Tournaments = append(page.Tournaments, templates.AdminTournament{Name: t.Name, ConsoleHref: "/admin/t/" + t.ID, State: t.State, Date: t.StartTime, Public: t.Public})
+	}
+	return html(w, r, templates.AdminHome(page))
+}
+
+// own loads a tournament of the signed-in organizer; another's is not found.
+func (a *Admin) own(r *http.Request) (*tournament.Snapshot, error) {
+	snap, err := a.Store.Snapshot(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return nil, notFoundAs(err, "tournament")
+	}
+	if snap.Tournament.OrganizerID != Caller(r.Context()).OrganizerID {
+		return nil, NotFound("tournament")
+	}
+	return snap, nil
+}

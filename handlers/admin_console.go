@@ -1,0 +1,120 @@
+package handlers
+
+import (
+	"cmp"
+	"errors"
+	"net/http"
+	"slices"
+
+	"github.com/angelofallars/htmx-go"
+
+	"courtside/templates"
+	"courtside/tournament"
+)
+
+// Console is a tournament's console: its courts with their matches, and the
+// matches waiting for a court, each ready to be called to a free one.
+func (a *Admin) Console(w http.ResponseWriter, r *http.Request) error {
+	snap, err := a.own(r)
+	if err != nil {
+		return err
+	}
+	page := a.consolePage(r, snap)
+	switch r.URL.Query().Get("done") {
+	case "called":
+		page.Flash = templates.T(r.Context(), "Called to court.")
+	case "state":
+		page.Flash = templates.T(r.Context(), "Saved.")
+	}
+	return html(w, r, choose(r, templates.Console(page), templates.ConsoleLive(page)))
+}
+
+func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) templates.ConsolePage {
+	ctx := r.Context()
+	org, _ := a.Store.Organizer(ctx, snap.Tournament.OrganizerID)
+	base := "/admin/t/" + snap.Tournament.ID
+	page := templates.ConsolePage{Page: a.page(r, snap.Tournament.Name), Organizer: org.Name, Tournament: snap.Tournament.Name,
+		PublicHref: tournamentHref(snap), Poll: templates.Poll{ID: livePart, Href: base, On: !over(snap), Every: 5000, ETag: etag(r, snap.Version, "console")}}
+	courts := slices.Clone(snap.Tournament.Courts)
+	slices.SortFunc(courts, func(a, b tournament.Court) int { return cmp.Compare(a.Number, b.Number) })
+	for _, c := range courts {
+		cc := templates.ConsoleCourt{Name: c.Name}
+		if m := snap.CourtMatch(c.ID); m != nil {
+			mv := matchView(ctx, snap, m, true)
+			cc.Match, cc.ResultHref = &mv, base+"/matches/"+m.ID
+		} else {
+			page.FreeCourts = append(page.FreeCourts, templates.Option{Value: c.ID, Label: c.Name})
+		}
+		page.Courts = append(page.Courts, cc)
+	}
+	for _, m := range snap.Matches {
+		waiting := m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil
+		if (!waiting && m.State != tournament.MatchPaused) || len(page.Queue) >= 40 {
+			continue
+		}
+		g, _ := snap.Group(m.GroupID)
+		page.Queue = append(page.Queue, templates.QueueItem{Match: matchView(ctx, snap, m, true),
+			CallAction: base + "/matches/" + m.ID + "/call", StateAction: base + "/matches/" + m.ID + "/state",
+			Paused: m.State == tournament.MatchPaused, Skippable: !g.Mode.IsBracket()})
+	}
+	return page
+}
+
+// Call puts a waiting match on the courts chosen.
+func (a *Admin) Call(w http.ResponseWriter, r *http.Request) error {
+	if err := r.ParseForm(); err != nil {
+		return BadRequest("the form does not read")
+	}
+	courts := r.PostForm["court"]
+	return a.consoleWrite(w, r, "called", func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.CallMatch(r.PathValue("matchId"), courts, a.Now())
+	})
+}
+
+// SetState pauses a waiting match, takes it back from pause, or skips it.
+func (a *Admin) SetState(w http.ResponseWriter, r *http.Request) error {
+	to, err := tournament.Parse(r.FormValue("to"), []tournament.MatchState{tournament.MatchPaused, tournament.MatchOpen, tournament.MatchSkipped})
+	if err != nil {
+		return BadRequest("to must be paused, open or skipped")
+	}
+	return a.consoleWrite(w, r, "state", func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.SetMatchState(r.PathValue("matchId"), to, a.Now())
+	})
+}
+
+// consoleWrite applies a console action. Without JavaScript it answers with a
+// redirect to the console (or the console with the refusal); with htmx, with
+// the console's live part.
+func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string, compute func(*tournament.Snapshot) (*tournament.Change, error)) error {
+	snap, err := a.own(r)
+	if err != nil {
+		return err
+	}
+	_, _, err = a.Store.Write(r.Context(), snap, compute)
+	var rule *tournament.RuleError
+	switch {
+	case errors.Is(err, tournament.ErrMatchNotFound):
+		return NotFound("match")
+	case errors.Is(err, tournament.ErrCourtNotFound):
+		return BadRequest("choose a court of this tournament")
+	case errors.As(err, &rule):
+		snap, _ = a.own(r)
+		page := a.consolePage(r, snap)
+		page.Error = rule.Reason
+		w.WriteHeader(http.StatusConflict)
+		return html(w, r, choose(r, templates.Console(page), templates.ConsoleLive(page)))
+	case err != nil:
+		return err
+	}
+	if !htmx.IsHTMX(r) {
+		http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID+"?done="+done, http.StatusSeeOther)
+		return nil
+	}
+	snap, err = a.own(r)
+	if err != nil {
+		return err
+	}
+	page := a.consolePage(r, snap)
+	page.Flash = map[string]string{"called": templates.T(r.Context(), "Called to court."), "state": templates.T(r.Context(), "Saved.")}[done]
+	return html(w, r, templates.ConsoleLive(page))
+}

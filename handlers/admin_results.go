@@ -1,0 +1,342 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/angelofallars/htmx-go"
+
+	"courtside/templates"
+	"courtside/tournament"
+)
+
+// ResultForm shows result entry for a running match: a row per set up to what
+// the configuration can need, per encounter in league modes; one-tap 1:0 and
+// 0:1 with quick entry. The match's history is under it.
+func (a *Admin) ResultForm(w http.ResponseWriter, r *http.Request) error {
+	snap, m, err := a.ownMatch(r)
+	if err != nil {
+		return err
+	}
+	page, err := a.resultPage(r, snap, m, m.Encounters)
+	if err != nil {
+		return err
+	}
+	switch r.URL.Query().Get("saved") {
+	case "live":
+		page.Flash = templates.T(r.Context(), "Live score saved.")
+	case "final":
+		page.Flash = templates.T(r.Context(), "Match finished.")
+	}
+	return html(w, r, templates.Result(page))
+}
+
+func (a *Admin) ownMatch(r *http.Request) (*tournament.Snapshot, *tournament.Match, error) {
+	snap, err := a.own(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, ok := snap.Match(r.PathValue("matchId"))
+	if !ok {
+		return nil, nil, NotFound("match")
+	}
+	return snap, m, nil
+}
+
+// resultPage lays the form out for the match's configuration, filled with r.
+func (a *Admin) resultPage(req *http.Request, snap *tournament.Snapshot, m *tournament.Match, r tournament.Encounters) (templates.ResultPage, error) {
+	ctx := req.Context()
+	org, _ := a.Store.Organizer(ctx, snap.Tournament.OrganizerID)
+	g, _ := snap.Group(m.GroupID)
+	cfg := snap.Config(m)
+	page := templates.ResultPage{Page: a.page(req, templates.T(ctx, "Enter result")), Organizer: org.Name, Tournament: snap.Tournament.Name,
+		ConsoleHref: "/admin/t/" + snap.Tournament.ID, Match: matchView(ctx, snap, m, true), Rules: rules(ctx, cfg, len(g.Encounters)),
+		Quick: cfg.QuickEntry, Action: "/admin/t/" + snap.Tournament.ID + "/matches/" + m.ID + "/result"}
+	for e := range max(len(g.Encounters), 1) {
+		ei := templates.EncounterInput{}
+		if len(g.Encounters) > 1 {
+			ei.Name = fmt.Sprintf("%d. %s", e+1, g.Encounters[e])
+		}
+		for k := range max(2*cfg.NumSets-1, 1) {
+			si := templates.SetInput{Label: templates.T(ctx, "Set") + " " + strconv.Itoa(k+1),
+				Names: [2]string{field(e, k, 0), field(e, k, 1)}, QuickName: quickField(e, k)}
+			if e < len(r) && k < len(r[e]) {
+				s := r[e][k]
+				si.Values = [2]string{strconv.Itoa(s[0]), strconv.Itoa(s[1])}
+				if s == (tournament.Set{1, 0}) || s == (tournament.Set{0, 1}) {
+					si.Quick = fmt.Sprintf("%d:%d", s[0], s[1])
+				}
+			}
+			ei.Sets = append(ei.Sets, si)
+		}
+		page.Encounters = append(page.Encounters, ei)
+	}
+	audit, err := a.Store.Audit(ctx, snap.Tournament.ID, m.ID)
+	if err != nil {
+		return page, err
+	}
+	for _, h := range audit {
+		page.History = append(page.History, templates.HistoryRow{At: h.At, By: h.By, Final: h.Final, Old: resultText(h.Old), New: resultText(h.New)})
+	}
+	return page, nil
+}
+
+func field(e, k, side int) string { return fmt.Sprintf("s.%d.%d.%d", e, k, side) }
+func quickField(e, k int) string  { return fmt.Sprintf("q.%d.%d", e, k) }
+
+// rules says in a line how the match is won.
+func rules(ctx context.Context, cfg tournament.MatchConfiguration, encounters int) string {
+	var parts []string
+	switch {
+	case cfg.QuickEntry && cfg.NumSets <= 1:
+		parts = append(parts, templates.T(ctx, "quick entry"))
+	case cfg.QuickEntry:
+		parts = append(parts, templates.Tf(ctx, "quick entry, %d won sets", cfg.NumSets))
+	case cfg.NumSets <= 1:
+		parts = append(parts, templates.Tf(ctx, "one set to %d", cfg.NumPoints))
+	default:
+		parts = append(parts, templates.Tf(ctx, "%d won sets to %d", cfg.NumSets, cfg.NumPoints))
+	}
+	if cfg.TwoAhead {
+		parts = append(parts, templates.T(ctx, "two ahead"))
+	}
+	if cfg.Draw {
+		parts = append(parts, templates.T(ctx, "draw allowed"))
+	}
+	if encounters > 1 {
+		parts = append(parts, templates.Tf(ctx, "%d encounters", encounters))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func resultText(r tournament.Encounters) string {
+	if len(r) == 0 {
+		return "–"
+	}
+	parts := make([]string, len(r))
+	for i, e := range r {
+		sets := make([]string, len(e))
+		for k, s := range e {
+			sets[k] = fmt.Sprintf("%d:%d", s[0], s[1])
+		}
+		parts[i] = strings.Join(sets, " ")
+	}
+	return strings.Join(parts, " | ")
+}
+
+// formError is a mistake in the form at an encounter and set (1-based; 0 for none).
+type formError = tournament.ResultError
+
+// parseResult reads the form's sets into a result: each encounter's sets in
+// order, up to the first empty one; a set needs both scores.
+func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tournament.Encounters, *formError) {
+	var out tournament.Encounters
+	for e := range encounters {
+		var sets []tournament.Set
+		ended := false
+		for k := range maxSets {
+			var s tournament.Set
+			filled := false
+			if quick {
+				switch r.PostFormValue(quickField(e, k)) {
+				case "1:0":
+					s, filled = tournament.Set{1, 0}, true
+				case "0:1":
+					s, filled = tournament.Set{0, 1}, true
+				}
+			} else {
+				a, b := strings.TrimSpace(r.PostFormValue(field(e, k, 0))), strings.TrimSpace(r.PostFormValue(field(e, k, 1)))
+				if a != "" || b != "" {
+					if a == "" || b == "" {
+						return nil, &formError{Encounter: e + 1, Set: k + 1, Reason: "enter both scores"}
+					}
+					x, errA := strconv.Atoi(a)
+					y, errB := strconv.Atoi(b)
+					if errA != nil || errB != nil || x < 0 || y < 0 {
+						return nil, &formError{Encounter: e + 1, Set: k + 1, Reason: "scores are whole numbers from 0"}
+					}
+					s, filled = tournament.Set{x, y}, true
+				}
+			}
+			switch {
+			case filled && ended:
+				return nil, &formError{Encounter: e + 1, Set: k + 1, Reason: "fill the sets in order"}
+			case filled:
+				sets = append(sets, s)
+			default:
+				ended = true
+			}
+		}
+		if len(sets) == 0 {
+			for later := e + 1; later < encounters; later++ {
+				if r.PostFormValue(field(later, 0, 0)) != "" || r.PostFormValue(quickField(later, 0)) != "" {
+					return nil, &formError{Encounter: e + 1, Reason: "fill the encounters in order"}
+				}
+			}
+			break
+		}
+		out = append(out, sets)
+	}
+	if len(out) == 0 {
+		return nil, &formError{Encounter: 1, Set: 1, Reason: "enter a score"}
+	}
+	return out, nil
+}
+
+// SaveResult saves a live score, or finishes the match after a confirmation
+// that shows who won. Mistakes show next to the set at fault; when someone
+// else finished the match first, the page says so and shows their result.
+func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
+	snap, m, err := a.ownMatch(r)
+	if err != nil {
+		return err
+	}
+	if err := r.ParseForm(); err != nil {
+		return BadRequest("the form does not read")
+	}
+	ctx := r.Context()
+	g, _ := snap.Group(m.GroupID)
+	cfg := snap.Config(m)
+	action := r.PostFormValue("action")
+	result, ferr := parseResult(r, max(len(g.Encounters), 1), max(2*cfg.NumSets-1, 1), cfg.QuickEntry)
+	show := func(status int, page templates.ResultPage) error {
+		w.WriteHeader(status)
+		if htmx.IsHTMX(r) {
+			return html(w, r, templates.ResultPanel(page))
+		}
+		return html(w, r, templates.Result(page))
+	}
+	// refused shows the form again as it was sent, with the mistake where it is.
+	refused := func(e *tournament.ResultError) error {
+		page, err := a.resultPage(r, snap, m, result)
+		if err != nil {
+			return err
+		}
+		keepInput(r, &page)
+		place(ctx, &page, e)
+		return show(http.StatusUnprocessableEntity, page)
+	}
+	if ferr != nil {
+		return refused(ferr)
+	}
+	if action == "finish" { // a second look before the match ends
+		if err := tournament.ValidateResult(result, cfg, len(g.Encounters), true); err != nil {
+			var re *tournament.ResultError
+			if errors.As(err, &re) {
+				return refused(re)
+			}
+			return err
+		}
+		page, err := a.resultPage(r, snap, m, result)
+		if err != nil {
+			return err
+		}
+		keepInput(r, &page)
+		page.Confirm = confirmText(ctx, page.Match, result, cfg)
+		return show(http.StatusOK, page)
+	}
+	final := action == "confirm"
+	if !final && action != "live" {
+		return BadRequest("action must be live, finish or confirm")
+	}
+	by := Caller(ctx).Name + " (console)"
+	_, _, err = a.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.SetResult(m.ID, result, final, a.Now(), by)
+	})
+	var re *tournament.ResultError
+	switch {
+	case errors.As(err, &re):
+		return refused(re)
+	case errors.Is(err, tournament.ErrNotRunning):
+		return a.finishedElsewhere(r, snap.Tournament.ID, m.ID, show)
+	case err != nil:
+		return err
+	}
+	saved := "live"
+	if final {
+		saved = "final"
+	}
+	if !htmx.IsHTMX(r) {
+		http.Redirect(w, r, r.URL.Path[:len(r.URL.Path)-len("/result")]+"?saved="+saved, http.StatusSeeOther)
+		return nil
+	}
+	snap, m, err = a.ownMatch(r)
+	if err != nil {
+		return err
+	}
+	page, err := a.resultPage(r, snap, m, m.Encounters)
+	if err != nil {
+		return err
+	}
+	page.Flash = map[string]string{"live": templates.T(ctx, "Live score saved."), "final": templates.T(ctx, "Match finished.")}[saved]
+	return show(http.StatusOK, page)
+}
+
+// finishedElsewhere shows the match as someone else left it: who finished it, when, and how.
+func (a *Admin) finishedElsewhere(r *http.Request, tournamentID, matchID string, show func(int, templates.ResultPage) error) error {
+	snap, m, err := a.ownMatch(r)
+	if err != nil {
+		return err
+	}
+	page, err := a.resultPage(r, snap, m, m.Encounters)
+	if err != nil {
+		return err
+	}
+	msg := templates.Tf(r.Context(), "This match is %s: nothing was saved.", templates.T(r.Context(), string(m.State)))
+	audit, _ := a.Store.Audit(r.Context(), tournamentID, matchID)
+	for _, h := range audit {
+		if h.Final {
+			msg = templates.Tf(r.Context(), "%s finished this match first (%s): %s. Nothing was saved.", h.By, templates.Clock(h.At), resultText(h.New))
+			break
+		}
+	}
+	page.FinishedBy = msg
+	return show(http.StatusConflict, page)
+}
+
+// keepInput puts what was typed back into the form, even what did not read.
+func keepInput(r *http.Request, page *templates.ResultPage) {
+	for e := range page.Encounters {
+		for k := range page.Encounters[e].Sets {
+			s := &page.Encounters[e].Sets[k]
+			s.Values = [2]string{r.PostFormValue(s.Names[0]), r.PostFormValue(s.Names[1])}
+			s.Quick = r.PostFormValue(s.QuickName)
+		}
+	}
+}
+
+// place shows a mistake next to the set, or the encounter, at fault.
+func place(ctx context.Context, page *templates.ResultPage, e *tournament.ResultError) {
+	reason := templates.T(ctx, e.Reason)
+	switch {
+	case e.Encounter > 0 && e.Encounter <= len(page.Encounters) && e.Set > 0 && e.Set <= len(page.Encounters[e.Encounter-1].Sets):
+		page.Encounters[e.Encounter-1].Sets[e.Set-1].Error = reason
+	case e.Encounter > 0 && e.Encounter <= len(page.Encounters):
+		page.Encounters[e.Encounter-1].Error = reason
+	default:
+		page.Error = reason
+	}
+}
+
+// confirmText asks to finish with the winner named: "Anna wins 2:1. Finish the match?"
+func confirmText(ctx context.Context, m templates.MatchView, r tournament.Encounters, cfg tournament.MatchConfiguration) string {
+	s := tournament.DisplayScore(r, cfg)
+	switch {
+	case s[0] > s[1]:
+		return templates.Tf(ctx, "%s wins %d:%d. Finish the match?", sideName(m.Sides[0]), s[0], s[1])
+	case s[1] > s[0]:
+		return templates.Tf(ctx, "%s wins %d:%d. Finish the match?", sideName(m.Sides[1]), s[1], s[0])
+	}
+	return templates.Tf(ctx, "A draw, %d:%d. Finish the match?", s[0], s[1])
+}
+
+func sideName(e templates.EntryView) string {
+	if e.Name == "" {
+		return e.Placeholder
+	}
+	return e.Name
+}
