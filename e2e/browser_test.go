@@ -90,3 +90,16 @@ func tournamentNamed(d *tournament.Demo, name string) tournament.DemoTournament 
 	}
 	panic("no tournament " + name)
 }
+
+// fitsWidth fails the test when the page is wider than the screen: on a
+// phone, nothing but a bracket's own box may scroll sideways.
+func fitsWidth(t *testing.T, ctx context.Context, step string) {
+	t.Helper()
+	over, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth - window.innerWidth`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if over > 0 {
+		t.Errorf("%s: the page is %d px wider than the screen", step, over)
+	}
+}

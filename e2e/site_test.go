@@ -20,7 +20,10 @@ func TestSpectatorFindsAPlayer(t *testing.T) {
 	}{{"phone", 390, 844}, {"desktop", 1440, 900}} {
 		t.Run(vp.name, func(t *testing.T) {
 			ctx := browser(t)
-			shot := func(step string) { screenshot(t, ctx, fmt.Sprintf("site-%s-%s", vp.name, step)) }
+			shot := func(step string) {
+				screenshot(t, ctx, fmt.Sprintf("site-%s-%s", vp.name, step))
+				fitsWidth(t, ctx, step)
+			}
 			if err := chromedp.Do(ctx,
 				chromedp.EmulateViewport(vp.w, vp.h),
 				chromedp.Navigate(srv.URL+"/"),

@@ -599,7 +599,7 @@ func ConsoleLive(p ConsolePage) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for _, c := range p.Courts {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "<li class=\"rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900\" data-testid=\"console-court\"><p class=\"font-semibold\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "<li class=\"min-w-0 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900\" data-testid=\"console-court\"><p class=\"font-semibold\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -1390,7 +1390,7 @@ func ResultPanel(p ResultPage) templ.Component {
 				}
 			}
 			for _, e := range p.Encounters {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 104, "<fieldset class=\"rounded-lg border border-slate-200 p-3 dark:border-slate-800\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 104, "<fieldset class=\"rounded-lg border border-slate-200 p-2 dark:border-slate-800\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -1533,12 +1533,12 @@ func ResultPanel(p ResultPage) templ.Component {
 							return templ_7745c5c3_Err
 						}
 					} else {
-						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 120, "<div class=\"flex items-center justify-between gap-2\">")
+						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 120, "<div class=\"flex items-center justify-center gap-1\">")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
 						for i := range 2 {
-							templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 121, "<div class=\"flex items-center gap-1\"><button type=\"button\" class=\"h-12 w-12 rounded-md border border-slate-300 text-2xl dark:border-slate-700\" data-step=\"-1\" data-for=\"")
+							templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 121, "<div class=\"flex items-center gap-1\"><button type=\"button\" class=\"h-12 w-10 rounded-md border border-slate-300 text-2xl dark:border-slate-700\" data-step=\"-1\" data-for=\"")
 							if templ_7745c5c3_Err != nil {
 								return templ_7745c5c3_Err
 							}
@@ -1603,7 +1603,7 @@ func ResultPanel(p ResultPage) templ.Component {
 							if templ_7745c5c3_Err != nil {
 								return templ_7745c5c3_Err
 							}
-							templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 126, "\" class=\"h-12 w-16 rounded-md border border-slate-300 bg-white text-center font-mono text-2xl dark:border-slate-700 dark:bg-slate-900\"> <button type=\"button\" class=\"h-12 w-12 rounded-md border border-slate-300 text-2xl dark:border-slate-700\" data-step=\"1\" data-for=\"")
+							templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 126, "\" class=\"h-12 w-14 rounded-md border border-slate-300 bg-white text-center font-mono text-2xl dark:border-slate-700 dark:bg-slate-900\"> <button type=\"button\" class=\"h-12 w-10 rounded-md border border-slate-300 text-2xl dark:border-slate-700\" data-step=\"1\" data-for=\"")
 							if templ_7745c5c3_Err != nil {
 								return templ_7745c5c3_Err
 							}
