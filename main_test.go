@@ -4,14 +4,18 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/handlers"
 	"courtside/tournament"
 )
 
@@ -136,5 +140,43 @@ func TestServeEmbeddedDemo(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("start-up message lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+func TestSessionKeysRotate(t *testing.T) {
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, b := strings.Repeat("a", 32), strings.Repeat("b", 32)
+	cookie := func(keys [][]byte) *http.Cookie {
+		store := handlers.NewSessions(keys...)
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		s, _ := store.New(req, "courtside")
+		s.Values["key"] = "organizer"
+		rec := httptest.NewRecorder()
+		if err := s.Save(req, rec); err != nil {
+			t.Fatal(err)
+		}
+		return rec.Result().Cookies()[0]
+	}
+	reads := func(keys [][]byte, c *http.Cookie) bool {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.AddCookie(c)
+		s, _ := handlers.NewSessions(keys...).Get(req, "courtside")
+		return s.Values["key"] == "organizer"
+	}
+	old := cookie(sessionKeys(a, quiet))
+	if !reads(sessionKeys(b+","+a, quiet), old) {
+		t.Error("a cookie made with the old key does not read once a new key is in front")
+	}
+	if reads(sessionKeys(b, quiet), old) {
+		t.Error("a cookie made with a removed key still reads")
+	}
+	if !reads(sessionKeys(b+","+a, quiet), cookie(sessionKeys(b+","+a, quiet))) {
+		t.Error("a new cookie does not read")
+	}
+	if got := sessionKeys("short, "+a, quiet); len(got) != 2 {
+		t.Errorf("a short secret was used: %d keys", len(got))
+	}
+	if r1, r2 := sessionKeys("", quiet), sessionKeys("", quiet); string(r1[0]) == string(r2[0]) {
+		t.Error("without SESSION_KEYS the keys are not random")
 	}
 }

@@ -327,16 +327,9 @@ func confirmText(ctx context.Context, m templates.MatchView, r tournament.Encoun
 	s := tournament.DisplayScore(r, cfg)
 	switch {
 	case s[0] > s[1]:
-		return templates.Tf(ctx, "%s wins %d:%d. Finish the match?", sideName(m.Sides[0]), s[0], s[1])
+		return templates.Tf(ctx, "%s wins %d:%d. Finish the match?", templates.SideName(m.Sides[0]), s[0], s[1])
 	case s[1] > s[0]:
-		return templates.Tf(ctx, "%s wins %d:%d. Finish the match?", sideName(m.Sides[1]), s[1], s[0])
+		return templates.Tf(ctx, "%s wins %d:%d. Finish the match?", templates.SideName(m.Sides[1]), s[1], s[0])
 	}
 	return templates.Tf(ctx, "A draw, %d:%d. Finish the match?", s[0], s[1])
-}
-
-func sideName(e templates.EntryView) string {
-	if e.Name == "" {
-		return e.Placeholder
-	}
-	return e.Name
 }

@@ -49,11 +49,10 @@ func (p *Pages) page(r *http.Request, title, description string) templates.Page 
 
 // origin is the scheme and host the request came to.
 func origin(r *http.Request) string {
-	scheme := "http"
-	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
-		scheme = "https"
+	if secure(r) {
+		return "https://" + r.Host
 	}
-	return scheme + "://" + r.Host
+	return "http://" + r.Host
 }
 
 // shared loads a tournament a visitor may see: one its organizer shares.

@@ -89,20 +89,16 @@ func NewAPIDocs(assets templates.Assets) (*APIDocs, error) {
 // ServeHTTP renders the reference, with curl examples against this server.
 func (d *APIDocs) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p := d.page
-	scheme := "http"
-	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
-		scheme = "https"
-	}
-	origin := scheme + "://" + r.Host
-	p.BaseURL = origin + "/v1/public"
+	base := origin(r)
+	p.BaseURL = base + "/v1/public"
 	p.Path = r.URL.Path
 	p.Tags = make([]templates.APITag, len(d.page.Tags))
 	for i, t := range d.page.Tags {
 		p.Tags[i] = templates.APITag{Name: t.Name, Operations: make([]templates.APIOperation, len(t.Operations))}
 		for k, op := range t.Operations {
-			op.Curl = "curl '" + origin + op.Path + "'"
+			op.Curl = "curl '" + base + op.Path + "'"
 			if op.NeedsKey {
-				op.Curl = "curl -H 'Authorization: Bearer $KEY' '" + origin + op.Path + "'"
+				op.Curl = "curl -H 'Authorization: Bearer $KEY' '" + base + op.Path + "'"
 			}
 			p.Tags[i].Operations[k] = op
 		}

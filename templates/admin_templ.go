@@ -640,7 +640,7 @@ func ConsoleLive(p ConsolePage) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var32 string
-					templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(sideName(c.Match.Sides[0]))
+					templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(SideName(c.Match.Sides[0]))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin.templ`, Line: 141, Col: 55}
 					}
@@ -653,7 +653,7 @@ func ConsoleLive(p ConsolePage) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var33 string
-					templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(sideName(c.Match.Sides[1]))
+					templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(SideName(c.Match.Sides[1]))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin.templ`, Line: 141, Col: 90}
 					}
@@ -795,7 +795,7 @@ func ConsoleLive(p ConsolePage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var42 string
-				templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(sideName(q.Match.Sides[0]))
+				templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(SideName(q.Match.Sides[0]))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin.templ`, Line: 158, Col: 57}
 				}
@@ -808,7 +808,7 @@ func ConsoleLive(p ConsolePage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var43 string
-				templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(sideName(q.Match.Sides[1]))
+				templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(SideName(q.Match.Sides[1]))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin.templ`, Line: 158, Col: 92}
 				}
@@ -1242,7 +1242,7 @@ func ResultPanel(p ResultPage) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var64 string
-		templ_7745c5c3_Var64, templ_7745c5c3_Err = templ.JoinStringErrs(sideName(p.Match.Sides[0]))
+		templ_7745c5c3_Var64, templ_7745c5c3_Err = templ.JoinStringErrs(SideName(p.Match.Sides[0]))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin.templ`, Line: 245, Col: 62}
 		}
@@ -1255,7 +1255,7 @@ func ResultPanel(p ResultPage) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var65 string
-		templ_7745c5c3_Var65, templ_7745c5c3_Err = templ.JoinStringErrs(sideName(p.Match.Sides[1]))
+		templ_7745c5c3_Var65, templ_7745c5c3_Err = templ.JoinStringErrs(SideName(p.Match.Sides[1]))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin.templ`, Line: 245, Col: 97}
 		}
@@ -1595,7 +1595,7 @@ func ResultPanel(p ResultPage) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var85 string
-							templ_7745c5c3_Var85, templ_7745c5c3_Err = templ.JoinStringErrs(fmt.Sprintf("%s, %s", s.Label, sideName(p.Match.Sides[i])))
+							templ_7745c5c3_Var85, templ_7745c5c3_Err = templ.JoinStringErrs(fmt.Sprintf("%s, %s", s.Label, SideName(p.Match.Sides[i])))
 							if templ_7745c5c3_Err != nil {
 								return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin.templ`, Line: 285, Col: 206}
 							}
