@@ -246,7 +246,9 @@ func TestResultEntry(t *testing.T) {
 	hamburg := f.tournament("Hamburg Open 2026")
 	h := hamburg.Tournament.ID
 	single, _ := f.running(hamburg, singleSetTo7)
-	twoSets, _ := f.running(hamburg, func(_ *tournament.Group, c tournament.MatchConfiguration) bool { return c.NumSets == 2 && !c.QuickEntry })
+	twoSets, _ := f.running(hamburg, func(_ *tournament.Group, c tournament.MatchConfiguration) bool {
+		return c.NumSets == 2 && !c.QuickEntry
+	})
 	quick, _ := f.running(hamburg, func(_ *tournament.Group, c tournament.MatchConfiguration) bool { return c.QuickEntry && c.NumSets == 2 })
 	league, _ := f.running(hamburg, func(g *tournament.Group, _ tournament.MatchConfiguration) bool { return len(g.Encounters) == 3 })
 	o, _ := f.signIn(f.token)
