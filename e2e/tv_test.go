@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -28,10 +29,18 @@ func TestTVShowsResultsAndRidesOutOutages(t *testing.T) {
 	defer cancel()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	go store.WatchVersions(ctx, 2*time.Second, log)
-	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 1000})
+	routes, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
+	// newBuild, once set, is the build the server says it runs: a new deployment.
+	var newBuild atomic.Value
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if b, _ := newBuild.Load().(string); b != "" {
+			w = buildWriter{w, b}
+		}
+		routes.ServeHTTP(w, r)
+	})
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -124,6 +133,51 @@ func TestTVShowsResultsAndRidesOutOutages(t *testing.T) {
 	if after != before {
 		t.Errorf("the page had %d elements, after 500 refreshes %d", before, after)
 	}
+
+	// A new deployment: the TV reloads itself, once.
+	if _, err := chromedp.Run(b, chromedp.Evaluate[bool](`window.__beforeDeploy = true`)); err != nil {
+		t.Fatal(err)
+	}
+	newBuild.Store("0123456789ab")
+	if !eventually(b, `window.__beforeDeploy === undefined && !!document.getElementById('board')`, 10*time.Second) {
+		t.Fatal("the TV did not reload after a deployment")
+	}
+	if _, err := chromedp.Run(b, chromedp.Evaluate[bool](`window.__afterDeploy = true`)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(7 * time.Second) // two polls
+	if again, _ := chromedp.Run(b, chromedp.Evaluate[bool](`window.__afterDeploy === true`)); !again {
+		t.Error("the TV reloaded again: it keeps reloading")
+	}
+	screenshot(t, b, "tv-5-after-deployment")
+}
+
+// eventually evaluates a condition until it holds, through page loads.
+func eventually(ctx context.Context, condition string, within time.Duration) bool {
+	deadline := time.Now().Add(within)
+	for time.Now().Before(deadline) {
+		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](condition)); err == nil && ok {
+			return true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return false
+}
+
+// buildWriter answers as another build of the assets would.
+type buildWriter struct {
+	http.ResponseWriter
+	build string
+}
+
+func (w buildWriter) WriteHeader(status int) {
+	w.Header().Set("X-Courtside-Build", w.build)
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w buildWriter) Write(b []byte) (int, error) {
+	w.Header().Set("X-Courtside-Build", w.build)
+	return w.ResponseWriter.Write(b)
 }
 
 // runningOnFirstPage is a running one-set match on a court of the TV's first page (courts 1 to 8).
