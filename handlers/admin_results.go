@@ -80,7 +80,7 @@ func (a *Admin) resultPage(req *http.Request, snap *tournament.Snapshot, m *tour
 		return page, err
 	}
 	for _, h := range audit {
-		page.History = append(page.History, templates.HistoryRow{At: h.At, By: h.By, Final: h.Final, Old: resultText(h.Old), New: resultText(h.New)})
+		page.History = append(page.History, templates.HistoryRow{At: h.At, By: h.By, Final: h.Final, Old: templates.ResultText(h.Old), New: templates.ResultText(h.New)})
 	}
 	return page, nil
 }
@@ -111,21 +111,6 @@ func rules(ctx context.Context, cfg tournament.MatchConfiguration, encounters in
 		parts = append(parts, templates.Tf(ctx, "%d encounters", encounters))
 	}
 	return strings.Join(parts, ", ")
-}
-
-func resultText(r tournament.Encounters) string {
-	if len(r) == 0 {
-		return "–"
-	}
-	parts := make([]string, len(r))
-	for i, e := range r {
-		sets := make([]string, len(e))
-		for k, s := range e {
-			sets[k] = fmt.Sprintf("%d:%d", s[0], s[1])
-		}
-		parts[i] = strings.Join(sets, " ")
-	}
-	return strings.Join(parts, " | ")
 }
 
 // formError is a mistake in the form at an encounter and set (1-based; 0 for none).
@@ -290,7 +275,7 @@ func (a *Admin) finishedElsewhere(r *http.Request, tournamentID, matchID string,
 	audit, _ := a.Store.Audit(r.Context(), tournamentID, matchID)
 	for _, h := range audit {
 		if h.Final {
-			msg = templates.Tf(r.Context(), "%s finished this match first (%s): %s. Nothing was saved.", h.By, templates.Clock(h.At), resultText(h.New))
+			msg = templates.Tf(r.Context(), "%s finished this match first (%s): %s. Nothing was saved.", h.By, templates.Clock(h.At), templates.ResultText(h.New))
 			break
 		}
 	}

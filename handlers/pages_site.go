@@ -49,9 +49,7 @@ func (p *Pages) Home(w http.ResponseWriter, r *http.Request) error {
 
 func tournamentCard(s *tournament.Snapshot) templates.TournamentCard {
 	t := s.Tournament
-	players, teams := s.Counts()
-	c := templates.TournamentCard{Name: t.Name, Href: tournamentHref(s), State: t.State, Date: t.StartTime,
-		Organizer: s.Organizer.Name, OrganizerHref: "/o/" + s.Organizer.Slug, Players: players, Teams: teams}
+	c := templates.TournamentCard{Name: t.Name, Href: tournamentHref(s), State: t.State, Date: t.StartTime, Organizer: s.Organizer.Name}
 	for _, d := range t.Disciplines {
 		c.Disciplines = append(c.Disciplines, d.Name)
 	}

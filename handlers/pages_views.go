@@ -24,13 +24,6 @@ func entryView(snap *tournament.Snapshot, e *tournament.Entry) templates.EntryVi
 	if _, ok := snap.Entries[e.ID]; ok {
 		v.Href = entryHref(snap, e.ID)
 	}
-	if e.IsTeam() {
-		for _, p := range e.Entries {
-			if p != nil {
-				v.Players = append(v.Players, p.Name)
-			}
-		}
-	}
 	return v
 }
 
@@ -165,7 +158,7 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		cols = append(cols,
 			col{"Ø", T("Points per match"), func(s tournament.Standing) string { return strconv.FormatFloat(s.PointsPerMatch, 'f', 2, 64) }},
 			col{"Ø*", T("Corrected points per match"), func(s tournament.Standing) string {
-				return strconv.FormatFloat(derefF(s.CorrectedPointsPerMatch), 'f', 2, 64)
+				return strconv.FormatFloat(deref(s.CorrectedPointsPerMatch), 'f', 2, 64)
 			}})
 	case tournament.LastOneStanding, tournament.LordHaveMercy:
 		cols = append(cols, col{T("Lives"), T("Lives"), func(s tournament.Standing) string { return num(deref(s.Lives)) }})
@@ -183,7 +176,7 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		cols = append(cols,
 			col{"BH1", "Buchholz", func(s tournament.Standing) string { return num(deref(s.BH1)) }},
 			col{"BH2", "Buchholz 2", func(s tournament.Standing) string { return num(deref(s.BH2)) }},
-			col{"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return strconv.FormatFloat(derefF(s.SB), 'f', -1, 64) }})
+			col{"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return strconv.FormatFloat(deref(s.SB), 'f', -1, 64) }})
 	}
 	v := templates.StandingsView{}
 	for _, c := range cols {
@@ -208,14 +201,8 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 	return v
 }
 
-func deref(p *int) int {
-	if p == nil {
-		return 0
-	}
-	return *p
-}
-
-func derefF(p *float64) float64 {
+// deref is what p points to, or zero for nil (a number the mode leaves out).
+func deref[T int | float64](p *T) T {
 	if p == nil {
 		return 0
 	}

@@ -10,7 +10,6 @@ type EntryView struct {
 	ID          string
 	Name        string
 	Href        string
-	Players     []string
 	Placeholder string
 }
 
