@@ -61,41 +61,56 @@ func (s *Store) Tournaments(ctx context.Context, orgID string, q ListQuery) ([]*
 	return s.Snapshots(ctx, ids)
 }
 
-// Snapshots returns the tournaments with the ids, in that order: one round trip
-// for their versions, and a load for each that changed since it was last read.
+// Snapshots returns the tournaments with the ids, in that order. Those whose
+// snapshot in memory the version watcher vouches for cost nothing; for the
+// others, one round trip reads their versions, and each that changed is read
+// as Snapshot reads it.
 func (s *Store) Snapshots(ctx context.Context, ids []string) ([]*tournament.Snapshot, error) {
-	cmds := make([]*redis.StringCmd, len(ids))
-	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
-		for i, id := range ids {
-			cmds[i] = p.Get(ctx, versionKey(id))
-		}
-		return nil
-	})
-	if err != nil && !errors.Is(err, redis.Nil) {
-		return nil, fmt.Errorf("cache: versions: %w", err)
-	}
-	out := make([]*tournament.Snapshot, 0, len(ids))
+	out := make([]*tournament.Snapshot, len(ids))
+	var ask []int // indexes of the ids whose version must be read
 	for i, id := range ids {
-		v, err := cmds[i].Int64()
+		s.mu.Lock()
+		snap := s.snaps[id]
+		s.mu.Unlock()
+		if v, ok := s.KnownVersion(id); ok && snap != nil && snap.Version == v {
+			out[i] = snap
+		} else {
+			ask = append(ask, i)
+		}
+	}
+	cmds := make([]*redis.StringCmd, len(ask))
+	if len(ask) > 0 {
+		_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+			for k, i := range ask {
+				cmds[k] = p.Get(ctx, versionKey(ids[i]))
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, redis.Nil) {
+			return nil, fmt.Errorf("cache: versions: %w", err)
+		}
+	}
+	for k, i := range ask {
+		v, err := cmds[k].Int64()
 		if errors.Is(err, redis.Nil) {
 			continue // removed since it was listed
 		}
 		if err != nil {
-			return nil, fmt.Errorf("cache: tournament %s version: %w", id, err)
+			return nil, fmt.Errorf("cache: tournament %s version: %w", ids[i], err)
 		}
 		s.mu.Lock()
-		snap := s.snaps[id]
+		snap := s.snaps[ids[i]]
 		s.mu.Unlock()
 		if snap == nil || snap.Version != v {
-			if snap, err = s.Snapshot(ctx, id); errors.Is(err, ErrNotFound) {
+			if snap, err = s.Snapshot(ctx, ids[i]); errors.Is(err, ErrNotFound) {
 				continue
 			} else if err != nil {
 				return nil, err
 			}
 		}
-		out = append(out, snap)
+		out[i] = snap
 	}
-	return out, nil
+	return slices.DeleteFunc(out, func(s *tournament.Snapshot) bool { return s == nil }), nil
 }
 
 func sortOrganizers(os []tournament.Organizer) {

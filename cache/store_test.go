@@ -9,8 +9,11 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
@@ -319,5 +322,50 @@ func TestKnownVersionFollowsChangesWithoutAsking(t *testing.T) {
 			t.Fatal("the change never reached the board instance")
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// commands counts the commands a Redis client sends.
+type commands struct{ n atomic.Int64 }
+
+func (c *commands) DialHook(next redis.DialHook) redis.DialHook { return next }
+func (c *commands) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error { c.n.Add(1); return next(ctx, cmd) }
+}
+func (c *commands) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []redis.Cmder) error { c.n.Add(int64(len(cmds))); return next(ctx, cmds) }
+}
+
+func TestListsOfKnownTournamentsAskOnlyForTheIndex(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	rdb := cachetest.Redis(t)
+	store, demo := cachetest.DemoOn(t, rdb)
+	go store.WatchVersions(ctx, time.Hour, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	org := demo.Organizers[0].ID
+	first, err := store.Tournaments(ctx, org, cache.ListQuery{Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		if _, ok := store.KnownVersion(first[0].Tournament.ID); ok || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	var count commands
+	rdb.AddHook(&count)
+	again, err := store.Tournaments(ctx, org, cache.ListQuery{Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := count.n.Load(); n != 1 || len(again) != len(first) {
+		t.Errorf("listing %d known, unchanged tournaments sent %d commands, want just the index", len(again), n)
+	}
+	for i := range again {
+		if again[i] != first[i] {
+			t.Errorf("tournament %d was read again", i)
+		}
 	}
 }
