@@ -659,3 +659,20 @@ func TestPollingGets304UntilTheTournamentChanges(t *testing.T) {
 		t.Errorf("after a change: %d, ETag %q (was %q)", after.Code, after.Header().Get("ETag"), etag)
 	}
 }
+
+func TestOrganizersPage(t *testing.T) {
+	f := newFixture(t)
+	var all, page []tournament.Organizer
+	if err := json.Unmarshal(f.get("/v1/public/organizers", f.token).Body.Bytes(), &all); err != nil || len(all) != 3 {
+		t.Fatalf("%d organizers: %v", len(all), err)
+	}
+	if err := json.Unmarshal(f.get("/v1/public/organizers?limit=1&offset=1", f.token).Body.Bytes(), &page); err != nil {
+		t.Fatal(err)
+	}
+	if len(page) != 1 || page[0].ID != all[1].ID {
+		t.Errorf("limit=1&offset=1 gave %v, want %s", page, all[1].Name)
+	}
+	if err := json.Unmarshal(f.get("/v1/public/organizers?offset=5", f.token).Body.Bytes(), &page); err != nil || len(page) != 0 {
+		t.Errorf("past the end: %v %v", page, err)
+	}
+}
