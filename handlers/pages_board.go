@@ -29,7 +29,7 @@ type boardQuery struct {
 
 // parseBoard reads a board's settings; out-of-range numbers fall back to defaults.
 func parseBoard(r *http.Request) boardQuery {
-	q := boardQuery{per: 8, every: 15}
+	q := boardQuery{per: 16, every: 15}
 	if r.URL.RawQuery == "" {
 		return q
 	}
@@ -42,7 +42,7 @@ func parseBoard(r *http.Request) boardQuery {
 			q.to, _ = strconv.Atoi(b)
 		}
 	}
-	q.per = intIn(v, "per", 1, 24, q.per)
+	q.per = intIn(v, "per", 1, 16, q.per)
 	q.every = intIn(v, "every", 5, 300, q.every)
 	for _, rot := range v["rotate"] {
 		for _, p := range strings.Split(rot, ",") {
@@ -129,12 +129,40 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 			b.NextUp = append(b.NextUp, matchView(ctx, snap, m, true))
 		}
 	}
+	if over(snap) {
+		b.Podium = podiums(snap, q.discipline)
+	}
 	played := snap.MatchesWhere(func(m *tournament.Match) bool { return m.State == tournament.MatchPlayed && inDiscipline(m) })
 	slices.SortStableFunc(played, func(a, b *tournament.Match) int { return b.EndTime.Compare(a.EndTime.Time) })
 	for _, m := range played[:min(6, len(played))] {
 		b.Recent = append(b.Recent, matchView(ctx, snap, m, true))
 	}
 	return b
+}
+
+// podiums are the first three places of each discipline whose last stage has
+// ended in one group (a final table or tree decides its ranking).
+func podiums(snap *tournament.Snapshot, discipline string) []templates.Podium {
+	var out []templates.Podium
+	for _, d := range snap.Tournament.Disciplines {
+		if discipline != "" && d.ID != discipline || len(d.Stages) == 0 {
+			continue
+		}
+		last := d.Stages[len(d.Stages)-1]
+		if last.State != tournament.PhaseFinished || len(last.Groups) != 1 {
+			continue
+		}
+		p := templates.Podium{Discipline: d.Name}
+		for _, s := range snap.Standings(&last.Groups[0]) {
+			if s.Rank >= 1 && s.Rank <= 3 {
+				p.Places = append(p.Places, templates.PodiumPlace{Rank: s.Rank, Name: s.Entry.Name})
+			}
+		}
+		if len(p.Places) > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // boardPoll is how a board refreshes: its fragment every 3 s.
@@ -178,6 +206,7 @@ func (p *Pages) TV(w http.ResponseWriter, r *http.Request) error {
 		qr, _ := templates.NewQR(origin(r) + tournamentHref(snap))
 		page := templates.TVPage{Page: p.page(r, snap.Tournament.Name, "Court board of "+snap.Tournament.Name),
 			Tournament: snap.Tournament.Name, QR: qr, Every: q.every}
+		page.Refresh = 30
 		rotate := q.rotate
 		if !slices.Contains(rotate, "courts") {
 			rotate = append([]string{"courts"}, rotate...)
