@@ -11,6 +11,7 @@
 //	t:{<id>}:events        stream  one entry per change: field "events", a JSON array of Event
 //	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (100 kept)
 //	t:{<id>}:webhooks      set     ids of the webhooks subscribed to the tournament
+//	t:{<id>}:screens       hash    screen name → Screen JSON (what that TV in the hall shows)
 //
 // The event streams, so the webhook worker can find them, and the channel on
 // which every change announces "<tournament id> <version>":
@@ -60,6 +61,7 @@ func auditKey(id, matchID string) string {
 	return fmt.Sprintf("t:{%s}:audit:%s", id, matchID)
 }
 func tournamentWebhooksKey(id string) string { return fmt.Sprintf("t:{%s}:webhooks", id) }
+func screensKey(id string) string            { return fmt.Sprintf("t:{%s}:screens", id) }
 func leaseKey(id string) string              { return fmt.Sprintf("t:{%s}:delivery-lease", id) }
 func deliverySeqKey(id string) string        { return fmt.Sprintf("t:{%s}:delivery-seq", id) }
 func batchKey(id, entry string) string       { return fmt.Sprintf("t:{%s}:batch:%s", id, entry) }
