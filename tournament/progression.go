@@ -165,11 +165,13 @@ func (c *Change) drawGroup(di, si, gi int, es []*Entry) error {
 		for r, pairs := range RoundRobinSchedule(len(es), g.DoubleRoundRobin) {
 			rid := c.addRound(g, r+1)
 			for i, p := range pairs {
-				c.add(place(&Match{ID: matchID(rid, i), RoundID: rid, Seq: i, State: MatchOpen, Entries: [2]*Entry{es[p[0]], es[p[1]]}}))
+				c.add(place(&Match{ID: c.matchID(rid, i), RoundID: rid, Seq: i, State: MatchOpen, Entries: [2]*Entry{es[p[0]], es[p[1]]}}))
 			}
 		}
 	case Tree:
-		br := NewBracket(es, g.Mode == DoubleElimination, g.Options.EliminationThirdPlace, func(path string) string { return makeID(0, g.ID+"/"+path) })
+		br := NewBracket(es, g.Mode == DoubleElimination, g.Options.EliminationThirdPlace, func(path string) string {
+			return makeID(0, fmt.Sprintf("%s/%d/%s", g.ID, c.record().Rev, path))
+		})
 		g.Rounds = br.Rounds
 		for _, m := range br.Matches {
 			c.add(place(m))
@@ -182,7 +184,12 @@ func (c *Change) drawGroup(di, si, gi int, es []*Entry) error {
 	return nil
 }
 
-func matchID(roundID string, seq int) string { return makeID(0, fmt.Sprintf("%s/m/%d", roundID, seq)) }
+// matchID names a new match. The tournament record's revision is part of
+// it, so a match drawn again after a correction never takes the id of the
+// one it replaces.
+func (c *Change) matchID(roundID string, seq int) string {
+	return makeID(0, fmt.Sprintf("%s/m/%d/%d", roundID, seq, c.record().Rev))
+}
 
 // addRound appends round n to the group, named "Round n".
 func (c *Change) addRound(g *Group, n int) string {
@@ -300,7 +307,7 @@ func (c *Change) nextRound(di, si, gi int) bool {
 	}
 	rid := c.addRound(g, len(g.Rounds)+1)
 	for i, p := range pairs {
-		m := &Match{ID: matchID(rid, i), RoundID: rid, Seq: i, State: MatchOpen, Encounters: Encounters{},
+		m := &Match{ID: c.matchID(rid, i), RoundID: rid, Seq: i, State: MatchOpen, Encounters: Encounters{},
 			DisciplineID: d.ID, StageID: st.ID, GroupID: g.ID}
 		for side, es := range p.sides {
 			switch len(es) {
