@@ -104,7 +104,7 @@ func TestClusterFailoverLosesNoAcknowledgedWrite(t *testing.T) {
 		})
 	}
 	acks := func(w *writer) int { w.mu.Lock(); defer w.mu.Unlock(); return w.acks }
-	eventually(t, 20*time.Second, "every writer has written", func() bool {
+	eventuallyWithin(t, 20*time.Second, "every writer has written", func() bool {
 		for _, w := range writers {
 			if acks(w) < 20 {
 				return false
@@ -124,7 +124,7 @@ func TestClusterFailoverLosesNoAcknowledgedWrite(t *testing.T) {
 	killNode(t, base, port)
 	killedAt := time.Now()
 	before := acks(victim)
-	eventually(t, 30*time.Second, "writes to the tournament succeed again after the failover", func() bool {
+	eventuallyWithin(t, 30*time.Second, "writes to the tournament succeed again after the failover", func() bool {
 		return acks(victim) >= before+20
 	})
 	victim.mu.Lock()
@@ -216,7 +216,8 @@ func killNode(t *testing.T, base int, port string) {
 	}
 }
 
-func eventually(t *testing.T, within time.Duration, what string, ok func() bool) {
+// eventuallyWithin is eventually with a deadline of its own, for a cluster that fails over.
+func eventuallyWithin(t *testing.T, within time.Duration, what string, ok func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(within)
 	for !ok() {
