@@ -41,11 +41,21 @@ type AuditEntry struct {
 // the new state of every match it touches, the tournament's new record when
 // that changes, the events, and for a result its audit entry. The store
 // applies it only if nothing it was computed from has changed since.
+//
+// Revisions say what a change was computed from: a record at revision n is
+// written as n+1, and the store refuses it unless the stored one is still at
+// n. A stored record without a revision counts as revision 1, so revision 1
+// in a change means a new record: a match with Rev 1 is refused if it exists,
+// and a Tournament with Rev 1 creates the tournament, refused if it exists.
 type Change struct {
 	Matches    []*Match
 	Tournament *Tournament
-	Events     []Event
-	Audit      *AuditEntry
+	// Entries are the entries written, added or changed.
+	Entries []*Entry
+	// Removed are the ids of the matches deleted (a redraw before a stage starts).
+	Removed []string
+	Events  []Event
+	Audit   *AuditEntry
 	// Version, when not 0, is the tournament version the change requires:
 	// set where the rule depends on more than the records it touches.
 	Version int64
@@ -53,10 +63,6 @@ type Change struct {
 	// so it requires just that rather than an unchanged match: racing live
 	// results do not recompute, and the last one wins whole.
 	Live bool
-	// Entries are entries written (added or changed); readers holding a snapshot see them.
-	Entries []*Entry
-	// Removed are ids of matches deleted (a redraw before a stage starts).
-	Removed []string
 
 	snap    *Snapshot
 	at      time.Time
@@ -74,9 +80,14 @@ type RuleError struct{ Reason string }
 
 func (e *RuleError) Error() string { return e.Reason }
 
+// newChange starts a change computed from s; s is nil when the change
+// creates the tournament (and then sets Tournament itself, with Rev 1).
 func newChange(s *Snapshot, at time.Time) *Change {
 	return &Change{snap: s, at: at, touched: map[string]*Match{}}
 }
+
+// nextRev is the revision a record at rev is written with (see Change).
+func nextRev(rev int) int { return max(rev, 1) + 1 }
 
 // edit returns the change's copy of m to modify, with its revision moved on.
 func (c *Change) edit(m *Match) *Match {
@@ -84,10 +95,17 @@ func (c *Change) edit(m *Match) *Match {
 		return e
 	}
 	e := m.clone()
-	e.Rev = m.Rev + 1
+	e.Rev = nextRev(m.Rev)
 	c.touched[m.ID] = e
 	c.Matches = append(c.Matches, e)
 	return e
+}
+
+// add writes a match that did not exist.
+func (c *Change) add(m *Match) {
+	m.Rev = 1
+	c.touched[m.ID] = m
+	c.Matches = append(c.Matches, m)
 }
 
 func (c *Change) event(e Event) {
@@ -99,7 +117,7 @@ func (c *Change) event(e Event) {
 func (c *Change) record() *Tournament {
 	if c.Tournament == nil {
 		t := *c.snap.Tournament
-		t.Rev++
+		t.Rev = nextRev(t.Rev)
 		// Copy the levels whose states change; the rest is shared, and not written.
 		t.Disciplines = slices.Clone(t.Disciplines)
 		for i := range t.Disciplines {
@@ -195,7 +213,12 @@ func (c *Change) advance(g *Group, done *Match) {
 // after the change: a group whose matches are all done is finished, a stage
 // whose groups are all finished is too, and so is a tournament whose stages are.
 // A group with a match started is running, and so are its stage and tournament.
+//
+// What it decides depends on every match, not only those the change writes
+// (two last results written at once would each see the other's match still
+// running), so the change requires the version it was computed from.
 func (c *Change) settle() {
+	c.Version = c.snap.Version
 	type counts struct{ all, done, started int }
 	byGroup := map[string]*counts{}
 	for _, m := range c.all() {
@@ -287,8 +310,7 @@ func (s *Snapshot) CallMatch(id string, courtIDs []string, at time.Time) (*Chang
 	if busy := s.Busy(m); busy != "" {
 		return nil, &RuleError{Reason: busy + ": a match can be called once all its players are free"}
 	}
-	c := newChange(s, at)
-	c.Version = s.Version // "the court is free" depends on every match
+	c := newChange(s, at) // "the court is free" depends on every match: settle requires the version
 	nm := c.edit(m)
 	nm.State, nm.StartTime, nm.CourtIDs = MatchRunning, At(at), slices.Clone(courtIDs)
 	c.event(Event{Type: EventMatchUpdated, MatchID: id})

@@ -165,7 +165,7 @@ func (c *Change) drawGroup(di, si, gi int, es []*Entry) error {
 		for r, pairs := range RoundRobinSchedule(len(es), g.DoubleRoundRobin) {
 			rid := c.addRound(g, r+1)
 			for i, p := range pairs {
-				c.add(place(&Match{ID: c.matchID(rid, i), RoundID: rid, Seq: i, State: MatchOpen, Entries: [2]*Entry{es[p[0]], es[p[1]]}}))
+				c.addMatch(place(&Match{ID: c.matchID(rid, i), RoundID: rid, Seq: i, State: MatchOpen, Entries: [2]*Entry{es[p[0]], es[p[1]]}}))
 			}
 		}
 	case Tree:
@@ -174,7 +174,7 @@ func (c *Change) drawGroup(di, si, gi int, es []*Entry) error {
 		})
 		g.Rounds = br.Rounds
 		for _, m := range br.Matches {
-			c.add(place(m))
+			c.addMatch(place(m))
 		}
 	case Paired:
 		if !c.nextRound(di, si, gi) {
@@ -321,7 +321,7 @@ func (c *Change) nextRound(di, si, gi int) bool {
 		if p.bye {
 			m.State = MatchBye
 		}
-		c.add(m)
+		c.addMatch(m)
 	}
 	c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
 	return true
@@ -538,11 +538,9 @@ func (c *Change) all() []*Match {
 	return out
 }
 
-// add records a match that did not exist (Rev 1).
-func (c *Change) add(m *Match) {
-	m.Rev = 1
-	c.touched[m.ID] = m
-	c.Matches = append(c.Matches, m)
+// addMatch writes a match that did not exist, and announces it.
+func (c *Change) addMatch(m *Match) {
+	c.add(m)
 	c.event(Event{Type: EventMatchUpdated, MatchID: m.ID})
 }
 
