@@ -329,3 +329,65 @@ func TestEstimatedStarts(t *testing.T) {
 		t.Errorf("the last of 28 matches on 2 courts starts after only %v", d)
 	}
 }
+
+// TestHamburgOpenPlaysIntoItsTree plays the demo's Hamburg Open singles
+// Swiss to its end by hand (call, result): the knock-out tree is then drawn
+// from the Swiss table by itself.
+func TestHamburgOpenPlaysIntoItsTree(t *testing.T) {
+	d := NewDemo(1, at)
+	var dt DemoTournament
+	for _, x := range d.Tournaments {
+		if x.Tournament.Name == "Hamburg Open 2026" {
+			dt = x
+		}
+	}
+	entries := map[string]*Entry{}
+	for _, e := range dt.Entries {
+		entries[e.ID] = e
+	}
+	s := NewSnapshot(1, dt.Tournament, Organizer{}, dt.Matches, entries)
+	disc := &s.Tournament.Disciplines[0]
+	for step := 0; disc.Stages[0].State != PhaseFinished; step++ {
+		if step > 200 {
+			t.Fatal("the Swiss never finished")
+		}
+		var m *Match
+		for _, x := range s.Matches {
+			if x.StageID == disc.Stages[0].ID && (x.State == MatchRunning || x.State == MatchOpen && s.Busy(x) == "") {
+				m = x
+				break
+			}
+		}
+		if m == nil {
+			t.Fatal("the Swiss stalled")
+		}
+		if m.State == MatchOpen {
+			var free string
+			for _, c := range s.Tournament.Courts {
+				if s.CourtMatch(c.ID) == nil {
+					free = c.ID
+					break
+				}
+			}
+			c, err := s.CallMatch(m.ID, []string{free}, at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = applyAll(s, c)
+		}
+		c, err := s.SetResult(m.ID, Encounters{{{7, 4}}}, true, at, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = applyAll(s, c)
+		disc = &s.Tournament.Disciplines[0]
+	}
+	tree := &disc.Stages[1].Groups[0]
+	if len(tree.EntryIDs) != 16 {
+		t.Fatalf("the main tree holds %d entries", len(tree.EntryIDs))
+	}
+	open := s.MatchesWhere(func(m *Match) bool { return m.GroupID == tree.ID && m.State == MatchOpen })
+	if len(open) != 8 {
+		t.Fatalf("%d first-round matches open in the main tree", len(open))
+	}
+}
