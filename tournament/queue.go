@@ -113,7 +113,7 @@ func Queue(matches []*Match) []*Match {
 		}
 		q = append(q, item{m, since, i})
 	}
-	slices.SortStableFunc(q, func(a, b item) int { return cmp.Or(a.since.Compare(b.since), cmp.Compare(a.order, b.order)) })
+	slices.SortFunc(q, func(a, b item) int { return cmp.Or(a.since.Compare(b.since), cmp.Compare(a.order, b.order)) })
 	out := make([]*Match, len(q))
 	for i, it := range q {
 		out[i] = it.m
