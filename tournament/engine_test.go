@@ -209,6 +209,12 @@ func TestGeneratedTournaments(t *testing.T) {
 		perMode, largest = 400, 512
 	}
 	for _, mode := range Modes {
+		t.Run(string(mode), func(t *testing.T) { generated(t, mode, perMode, largest, rng) })
+	}
+}
+
+func generated(t *testing.T, mode Mode, perMode, largest int, rng *rand.Rand) {
+	{
 		for i := range perMode {
 			n := 2 + rng.IntN(largest-1)
 			if i%10 == 0 && *sweep {

@@ -139,6 +139,9 @@ func (c *Change) drawStage(di, si int, seeded []*Entry) error {
 			}
 		}
 		g.EntryIDs, g.Rounds, g.State = ids(es), nil, PhaseReady
+		if g.Mode.HasLives() && g.Lives < 1 {
+			g.Lives = 1 // no lives set: out at the first loss
+		}
 		if err := c.drawGroup(di, si, gi, es); err != nil {
 			return err
 		}

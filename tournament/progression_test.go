@@ -391,3 +391,32 @@ func TestHamburgOpenPlaysIntoItsTree(t *testing.T) {
 		t.Fatalf("%d first-round matches open in the main tree", len(open))
 	}
 }
+
+// TestLateEntryBeforeTheRoundStarts: a round nobody has started is drawn again with the late entry.
+func TestLateEntryBeforeTheRoundStarts(t *testing.T) {
+	s := newTournament(5, 2, EntrySingle, stageSpec{mode: Swiss, rounds: 3})
+	s.Tournament.AutoCall = false
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	late := &Entry{ID: "late", Name: "Late Comer", Entries: []*Entry{{ID: "late", Name: "Late Comer"}}}
+	c, err = s.AddLateEntry("d", late, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	g := &s.Tournament.Disciplines[0].Stages[0].Groups[0]
+	var round1 []string
+	byes := 0
+	for _, m := range s.MatchesWhere(func(m *Match) bool { return m.RoundID == g.Rounds[0].ID }) {
+		round1 = append(round1, m.people()...)
+		if m.State == MatchBye {
+			byes++
+		}
+	}
+	if len(g.Rounds) != 1 || len(round1) != 6 || byes != 0 || !slices.Contains(round1, "late") {
+		t.Fatalf("round 1 after the late entry: %d rounds, %v, %d byes", len(g.Rounds), round1, byes)
+	}
+}
