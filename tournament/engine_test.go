@@ -206,7 +206,7 @@ func TestGeneratedTournaments(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 18))
 	perMode, largest := 30, 30
 	if *sweep {
-		perMode, largest = 400, 512
+		perMode, largest = 400, 64
 	}
 	for _, mode := range Modes {
 		t.Run(string(mode), func(t *testing.T) { generated(t, mode, perMode, largest, rng) })
