@@ -103,8 +103,9 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 		}
 	}
 	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
+	metrics := web.NewMetrics(rdb)
 	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
-		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log)})
+		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN")})
 	if err != nil {
 		return err
 	}
@@ -129,6 +130,16 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 			sim.replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
 		}
 		background.Go(func() { sim.run(ctx, 1500*time.Millisecond) })
+	}
+	if addr := getenv("METRICS_ADDR"); addr != "" {
+		// Metrics on a port of their own, for a scraper inside the network.
+		msrv := &http.Server{Addr: addr, Handler: metrics.Handler(""), ReadHeaderTimeout: 5 * time.Second}
+		background.Go(func() {
+			if err := msrv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
+				log.Error("metrics", "addr", addr, "err", err)
+			}
+		})
+		background.Go(func() { <-ctx.Done(); _ = msrv.Close() })
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()

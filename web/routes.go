@@ -26,6 +26,10 @@ type Config struct {
 	// SessionKeys sign and encrypt the console's session cookie: pairs of a
 	// 32-byte signing and a 32-byte encryption key, the newest pair first.
 	SessionKeys [][]byte
+	// Metrics, when set, measure every request; with MetricsToken they are
+	// also served at /metrics to requests that carry it as a bearer token.
+	Metrics      *Metrics
+	MetricsToken string
 }
 
 type server struct {
@@ -102,8 +106,15 @@ func Routes(c Config) (http.Handler, error) {
 	// Operations.
 	mux.Handle("GET /healthz", http.HandlerFunc(health.Live))
 	mux.Handle("GET /readyz", http.HandlerFunc(health.Ready))
+	if c.Metrics != nil && c.MetricsToken != "" {
+		mux.Handle("GET /metrics", c.Metrics.Handler(c.MetricsToken))
+	}
 
-	return s.logRequests(s.secureHeaders(language(mux))), nil
+	h := s.logRequests(s.secureHeaders(language(recordRoute(mux))))
+	if c.Metrics != nil {
+		h = c.Metrics.instrument(h)
+	}
+	return h, nil
 }
 
 type route struct {
