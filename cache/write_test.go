@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -265,5 +267,38 @@ func TestAWriteThatFailsHalfWayChangesNothing(t *testing.T) {
 	full, _ := cachetest.Store(rdb).Snapshot(ctx, "t1")
 	if snapshotJSON(t, got) != snapshotJSON(t, full) || got.Tournament.State != tournament.StateFinished {
 		t.Errorf("after the write: the reader's snapshot differs from a full load, or the cup is %s", got.Tournament.State)
+	}
+}
+
+func TestTheAuditLogKeepsWhatTheREADMESays(t *testing.T) {
+	ctx := context.Background()
+	store := cachetest.Store(cachetest.Redis(t))
+	organizer(t, store)
+	snap, matches := running(t, store, "t1", "a", "b")
+	id := matches[0].ID
+	for i := range cache.AuditCap + 5 {
+		if _, _, err := store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.SetResult(id, tournament.Encounters{{{i % 7, 0}}}, false, cachetest.Now, "live")
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := store.Write(ctx, snap, final(id)); err != nil {
+		t.Fatal(err)
+	}
+	audit, err := store.Audit(ctx, "t1", id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(audit) != cache.AuditCap || !audit[0].Final || audit[1].Final {
+		t.Errorf("the audit log keeps %d writes, the newest final=%v", len(audit), audit[0].Final)
+	}
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	if says := fmt.Sprintf("audit log keeps its newest %d result writes", cache.AuditCap); !strings.Contains(text, says) {
+		t.Errorf("the README does not say what the audit log keeps: %q", says)
 	}
 }
