@@ -206,7 +206,7 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 		return 0, err
 	}
 	keys := []string{matchesKey(id), versionKey(id), metaKey(id), eventsKey(id), audit, changesKey(id), entriesKey(id), listingKey(id)}
-	res, err := applyScript.Run(ctx, s.rdb, keys, payload, id, streamCap).Slice()
+	res, err := s.runWrite(ctx, applyScript, keys, payload, id, streamCap).Slice()
 	if err != nil {
 		return 0, fmt.Errorf("cache: apply to %s: %w", id, err)
 	}
