@@ -13,6 +13,7 @@ require (
 	github.com/gorilla/securecookie v1.1.2
 	github.com/gorilla/sessions v1.4.0
 	github.com/redis/go-redis/v9 v9.23.0
+	golang.org/x/sync v0.16.0
 	rsc.io/qr v0.2.0
 )
 
@@ -34,7 +35,6 @@ require (
 	go.uber.org/atomic v1.12.0 // indirect
 	golang.org/x/mod v0.26.0 // indirect
 	golang.org/x/net v0.58.0 // indirect
-	golang.org/x/sync v0.16.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/tools v0.35.0 // indirect
 )

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"golang.org/x/sync/singleflight"
 
 	"courtside/tournament"
 )
@@ -30,6 +31,8 @@ type Store struct {
 	watching atomic.Bool      // WatchVersions is subscribed
 
 	groups sync.Map // event streams whose delivery group this store has made sure of
+
+	reads singleflight.Group // one read of a tournament at a time, shared by its readers
 }
 
 // maxSnapshots bounds the snapshots kept in memory; past it, the map starts over.
@@ -83,14 +86,38 @@ return out
 // otherwise one: unchanged, the snapshot in memory is returned; changed, only
 // the records that changed are fetched and decoded. A tournament not read
 // before, or replaced whole, is loaded whole.
+//
+// Readers that come while a tournament is read share that read: fifty
+// requests after a change cost one round trip and one decoded snapshot. The
+// read runs under a context their leaving does not cancel.
 func (s *Store) Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error) {
+	s.mu.Lock()
+	snap := s.snaps[id]
+	s.mu.Unlock()
+	if v, ok := s.KnownVersion(id); ok && snap != nil && v == snap.Version {
+		return snap, nil
+	}
+	done := s.reads.DoChan(id, func() (any, error) { return s.read(context.WithoutCancel(ctx), id) })
+	select {
+	case res := <-done:
+		if res.Err != nil {
+			return nil, res.Err
+		}
+		return res.Val.(*tournament.Snapshot), nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("cache: tournament %s: %w", id, ctx.Err())
+	}
+}
+
+// read brings the snapshot in memory up to date with Redis.
+func (s *Store) read(ctx context.Context, id string) (*tournament.Snapshot, error) {
 	s.mu.Lock()
 	snap := s.snaps[id]
 	s.mu.Unlock()
 	if snap == nil {
 		return s.load(ctx, id)
 	}
-	if v, ok := s.KnownVersion(id); ok && v == snap.Version {
+	if v, ok := s.KnownVersion(id); ok && v == snap.Version { // read by the flight that just landed
 		return snap, nil
 	}
 	keys := []string{versionKey(id), changesKey(id), matchesKey(id), metaKey(id)}

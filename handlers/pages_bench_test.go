@@ -27,8 +27,6 @@ func (f *fakeStore) Snapshot(context.Context, string) (*tournament.Snapshot, err
 	return tournament.NewSnapshot(s.Version, s.Tournament, s.Organizer, s.Matches, s.Entries), nil
 }
 
-func (f *fakeStore) KnownVersion(string) (int64, bool) { return 0, false }
-
 func (f *fakeStore) Tournaments(context.Context, string, cache.ListQuery) ([]*tournament.Snapshot, error) {
 	return []*tournament.Snapshot{f.snap}, nil
 }
@@ -105,7 +103,7 @@ func roundRobin32() *tournament.Snapshot {
 }
 
 func benchPage(b *testing.B, snap *tournament.Snapshot, fresh, gzip bool) {
-	p := &Pages{Store: &fakeStore{snap: snap, fresh: fresh}, Assets: templates.Assets{CSS: "/a.css", HTMX: "/h.js", JS: "/c.js"}}
+	p := &Pages{Store: &fakeStore{snap: snap, fresh: fresh}, Renders: &memo{}, Assets: templates.Assets{CSS: "/a.css", HTMX: "/h.js", JS: "/c.js"}}
 	req := httptest.NewRequest(http.MethodGet, "/t/t/groups/g", nil)
 	if gzip {
 		req.Header.Set("Accept-Encoding", "gzip")
