@@ -83,6 +83,14 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	base, err := publicURL(getenv("BASE_URL"), *addr)
+	if err != nil {
+		return err
+	}
+	renderBytes, err := byteSize(getenv("RENDER_CACHE_BYTES"))
+	if err != nil {
+		return err
+	}
 	log := newLogger(getenv)
 	rdb, closeRedis, err := cache.Open(url)
 	if err != nil {
@@ -101,7 +109,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	}
 	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
 	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
-		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log)})
+		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), BaseURL: base, RenderCacheBytes: renderBytes})
 	if err != nil {
 		return err
 	}
