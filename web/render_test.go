@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -20,6 +21,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/handlers"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -46,6 +48,18 @@ func (f *fixture) known(id string, v int64) {
 	waitFor(f.t, "the version watcher", func() bool { got, ok := f.store.KnownVersion(id); return ok && got >= v })
 }
 
+// renders serves f from a render cache of its own, for counting.
+func (f *fixture) renders(budget int64) *RenderCache {
+	f.t.Helper()
+	c := NewRenderCache(budget)
+	h, err := Routes(Config{Store: f.store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 120, Renders: c})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.handler = h
+	return c
+}
+
 func liveHeap() uint64 {
 	var m runtime.MemStats
 	runtime.GC()
@@ -66,12 +80,7 @@ func TestUniqueURLsDoNotGrowTheHeap(t *testing.T) {
 	f, stop := watched(t)
 	defer stop()
 	const budget = 2 << 20
-	renders := NewRenderCache(budget)
-	h, err := Routes(Config{Store: f.store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 120, Renders: renders})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.handler = h
+	renders := f.renders(budget)
 	autumn := f.tournament("Autumn Cup 2026").Tournament
 	base := "/t/" + autumn.ID
 	f.page(base + "/tv") // the snapshot, the templates and the code paths are warm
@@ -217,6 +226,7 @@ func TestConcurrentReadsAfterAChangeDecodeOnce(t *testing.T) {
 	hamburg := f.tournament("Hamburg Open 2026")
 	id := hamburg.Tournament.ID
 	path := "/t/" + id + "/board"
+	renders := f.renders(0)
 	before, _ := f.page(path)
 	if before.Code != 200 {
 		t.Fatal(before.Code)
@@ -260,10 +270,48 @@ func TestConcurrentReadsAfterAChangeDecodeOnce(t *testing.T) {
 	if n := gate.reads.Load(); n != 1 {
 		t.Errorf("%d concurrent reads after a change read and decoded the snapshot %d times, want once", readers, n)
 	}
+	if n := renders.Stats().Renders; n != 2 { // the board before the change, and after
+		t.Errorf("%d concurrent reads after a change rendered the board %d times, want once", readers, n-1)
+	}
 	for i, b := range bodies {
 		if b != bodies[0] || b == before.Body.String() {
 			t.Fatalf("reader %d got another board, or the one before the change", i)
 		}
+	}
+}
+
+// TestAPIComparesETagsOnlyForReaders: If-None-Match is parsed (lists, weak
+// tags, *), and compared only once the key may read the tournament.
+func TestAPIComparesETagsOnlyForReaders(t *testing.T) {
+	f := newFixture(t)
+	night := f.tournament("Club Training Night").Tournament
+	path := "/v1/public/tournaments/" + night.ID
+	first := f.get(path, f.token)
+	tag := first.Header().Get("ETag")
+	if first.Code != 200 || tag == "" {
+		t.Fatalf("%d %q", first.Code, tag)
+	}
+	ask := func(key, inm string) int {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Authorization", "Bearer "+key)
+		req.Header.Set("If-None-Match", inm)
+		rec := httptest.NewRecorder()
+		f.handler.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	for _, inm := range []string{tag, "*", "W/" + tag, `"v0", ` + tag} {
+		if got := ask(f.token, inm); got != http.StatusNotModified {
+			t.Errorf("the organizer with If-None-Match %s: %d", inm, got)
+		}
+		if got := ask(f.publicKicker, inm); got != http.StatusForbidden {
+			t.Errorf("a public key with If-None-Match %s: %d", inm, got)
+		}
+		if got := ask(f.bouleToken, inm); got != http.StatusForbidden {
+			t.Errorf("another organizer with If-None-Match %s: %d", inm, got)
+		}
+	}
+	if got := ask(f.token, `"v0"`); got != 200 {
+		t.Errorf("an old tag: %d", got)
 	}
 }
 
@@ -288,5 +336,113 @@ func TestPrivateTournamentETagIsNotFound(t *testing.T) {
 				t.Errorf("%s with If-None-Match %s: %d, a tournament that does not exist: %d", suffix, inm, rec.Code, missing.Code)
 			}
 		}
+	}
+}
+
+func TestRenderCacheKeepsItsBudget(t *testing.T) {
+	c := NewRenderCache(3 * (1000 + entryOverhead + 3)) // three bodies of 1000 bytes with keys of 3
+	key := func(i int) handlers.RenderKey {
+		return handlers.RenderKey{Tournament: "t", Version: 1, Part: "p", Params: fmt.Sprint(i)}
+	}
+	renders := 0
+	get := func(i int) {
+		t.Helper()
+		out, err := c.Render(context.Background(), key(i), func(context.Context) (handlers.Rendered, error) {
+			renders++
+			return handlers.Rendered{Body: make([]byte, 1000)}, nil
+		})
+		if err != nil || len(out.Body) != 1000 {
+			t.Fatalf("%d: %v", i, err)
+		}
+	}
+	get(1)
+	get(2)
+	get(3)
+	get(1) // kept; 1 is now the most recently used
+	get(4) // 2 goes
+	if renders != 4 {
+		t.Errorf("%d renders, want 4", renders)
+	}
+	get(1)
+	get(3)
+	if renders != 4 {
+		t.Errorf("a recently used rendering was dropped: %d renders", renders)
+	}
+	get(2)
+	if renders != 5 {
+		t.Errorf("the least recently used rendering was kept: %d renders", renders)
+	}
+	if st := c.Stats(); st.Bytes > st.Budget || st.Entries != 3 {
+		t.Errorf("%+v", st)
+	}
+	// A body larger than the whole budget is served, never kept.
+	big, err := c.Render(context.Background(), key(9), func(context.Context) (handlers.Rendered, error) {
+		return handlers.Rendered{Body: make([]byte, 1<<20)}, nil
+	})
+	if err != nil || len(big.Body) != 1<<20 || c.Stats().Bytes > c.Stats().Budget {
+		t.Errorf("a body over the budget: %v, %+v", err, c.Stats())
+	}
+}
+
+func TestRenderCacheKeepsNoErrorAndNoPanic(t *testing.T) {
+	c := NewRenderCache(0)
+	k := handlers.RenderKey{Tournament: "t", Version: 1, Part: "p"}
+	if _, err := c.Render(context.Background(), k, func(context.Context) (handlers.Rendered, error) {
+		return handlers.Rendered{}, errors.New("redis went away")
+	}); err == nil {
+		t.Fatal("the error was lost")
+	}
+	if _, err := c.Render(context.Background(), k, func(context.Context) (handlers.Rendered, error) {
+		panic("a bug in a view")
+	}); err == nil || !strings.Contains(err.Error(), "a bug in a view") {
+		t.Fatalf("a panicking render: %v", err)
+	}
+	out, err := c.Render(context.Background(), k, func(context.Context) (handlers.Rendered, error) {
+		return handlers.Rendered{Body: []byte("ok")}, nil
+	})
+	if err != nil || string(out.Body) != "ok" {
+		t.Errorf("after a failed render: %q %v", out.Body, err)
+	}
+}
+
+// TestRenderCacheOutlivesTheAskingRequest: the first request for a key goes
+// away while its render runs; the render finishes for the others, under a
+// context that was not cancelled.
+func TestRenderCacheOutlivesTheAskingRequest(t *testing.T) {
+	c := NewRenderCache(0)
+	k := handlers.RenderKey{Tournament: "t", Version: 1, Part: "p"}
+	started, finish := make(chan struct{}), make(chan struct{})
+	var renderCtxErr atomic.Value
+	var renders atomic.Int64
+	render := func(ctx context.Context) (handlers.Rendered, error) {
+		renders.Add(1)
+		close(started)
+		<-finish
+		renderCtxErr.Store(fmt.Sprint(ctx.Err()))
+		return handlers.Rendered{Body: []byte("board")}, ctx.Err()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	first := make(chan error, 1)
+	go func() { _, err := c.Render(ctx, k, render); first <- err }()
+	<-started
+	others := make(chan string, 10)
+	for range 10 {
+		go func() {
+			out, err := c.Render(context.Background(), k, render)
+			others <- fmt.Sprint(string(out.Body), err)
+		}()
+	}
+	cancel()
+	if err := <-first; !errors.Is(err, context.Canceled) {
+		t.Errorf("the request that left: %v", err)
+	}
+	close(finish)
+	for range 10 {
+		if got := <-others; got != "board<nil>" {
+			t.Errorf("another request got %q", got)
+		}
+	}
+	if renders.Load() != 1 || renderCtxErr.Load() != "<nil>" {
+		t.Errorf("%d renders, the render's context: %v", renders.Load(), renderCtxErr.Load())
 	}
 }
