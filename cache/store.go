@@ -92,9 +92,9 @@ return out
 // read runs under a context their leaving does not cancel.
 func (s *Store) Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error) {
 	s.mu.Lock()
-	snap := s.snaps[id]
+	snap, known := s.snaps[id], s.versions[id]
 	s.mu.Unlock()
-	if v, ok := s.KnownVersion(id); ok && snap != nil && v == snap.Version {
+	if snap != nil && s.watching.Load() && known == snap.Version { // what KnownVersion says, under one lock
 		return snap, nil
 	}
 	done := s.reads.DoChan(id, func() (any, error) { return s.read(context.WithoutCancel(ctx), id) })
