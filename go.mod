@@ -14,6 +14,7 @@ require (
 	github.com/gorilla/sessions v1.4.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/redis/go-redis/v9 v9.23.0
+	golang.org/x/sync v0.22.0
 	rsc.io/qr v0.2.0
 )
 
@@ -40,7 +41,6 @@ require (
 	go.uber.org/atomic v1.12.0 // indirect
 	golang.org/x/mod v0.26.0 // indirect
 	golang.org/x/net v0.59.0 // indirect
-	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/tools v0.35.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect

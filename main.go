@@ -83,6 +83,14 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	base, err := publicURL(getenv("BASE_URL"), *addr)
+	if err != nil {
+		return err
+	}
+	renderBytes, err := byteSize(getenv("RENDER_CACHE_BYTES"))
+	if err != nil {
+		return err
+	}
 	log := newLogger(getenv)
 	rdb, closeRedis, err := cache.Open(url, getenv("REDIS_CLUSTER") == "true")
 	if err != nil {
@@ -105,7 +113,8 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
 	metrics := web.NewMetrics(rdb)
 	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
-		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN")})
+		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), BaseURL: base, RenderCacheBytes: renderBytes,
+		Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN")})
 	if err != nil {
 		return err
 	}
