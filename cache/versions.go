@@ -40,7 +40,7 @@ func (s *Store) noteVersion(id string, v int64) {
 // was missed (a dropped connection, a restart of Redis).
 func (s *Store) WatchVersions(ctx context.Context, recheck time.Duration, log *slog.Logger) {
 	sub := s.rdb.Subscribe(ctx, versionsChannel)
-	defer sub.Close()
+	defer func() { _ = sub.Close() }()          // nothing to do about a failed close of a finished subscription
 	if _, err := sub.Receive(ctx); err != nil { // the subscription is confirmed
 		if ctx.Err() == nil {
 			log.Error("versions: subscribe", "err", err)
