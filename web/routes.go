@@ -4,6 +4,7 @@ package web
 import (
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -26,6 +27,9 @@ type Config struct {
 	// SessionKeys sign and encrypt the console's session cookie: pairs of a
 	// 32-byte signing and a 32-byte encryption key, the newest pair first.
 	SessionKeys [][]byte
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto are believed; from anyone else they are dropped.
+	TrustedProxies []netip.Prefix
 }
 
 type server struct {
@@ -103,7 +107,7 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /healthz", http.HandlerFunc(health.Live))
 	mux.Handle("GET /readyz", http.HandlerFunc(health.Ready))
 
-	return s.logRequests(s.secureHeaders(language(mux))), nil
+	return s.logRequests(forwarded(c.TrustedProxies, s.secureHeaders(cors(s.cleanAPIPaths(language(mux)))))), nil
 }
 
 type route struct {
