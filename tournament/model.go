@@ -104,6 +104,7 @@ type Group struct {
 type GroupOptions struct {
 	EliminationThirdPlace bool                 `json:"eliminationThirdPlace"`
 	MatchConfigurations   []MatchConfiguration `json:"matchConfigurations"`
+	NumRoundsPlanned      int                  `json:"numRoundsPlanned,omitempty"`
 }
 
 // MatchConfiguration says how a match is won.

@@ -347,3 +347,52 @@ func TestRedisOutOfReachIs503(t *testing.T) {
 		}
 	}
 }
+
+func TestListItemsAndGroupsInTheRealServiceShape(t *testing.T) {
+	f := newFixture(t)
+	var list []map[string]any
+	if err := json.Unmarshal(f.get("/v1/public/tournaments?limit=100", f.token).Body.Bytes(), &list); err != nil || len(list) == 0 {
+		t.Fatalf("list: %v", err)
+	}
+	for _, item := range list {
+		for _, d := range item["disciplines"].([]any) {
+			d := d.(map[string]any)
+			if d["_id"] == nil || d["_id"] != d["id"] {
+				t.Errorf("%s: discipline %v without its _id", item["name"], d)
+			}
+		}
+	}
+	plans := map[string]bool{"swiss": true, "dutch_system": true, "monster_dyp": true, "rounds": true, "whist": true}
+	seen := map[string]bool{}
+	for _, dt := range f.demo.Tournaments {
+		var tj struct {
+			Disciplines []struct {
+				Stages []struct {
+					Groups []struct {
+						Mode    string         `json:"tournamentMode"`
+						Options map[string]any `json:"options"`
+					}
+				}
+			}
+		}
+		if err := json.Unmarshal(f.get("/v1/public/tournaments/"+dt.Tournament.ID, f.token).Body.Bytes(), &tj); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range tj.Disciplines {
+			for _, s := range d.Stages {
+				for _, g := range s.Groups {
+					n, has := g.Options["numRoundsPlanned"].(float64)
+					if plans[g.Mode] && (!has || n < 1) || !plans[g.Mode] && has {
+						t.Errorf("%s group in %s: numRoundsPlanned %v", g.Mode, dt.Tournament.Name, g.Options["numRoundsPlanned"])
+					}
+					seen[g.Mode] = seen[g.Mode] || has
+				}
+			}
+		}
+	}
+	for mode := range plans {
+		if !seen[mode] {
+			t.Errorf("no %s group plans its rounds", mode)
+		}
+	}
+}
