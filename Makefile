@@ -22,10 +22,12 @@ test-redis: ## run every test against a real redis-server on REDIS_PORT
 	redis-server --port $(REDIS_PORT) --save '' --appendonly no --daemonize yes --pidfile /tmp/courtside-redis.pid
 	REDIS_URL=redis://127.0.0.1:$(REDIS_PORT)/0 go test -p 1 -count=1 ./...; status=$$?; kill $$(cat /tmp/courtside-redis.pid); exit $$status
 
-lint: ## gofmt, go vet, templ fmt
-	@test -z "$$(gofmt -l $$(git ls-files '*.go' | grep -v '_templ.go$$'))" || (gofmt -l $$(git ls-files '*.go' | grep -v '_templ.go$$'); exit 1)
+lint: ## gofmt, go vet, templ fmt, golangci-lint (.golangci.yml: errcheck and the default linters); CI runs this
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '_templ.go$$')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	go vet ./...
 	go tool templ fmt -fail templates
+	go tool golangci-lint run ./...
 
 verify-generated: generate css ## fail when generated files or the CSS are stale
 	git diff --exit-code -- '*_templ.go' static/css/app.css
