@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -39,6 +40,9 @@ type Config struct {
 	// RenderCacheBytes (RENDER_CACHE_BYTES), DefaultRenderCacheBytes when 0.
 	Renders          *RenderCache
 	RenderCacheBytes int64
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto are believed; from anyone else they are dropped.
+	TrustedProxies []netip.Prefix
 }
 
 // DefaultBaseURL is the public address of a server configured without one.
@@ -127,7 +131,7 @@ func Routes(c Config) (http.Handler, error) {
 		mux.Handle("GET /metrics", c.Metrics.Handler(c.MetricsToken))
 	}
 
-	h := s.logRequests(s.secureHeaders(language(recordRoute(mux))))
+	h := s.logRequests(forwarded(c.TrustedProxies, s.secureHeaders(cors(s.cleanAPIPaths(language(recordRoute(mux)))))))
 	if c.Metrics != nil {
 		h = c.Metrics.instrument(h)
 	}
