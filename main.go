@@ -29,6 +29,7 @@ import (
 	"courtside/cache"
 	"courtside/tournament"
 	"courtside/web"
+	"courtside/worker"
 )
 
 // DemoSeed makes the demo data the same on every start.
@@ -83,6 +84,10 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	keep, err := time.ParseDuration(envOr(getenv, "RETENTION", "168h"))
+	if err != nil || keep <= 0 {
+		return fmt.Errorf("RETENTION: want a positive duration such as 168h, got %q", getenv("RETENTION"))
+	}
 	log := newLogger(getenv)
 	rdb, closeRedis, err := cache.Open(url)
 	if err != nil {
@@ -118,14 +123,15 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	defer background.Wait() // after stop(), which the next defer runs first
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	background.Go(func() { web.NewDeliverer(store, log, allowPrivate).Run(ctx) })
+	background.Go(func() { worker.NewDeliverer(store, log, allowPrivate).Run(ctx) })
+	background.Go(func() { (&worker.Retention{Store: store, Log: log, Keep: keep, Every: 10 * time.Minute}).Run(ctx) })
 	background.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
 	if *simulate {
-		sim := &simulator{store: store, log: log, rng: mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1)), idleFor: 90 * time.Second}
+		sim := &worker.Simulator{Store: store, Log: log, Rand: mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1)), IdleFor: 90 * time.Second}
 		if url == "" {
-			sim.replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
+			sim.Replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
 		}
-		background.Go(func() { sim.run(ctx, 1500*time.Millisecond) })
+		background.Go(func() { sim.Run(ctx, 1500*time.Millisecond) })
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()

@@ -29,7 +29,6 @@ type Store struct {
 	versions map[string]int64 // see KnownVersion
 	watching atomic.Bool      // WatchVersions is subscribed
 
-	groups sync.Map // event streams whose delivery group this store has made sure of
 }
 
 // maxSnapshots bounds the snapshots kept in memory; past it, the map starts over.

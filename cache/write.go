@@ -65,7 +65,7 @@ for i, m in ipairs(c.matches) do
 end
 redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[3], v .. '-1', 'm', table.concat(ids, ','), 'meta', c.meta and '1' or '0')
 if c.events then
-  redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[3], '*', 'events', c.events)
+  redis.call('XADD', KEYS[4], '*', 'events', c.events) -- trimmed by the retention, never past a webhook's cursor
 end
 if c.audit then
   redis.call('LPUSH', KEYS[5], c.audit)
@@ -75,7 +75,7 @@ redis.call('PUBLISH', 'versions', ARGV[2] .. ' ' .. v)
 return {'ok', v}
 `)
 
-// streamCap is about how many entries an events stream keeps.
+// streamCap is about how many entries the changelog keeps.
 const streamCap = 10000
 
 type applyRecord struct {
