@@ -28,6 +28,7 @@ import (
 	"courtside/cache"
 	"courtside/tournament"
 	"courtside/web"
+	"courtside/worker"
 )
 
 // DemoSeed makes the demo data the same on every start.
@@ -95,6 +96,8 @@ Environment:
   TRUSTED_PROXIES        comma-separated addresses or CIDRs of reverse proxies whose
                          X-Forwarded-For and X-Forwarded-Proto are believed (default: none)
   WEBHOOK_ALLOW_PRIVATE  1 lets webhooks call loopback and private addresses
+  RETENTION              how long webhook events, and a finished tournament's changelog, are
+                         kept (a duration; default 168h)
   LOG_LEVEL              debug, info, warn or error (default info: a line per request)
   LOG_FORMAT             json for JSON logs (default text)
 `
@@ -173,6 +176,10 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	if err != nil {
 		return err
 	}
+	keep, err := time.ParseDuration(envOr(getenv, "RETENTION", "168h"))
+	if err != nil || keep <= 0 {
+		return fmt.Errorf("RETENTION: want a positive duration such as 168h, got %q", getenv("RETENTION"))
+	}
 	log := newLogger(getenv)
 	rdb, closeRedis, err := cache.Open(url, getenv("REDIS_CLUSTER") == "true")
 	if err != nil {
@@ -212,14 +219,15 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	defer background.Wait() // after stop(), which the next defer runs first
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	background.Go(func() { web.NewDeliverer(store, log, allowPrivate).Run(ctx) })
+	background.Go(func() { worker.NewDeliverer(store, log, allowPrivate).Run(ctx) })
+	background.Go(func() { (&worker.Retention{Store: store, Log: log, Keep: keep, Every: 10 * time.Minute}).Run(ctx) })
 	background.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
 	if *simulate {
-		sim := &simulator{store: store, log: log, rng: mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1)), idleFor: 90 * time.Second}
+		sim := &worker.Simulator{Store: store, Log: log, Rand: mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1)), IdleFor: 90 * time.Second}
 		if url == "" {
-			sim.replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
+			sim.Replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
 		}
-		background.Go(func() { sim.run(ctx, 1500*time.Millisecond) })
+		background.Go(func() { sim.Run(ctx, 1500*time.Millisecond) })
 	}
 	if addr := getenv("METRICS_ADDR"); addr != "" {
 		// Metrics on a port of their own, for a scraper inside the network.
