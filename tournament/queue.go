@@ -174,19 +174,17 @@ const DefaultMatchDuration = 15 * time.Minute
 
 // MatchDuration is the median duration of the discipline's played matches.
 func (s *Snapshot) MatchDuration(disciplineID string) time.Duration {
-	return Once(s, "duration/"+disciplineID, func() time.Duration {
-		var ds []time.Duration
-		for _, m := range s.Matches {
-			if m.DisciplineID == disciplineID && m.State == MatchPlayed && !m.StartTime.IsZero() && m.EndTime.After(m.StartTime.Time) {
-				ds = append(ds, m.EndTime.Sub(m.StartTime.Time))
-			}
+	var ds []time.Duration
+	for _, m := range s.Matches {
+		if m.DisciplineID == disciplineID && m.State == MatchPlayed && !m.StartTime.IsZero() && m.EndTime.After(m.StartTime.Time) {
+			ds = append(ds, m.EndTime.Sub(m.StartTime.Time))
 		}
-		if len(ds) == 0 {
-			return DefaultMatchDuration
-		}
-		slices.Sort(ds)
-		return ds[len(ds)/2]
-	})
+	}
+	if len(ds) == 0 {
+		return DefaultMatchDuration
+	}
+	slices.Sort(ds)
+	return ds[len(ds)/2]
 }
 
 // EstimatedStarts says when each open match is expected to start, as of now:
