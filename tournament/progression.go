@@ -145,9 +145,9 @@ func (c *Change) drawStage(di, si int, seeded []*Entry) error {
 		if err := c.drawGroup(di, si, gi, es); err != nil {
 			return err
 		}
+		c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
 	}
 	st.State = PhaseReady
-	c.event(Event{Type: EventStandingsUpdated})
 	return nil
 }
 
@@ -490,11 +490,9 @@ func (c *Change) qualifiers(d *Discipline, st *Stage, q int) []*Entry {
 	var out []*Entry
 	for place := 0; ; place++ {
 		var rows []Standing
-		var groups []int
-		for gi, tbl := range tables {
+		for _, tbl := range tables {
 			if place < len(tbl) {
 				rows = append(rows, tbl[place])
-				groups = append(groups, gi)
 			}
 		}
 		if len(rows) == 0 {
