@@ -417,3 +417,51 @@ func TestLateEntryBeforeTheRoundStarts(t *testing.T) {
 		t.Fatalf("round 1 after the late entry: %d rounds, %v, %d byes", len(g.Rounds), round1, byes)
 	}
 }
+
+func TestStartRefuses(t *testing.T) {
+	s := newTournament(1, 1, EntrySingle, stageSpec{mode: Swiss})
+	if _, err := s.Start(at); err == nil || !strings.Contains(err.Error(), "at least two entries") {
+		t.Errorf("one entry: %v", err)
+	}
+	s = newTournament(3, 1, EntryMonsterDYP, stageSpec{mode: MonsterDYP})
+	if _, err := s.Start(at); err == nil || !strings.Contains(err.Error(), "cannot play a round") {
+		t.Errorf("three Monster DYP players: %v", err)
+	}
+	s = newTournament(4, 1, EntrySingle, stageSpec{mode: RoundRobin})
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := applyAll(s, c).Start(at); err == nil || !strings.Contains(err.Error(), "running tournament cannot be started") {
+		t.Errorf("starting twice: %v", err)
+	}
+}
+
+// TestDYPDrawsTeams: a DYP's players are drawn into fixed teams of two at the start.
+func TestDYPDrawsTeams(t *testing.T) {
+	s := newTournament(8, 2, EntryDYP, stageSpec{mode: Swiss, rounds: 3})
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Entries) != 4 {
+		t.Fatalf("%d teams drawn", len(c.Entries))
+	}
+	s = applyAll(s, c)
+	seen := map[string]bool{}
+	for _, id := range s.Tournament.Disciplines[0].EntryIDs {
+		team := s.Entries[id]
+		if team == nil || len(team.Entries) != 2 {
+			t.Fatalf("entry %s is not a team of two", id)
+		}
+		for _, p := range team.Entries {
+			if seen[p.ID] {
+				t.Fatalf("%s is in two teams", p.ID)
+			}
+			seen[p.ID] = true
+		}
+	}
+	if len(s.MatchesWhere(func(m *Match) bool { return m.State == MatchRunning })) != 2 {
+		t.Error("the first round of two team matches is not on the two courts")
+	}
+}
