@@ -465,3 +465,42 @@ func TestDYPDrawsTeams(t *testing.T) {
 		t.Error("the first round of two team matches is not on the two courts")
 	}
 }
+
+// TestCorrectionRedrawsTheNextStage: a group result corrected before the next
+// stage has started draws that stage again; once it has started, the
+// correction is refused, naming the match.
+func TestCorrectionRedrawsTheNextStage(t *testing.T) {
+	s := newTournament(6, 2, EntrySingle, stageSpec{mode: RoundRobin, groups: 2}, stageSpec{mode: Elimination, qualify: 4})
+	s.Tournament.AutoCall = false
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	for _, m := range slices.Clone(s.Matches) {
+		s = play(t, s, m, 0)
+	}
+	tree := s.Tournament.Disciplines[0].Stages[1]
+	if tree.State != PhaseReady {
+		t.Fatalf("the tree is %s after the groups", tree.State)
+	}
+	first := s.Matches[0]
+	c, err = s.CorrectResult(first.ID, Encounters{{{1, 7}}}, at, "referee")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Removed) == 0 {
+		t.Fatal("the tree was not drawn again")
+	}
+	s = applyAll(s, c)
+	semi := s.MatchesWhere(func(m *Match) bool { return m.StageID == tree.ID && m.State == MatchOpen })[0]
+	c, err = s.CallMatch(semi.ID, []string{"c1"}, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	_, err = s.CorrectResult(first.ID, Encounters{{{7, 1}}}, at, "referee")
+	if err == nil || !strings.Contains(err.Error(), semi.Entries[0].Name) {
+		t.Fatalf("correcting under a running tree: %v", err)
+	}
+}
