@@ -211,6 +211,15 @@ func (s *Snapshot) MatchDuration(disciplineID string) time.Duration {
 func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 	courts := len(s.Tournament.Courts)
 	out := map[string]time.Time{}
+	durations := map[string]time.Duration{}
+	duration := func(disciplineID string) time.Duration {
+		d, ok := durations[disciplineID]
+		if !ok {
+			d = s.MatchDuration(disciplineID)
+			durations[disciplineID] = d
+		}
+		return d
+	}
 	if courts == 0 {
 		return out
 	}
@@ -221,7 +230,7 @@ func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 		if m.State != MatchRunning {
 			continue
 		}
-		end := m.StartTime.Add(s.MatchDuration(m.DisciplineID))
+		end := m.StartTime.Add(duration(m.DisciplineID))
 		if end.Before(now) {
 			end = now
 		}
@@ -248,7 +257,7 @@ func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 			}
 		}
 		out[m.ID] = start
-		end := start.Add(s.MatchDuration(m.DisciplineID))
+		end := start.Add(duration(m.DisciplineID))
 		free[0] = end
 		for _, id := range m.people() {
 			ready[id] = end
