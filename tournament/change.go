@@ -13,6 +13,8 @@ const (
 	EventCourtMatchChanged = "CourtMatchChanged"
 	EventStandingsUpdated  = "StandingsUpdated"
 	EventTournamentUpdated = "TournamentUpdated"
+	EventTournamentAdded   = "TournamentAdded"
+	EventEntryListUpdated  = "EntryListUpdated"
 )
 
 // Event is something that happened in a tournament, as webhooks carry it.
@@ -42,8 +44,12 @@ type AuditEntry struct {
 type Change struct {
 	Matches    []*Match
 	Tournament *Tournament
-	Events     []Event
-	Audit      *AuditEntry
+	// Entries are the entries written, added or changed.
+	Entries []*Entry
+	// Removed are the ids of the matches deleted (a redraw before a stage starts).
+	Removed []string
+	Events  []Event
+	Audit   *AuditEntry
 	// Version, when not 0, is the tournament version the change requires:
 	// set where the rule depends on more than the records it touches.
 	Version int64
