@@ -7,9 +7,11 @@
 //	t:{<id>}:version       string  counter, bumped with every change to the tournament
 //	t:{<id>}:matches       hash    match id → Match JSON
 //	t:{<id>}:entries       hash    entry id → Entry JSON (players and fixed teams)
-//	t:{<id>}:changes       stream  entry "<version>-1" per change: "m" the ids of the matches it wrote, "meta" 1 if it wrote meta
+//	t:{<id>}:listing       string  what a list needs of the tournament (organizer, start, state, shared), written with meta
+//	t:{<id>}:changes       stream  entry "<version>-1" per change: "m" the ids of the matches it wrote or removed,
+//	                               "e" of the entries it wrote, "meta" 1 if it wrote meta
 //	t:{<id>}:events        stream  one entry per change: field "events", a JSON array of Event
-//	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (100 kept)
+//	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (the newest AuditCap kept)
 //	t:{<id>}:webhooks      set     ids of the webhooks subscribed to the tournament
 //
 // The event streams, so the webhook worker can find them, and the channel on
@@ -22,7 +24,7 @@
 //
 //	organizers             hash    organizer id → Organizer JSON
 //	organizer-slugs        hash    slug → organizer id
-//	o:{<orgId>}:index      hash    tournament id → listing JSON (start, state, shared)
+//	o:{<orgId>}:index      hash    tournament id → listing JSON as of its creation; the listing key has its current one
 //
 // Webhooks and their delivery (the per-tournament parts carry the hash tag):
 //
@@ -54,6 +56,7 @@ func metaKey(id string) string    { return fmt.Sprintf("t:{%s}:meta", id) }
 func versionKey(id string) string { return fmt.Sprintf("t:{%s}:version", id) }
 func matchesKey(id string) string { return fmt.Sprintf("t:{%s}:matches", id) }
 func entriesKey(id string) string { return fmt.Sprintf("t:{%s}:entries", id) }
+func listingKey(id string) string { return fmt.Sprintf("t:{%s}:listing", id) }
 func eventsKey(id string) string  { return fmt.Sprintf("t:{%s}:events", id) }
 func changesKey(id string) string { return fmt.Sprintf("t:{%s}:changes", id) }
 func auditKey(id, matchID string) string {

@@ -34,6 +34,15 @@ func (s *Store) noteVersion(id string, v int64) {
 	}
 }
 
+// forget drops what this instance holds of the tournament: Redis no longer
+// has that version of it (a rollback) or has none at all.
+func (s *Store) forget(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.snaps, id)
+	delete(s.versions, id)
+}
+
 // WatchVersions keeps KnownVersion current until ctx ends: every change
 // announces its version on the versions channel; every recheck, the versions
 // of the tournaments this instance knows are read again, in case a message

@@ -41,6 +41,12 @@ type AuditEntry struct {
 // the new state of every match it touches, the tournament's new record when
 // that changes, the events, and for a result its audit entry. The store
 // applies it only if nothing it was computed from has changed since.
+//
+// Revisions say what a change was computed from: a record at revision n is
+// written as n+1, and the store refuses it unless the stored one is still at
+// n. A stored record without a revision counts as revision 1, so revision 1
+// in a change means a new record: a match with Rev 1 is refused if it exists,
+// and a Tournament with Rev 1 creates the tournament, refused if it exists.
 type Change struct {
 	Matches    []*Match
 	Tournament *Tournament
@@ -74,9 +80,14 @@ type RuleError struct{ Reason string }
 
 func (e *RuleError) Error() string { return e.Reason }
 
+// newChange starts a change computed from s; s is nil when the change
+// creates the tournament (and then sets Tournament itself, with Rev 1).
 func newChange(s *Snapshot, at time.Time) *Change {
 	return &Change{snap: s, at: at, touched: map[string]*Match{}}
 }
+
+// nextRev is the revision a record at rev is written with (see Change).
+func nextRev(rev int) int { return max(rev, 1) + 1 }
 
 // edit returns the change's copy of m to modify, with its revision moved on.
 func (c *Change) edit(m *Match) *Match {
@@ -84,10 +95,17 @@ func (c *Change) edit(m *Match) *Match {
 		return e
 	}
 	e := m.clone()
-	e.Rev = m.Rev + 1
+	e.Rev = nextRev(m.Rev)
 	c.touched[m.ID] = e
 	c.Matches = append(c.Matches, e)
 	return e
+}
+
+// add writes a match that did not exist.
+func (c *Change) add(m *Match) {
+	m.Rev = 1
+	c.touched[m.ID] = m
+	c.Matches = append(c.Matches, m)
 }
 
 func (c *Change) event(e Event) {
@@ -99,7 +117,7 @@ func (c *Change) event(e Event) {
 func (c *Change) record() *Tournament {
 	if c.Tournament == nil {
 		t := *c.snap.Tournament
-		t.Rev++
+		t.Rev = nextRev(t.Rev)
 		// Copy the levels whose states change; the rest is shared, and not written.
 		t.Disciplines = slices.Clone(t.Disciplines)
 		for i := range t.Disciplines {

@@ -1,0 +1,137 @@
+package cache_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"courtside/cache"
+	"courtside/cache/cachetest"
+	"courtside/tournament"
+)
+
+// cup is a new tournament of one round-robin group over the players, as a
+// change that creates it.
+func cup(id string, players ...string) *tournament.Change {
+	var entries []*tournament.Entry
+	for _, p := range players {
+		entries = append(entries, &tournament.Entry{ID: p, Name: p, Entries: []*tournament.Entry{{ID: p, Name: p}}})
+	}
+	t := &tournament.Tournament{ID: id, Name: "Cup " + id, State: tournament.StateReady, OrganizerID: "o", Public: true, Rev: 1,
+		StartTime: tournament.At(cachetest.Now),
+		Courts:    []tournament.Court{{ID: "c1", Number: 1, Name: "Table 1"}},
+		Disciplines: []tournament.Discipline{{ID: "d", EntryType: tournament.EntrySingle, EntryIDs: players, Stages: []tournament.Stage{{ID: "s", State: tournament.PhaseReady,
+			Groups: []tournament.Group{{ID: "g", Mode: tournament.RoundRobin, State: tournament.PhaseReady, EntryIDs: players, Rounds: []tournament.Round{{ID: "r1"}},
+				Options: tournament.GroupOptions{MatchConfigurations: []tournament.MatchConfiguration{{NumPoints: 7, NumSets: 1}}}}}}}}}}
+	c := &tournament.Change{Tournament: t, Entries: entries, Events: []tournament.Event{{Type: tournament.EventTournamentAdded}}}
+	for i := 0; i+1 < len(entries); i += 2 {
+		c.Matches = append(c.Matches, &tournament.Match{ID: id + "-m" + players[i], Entries: [2]*tournament.Entry{entries[i], entries[i+1]},
+			State: tournament.MatchOpen, DisciplineID: "d", StageID: "s", GroupID: "g", RoundID: "r1", Seq: i, Rev: 1})
+	}
+	return c
+}
+
+func organizer(t *testing.T, store *cache.Store) {
+	t.Helper()
+	if err := store.PutOrganizer(context.Background(), tournament.Organizer{ID: "o", Slug: "o", Name: "Club", Sport: tournament.Darts}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestApplyCreatesATournamentOnce(t *testing.T) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(t)
+	store := cachetest.Store(rdb)
+	organizer(t, store)
+	if _, err := store.Apply(ctx, "t1", cup("t1", "a", "b", "c", "d")); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := store.Snapshot(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Tournament.Name != "Cup t1" || len(snap.Matches) != 2 || len(snap.Entries) != 4 || snap.Organizer.Name != "Club" {
+		t.Fatalf("created: %q, %d matches, %d entries, organizer %q", snap.Tournament.Name, len(snap.Matches), len(snap.Entries), snap.Organizer.Name)
+	}
+	listed, err := store.Tournaments(ctx, "o", cache.ListQuery{Limit: 10})
+	if err != nil || len(listed) != 1 || listed[0].Tournament.ID != "t1" {
+		t.Fatalf("the organizer's list after the creation: %v, %v", listed, err)
+	}
+
+	again := cup("t1", "x", "y")
+	again.Tournament.Name = "Impostor"
+	if _, err := store.Apply(ctx, "t1", again); !errors.Is(err, cache.ErrExists) {
+		t.Fatalf("creating it again: %v, want ErrExists", err)
+	}
+	now, _ := cachetest.Store(rdb).Snapshot(ctx, "t1")
+	if now.Version != snap.Version || now.Tournament.Name != "Cup t1" || len(now.Entries) != 4 {
+		t.Errorf("a refused creation changed the tournament: version %d, %q, %d entries", now.Version, now.Tournament.Name, len(now.Entries))
+	}
+}
+
+func TestApplyRefusesANewMatchThatExists(t *testing.T) {
+	ctx := context.Background()
+	store := cachetest.Store(cachetest.Redis(t))
+	organizer(t, store)
+	c := cup("t1", "a", "b")
+	if _, err := store.Apply(ctx, "t1", c); err != nil {
+		t.Fatal(err)
+	}
+	dup := *c.Matches[0]
+	dup.State = tournament.MatchSkipped
+	if _, err := store.Apply(ctx, "t1", &tournament.Change{Matches: []*tournament.Match{&dup}}); !errors.Is(err, cache.ErrConflict) {
+		t.Errorf("a new match with the id of one that exists: %v, want ErrConflict", err)
+	}
+	if _, err := store.Apply(ctx, "nope", &tournament.Change{Matches: []*tournament.Match{&dup}}); !errors.Is(err, cache.ErrNotFound) {
+		t.Errorf("a match for a tournament that does not exist: %v, want ErrNotFound", err)
+	}
+}
+
+func TestSnapshotFromChangesFollowsEntriesAndRemovedMatches(t *testing.T) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(t)
+	reader, writer := cachetest.Store(rdb), cachetest.Store(rdb)
+	organizer(t, writer)
+	c := cup("t1", "a", "b", "c", "d")
+	if _, err := writer.Apply(ctx, "t1", c); err != nil {
+		t.Fatal(err)
+	}
+	before, err := reader.Snapshot(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A redraw: an entry renamed, one added, the matches replaced.
+	renamed := &tournament.Entry{ID: "a", Name: "Anna", Entries: []*tournament.Entry{{ID: "a", Name: "Anna"}}}
+	late := &tournament.Entry{ID: "e", Name: "e", Entries: []*tournament.Entry{{ID: "e", Name: "e"}}}
+	redraw := &tournament.Match{ID: "t1-new", Entries: [2]*tournament.Entry{renamed, late}, State: tournament.MatchOpen,
+		DisciplineID: "d", StageID: "s", GroupID: "g", RoundID: "r1", Rev: 1}
+	if _, err := writer.Apply(ctx, "t1", &tournament.Change{
+		Entries: []*tournament.Entry{renamed, late},
+		Matches: []*tournament.Match{redraw},
+		Removed: []string{c.Matches[0].ID, c.Matches[1].ID},
+		Events:  []tournament.Event{{Type: tournament.EventEntryListUpdated}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := reader.Snapshot(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, _ := cachetest.Store(rdb).Snapshot(ctx, "t1")
+	if snapshotJSON(t, got) != snapshotJSON(t, full) {
+		t.Fatalf("the snapshot built from changes differs from a full load:\n%s\n%s", snapshotJSON(t, got), snapshotJSON(t, full))
+	}
+	ids := func(s *tournament.Snapshot) (out []string) {
+		for _, m := range s.Matches {
+			out = append(out, m.ID)
+		}
+		return out
+	}
+	if !slices.Equal(ids(got), []string{"t1-new"}) || len(got.Entries) != 5 || got.Entries["a"].Name != "Anna" {
+		t.Errorf("after the redraw: matches %v, %d entries, a is %q", ids(got), len(got.Entries), got.Entries["a"].Name)
+	}
+	if len(before.Entries) != 4 || before.Entries["a"].Name != "a" || len(before.Matches) != 2 {
+		t.Error("the older snapshot changed")
+	}
+}
