@@ -59,6 +59,10 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		return loadDemo(ctx, getenv)
 	case "keys":
 		return keys(ctx, args, stdout, getenv)
+	case "organizers":
+		return organizers(ctx, args, stdout, getenv)
+	case "tournaments":
+		return tournaments(ctx, args, stdout, getenv)
 	}
 	return fmt.Errorf("unknown command %q (serve, demo, keys)", cmd)
 }

@@ -74,7 +74,9 @@ func (s *Store) WatchVersions(ctx context.Context, recheck time.Duration, log *s
 				return
 			}
 			id, v, _ := strings.Cut(m.Payload, " ")
-			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil && n == 0 {
+				s.forget(id) // deleted (DeleteTournament)
+			} else if err == nil {
 				s.noteVersion(id, n)
 			}
 		case <-t.C:

@@ -24,6 +24,21 @@ func Create(t *Tournament, entries []*Entry, at time.Time) *Change {
 	return c
 }
 
+// Restore is the change that writes a whole tournament again, as an export
+// holds it: every record new (revision 1), under the ids it had.
+func Restore(t *Tournament, entries []*Entry, matches []*Match, at time.Time) *Change {
+	c := newChange(nil, at)
+	rt := *t
+	rt.Rev = 1
+	c.Tournament, c.Entries = &rt, entries
+	for _, m := range matches {
+		nm := *m
+		c.add(&nm)
+	}
+	c.event(Event{Type: EventTournamentAdded})
+	return c
+}
+
 // Started reports whether the tournament has begun: it runs, has ended or
 // was cancelled, or has matches.
 func (s *Snapshot) Started() bool {

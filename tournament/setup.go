@@ -60,6 +60,16 @@ func (e SetupEntry) MarshalJSON() ([]byte, error) {
 	return json.Marshal(long(e))
 }
 
+// UnmarshalJSON reads either form: the name alone, or an object.
+func (e *SetupEntry) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		*e = SetupEntry{}
+		return json.Unmarshal(b, &e.Name)
+	}
+	type long SetupEntry
+	return json.Unmarshal(b, (*long)(e))
+}
+
 // SetupStage is a stage of a setup: its mode, how many groups it splits into,
 // and the options of its mode.
 type SetupStage struct {
@@ -741,6 +751,38 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 			ps.add(cp+".name", "must be at most %d characters", maxNameLength)
 		}
 	}
+}
+
+var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// NewOrganizer checks an organizer's name, slug (its result page's address:
+// lower-case letters, digits and single hyphens, 3 to 40 characters) and
+// sport, and gives it a fresh id.
+func NewOrganizer(name, slug, sport string) (Organizer, Problems) {
+	var ps Problems
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		ps.add("name", "is required")
+	case utf8.RuneCountInString(name) > maxNameLength:
+		ps.add("name", "must be at most %d characters", maxNameLength)
+	}
+	switch {
+	case slug == "":
+		ps.add("slug", "is required")
+	case len(slug) < 3 || len(slug) > 40:
+		ps.add("slug", "must be 3 to 40 characters, not %d", len(slug))
+	case !slugPattern.MatchString(slug):
+		ps.add("slug", "%q: use lower-case letters, digits and single hyphens between them, such as kickerclub-hamburg", slug)
+	}
+	sp, err := Parse(sport, Sports)
+	if err != nil {
+		ps.add("sport", "must be one of %s, not %q", list(Sports), sport)
+	}
+	if len(ps) > 0 {
+		return Organizer{}, ps
+	}
+	return Organizer{ID: NewID(), Slug: slug, Name: name, Sport: sp}, nil
 }
 
 // IDAlphabet is the alphabet of ids in the real service's style.

@@ -325,3 +325,26 @@ func TestEditsBeforeTheStart(t *testing.T) {
 		t.Errorf("removing too many: %v", err)
 	}
 }
+
+func TestNewOrganizer(t *testing.T) {
+	o, ps := NewOrganizer(" Kickerclub Hamburg e.V. ", "kickerclub-hamburg", "table_soccer")
+	if len(ps) > 0 || o.Name != "Kickerclub Hamburg e.V." || o.Sport != TableSoccer || !strings.HasPrefix(o.ID, "tio:") {
+		t.Fatalf("%+v %v", o, ps)
+	}
+	for _, c := range []struct{ name, slug, sport, path, says string }{
+		{"", "club", "darts", "name", "required"},
+		{strings.Repeat("n", 121), "club", "darts", "name", "at most 120"},
+		{"Club", "", "darts", "slug", "required"},
+		{"Club", "ab", "darts", "slug", "3 to 40"},
+		{"Club", strings.Repeat("a", 41), "darts", "slug", "3 to 40"},
+		{"Club", "Kicker Club", "darts", "slug", "lower-case letters"},
+		{"Club", "kicker--club", "darts", "slug", "single hyphens"},
+		{"Club", "-kicker", "darts", "slug", "single hyphens"},
+		{"Club", "club", "chess", "sport", "must be one of table_soccer, petanque, darts, cornhole, table_tennis"},
+	} {
+		_, ps := NewOrganizer(c.name, c.slug, c.sport)
+		if len(ps) != 1 || !strings.Contains(ps.At(c.path), c.says) || !strings.HasPrefix(ps.Error(), c.path+": ") {
+			t.Errorf("NewOrganizer(%q, %q, %q): want %s: %s, got %v", c.name, c.slug, c.sport, c.path, c.says, ps)
+		}
+	}
+}
