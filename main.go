@@ -88,12 +88,15 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 		return err
 	}
 	log := newLogger(getenv)
-	rdb, closeRedis, err := cache.Open(url)
+	rdb, closeRedis, err := cache.Open(url, getenv("REDIS_CLUSTER") == "true")
 	if err != nil {
 		return err
 	}
 	defer closeRedis()
 	store := cache.New(rdb)
+	if store.Durability, err = durability(getenv); err != nil {
+		return err
+	}
 	if err := store.Ping(ctx); err != nil {
 		return fmt.Errorf("redis: %w", err)
 	}
@@ -205,7 +208,7 @@ func realStore(ctx context.Context, getenv func(string) string) (*cache.Store, f
 	if url == "" {
 		return nil, nil, errors.New("REDIS_URL is not set: this command writes to a real Redis (for example REDIS_URL=redis://localhost:6379/0)")
 	}
-	rdb, closeRedis, err := cache.Open(url)
+	rdb, closeRedis, err := cache.Open(url, getenv("REDIS_CLUSTER") == "true")
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,5 +1,12 @@
 // Package cache is the Redis store. Every key it uses is named in this file.
 //
+// The store runs on one Redis node or on a Redis Cluster unchanged: every
+// script, transaction and multi-key command touches keys of one hash slot.
+// Keys that are read or written together share a hash tag (the part in {}):
+// a tournament's id, an organizer's id, a key's hash, or the name of a global
+// family ({organizers}, {keys}). Plain pipelines may span slots; the cluster
+// client splits them per node.
+//
 // Everything that belongs to one tournament carries the tournament id as a
 // hash tag, so a multi-key step on one tournament touches one cluster slot:
 //
@@ -22,8 +29,8 @@
 //
 // Organizers and the lists that find tournaments:
 //
-//	organizers             hash    organizer id → Organizer JSON
-//	organizer-slugs        hash    slug → organizer id
+//	{organizers}           hash    organizer id → Organizer JSON
+//	{organizers}:slugs     hash    slug → organizer id
 //	o:{<orgId>}:index      hash    tournament id → listing JSON as of its creation; the listing key has its current one
 //
 // Webhooks and their delivery (the per-tournament parts carry the hash tag):
@@ -37,8 +44,8 @@
 //
 // API keys, stored by the SHA-256 of their secret, never the secret:
 //
-//	keys                   hash    key id → SHA-256 hex of its secret
-//	keys:by-hash           hash    SHA-256 hex → Key JSON
+//	{keys}                 hash    key id → SHA-256 hex of its secret
+//	{keys}:by-hash         hash    SHA-256 hex → Key JSON
 //
 // Rate limiting, one counter per key and minute (expires after two minutes),
 // and failed sign-ins to the console per client address (expire after 15 minutes):
@@ -77,10 +84,10 @@ func tournamentOfStream(stream string) string {
 const (
 	eventStreamsKey   = "event-streams"
 	versionsChannel   = "versions"
-	organizersKey     = "organizers"
-	organizerSlugsKey = "organizer-slugs"
-	keysKey           = "keys"
-	keysByHashKey     = "keys:by-hash"
+	organizersKey     = "{organizers}"
+	organizerSlugsKey = "{organizers}:slugs"
+	keysKey           = "{keys}"
+	keysByHashKey     = "{keys}:by-hash"
 	webhooksKey       = "webhooks"
 )
 

@@ -24,13 +24,16 @@ type Store struct {
 	rdb redis.UniversalClient
 	// Now is the store's clock; tests move it.
 	Now func() time.Time
+	// Durability is how many replicas confirm a write before it is acknowledged.
+	Durability Durability
 
 	mu       sync.Mutex
 	snaps    map[string]*tournament.Snapshot
 	versions map[string]int64 // see KnownVersion
 	watching atomic.Bool      // WatchVersions is subscribed
 
-	groups sync.Map // event streams whose delivery group this store has made sure of
+	groups   sync.Map // event streams whose delivery group this store has made sure of
+	replicas sync.Map // node address → replicaCount, for Durability
 }
 
 // maxSnapshots bounds the snapshots kept in memory; past it, the map starts over.

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -204,7 +206,7 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 		return 0, err
 	}
 	keys := []string{matchesKey(id), versionKey(id), metaKey(id), eventsKey(id), audit, changesKey(id), entriesKey(id), listingKey(id)}
-	res, err := applyScript.Run(ctx, s.rdb, keys, payload, id, streamCap).Slice()
+	res, err := s.runWrite(ctx, applyScript, keys, payload, id, streamCap).Slice()
 	if err != nil {
 		return 0, fmt.Errorf("cache: apply to %s: %w", id, err)
 	}
@@ -228,13 +230,14 @@ const maxAttempts = 25
 
 // Write computes a change from the snapshot and applies it. When another
 // write got there first, it computes the change again from the tournament as
-// it is now; when the rules refuse the change, it makes sure they refused the
-// tournament as it is now. It returns the snapshot the applied change was
-// computed from and the change.
+// it is now, after a short random pause that grows with every conflict, so
+// writers racing on one tournament spread out and each gets through; when the
+// rules refuse the change, it makes sure they refused the tournament as it is
+// now. It returns the snapshot the applied change was computed from and the change.
 func (s *Store) Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error) {
 	id, snap := from.Tournament.ID, from
 	var err error
-	for range maxAttempts {
+	for attempt := range maxAttempts {
 		var c *tournament.Change
 		c, err = compute(snap)
 		if err == nil {
@@ -244,6 +247,9 @@ func (s *Store) Write(ctx context.Context, from *tournament.Snapshot, compute fu
 			}
 			if !errors.Is(err, ErrConflict) {
 				return snap, nil, err
+			}
+			if err := pause(ctx, attempt); err != nil {
+				return nil, nil, err
 			}
 		}
 		latest, lerr := s.Snapshot(ctx, id)
@@ -259,6 +265,19 @@ func (s *Store) Write(ctx context.Context, from *tournament.Snapshot, compute fu
 		return snap, nil, err // the rules kept refusing while the tournament kept moving
 	}
 	return nil, nil, fmt.Errorf("cache: tournament %s: %w after %d attempts", id, ErrConflict, maxAttempts)
+}
+
+// pause waits before the next attempt after the attempt-th conflict (from 0):
+// a random time up to 1 ms, doubling with each conflict up to 64 ms.
+func pause(ctx context.Context, attempt int) error {
+	t := time.NewTimer(rand.N(time.Millisecond << min(attempt, 6)))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }
 
 // Audit returns the result writes of a match, newest first.

@@ -3,7 +3,9 @@ package cache_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"sync"
 	"testing"
 
 	"courtside/cache"
@@ -11,25 +13,32 @@ import (
 	"courtside/tournament"
 )
 
-// cup is a new tournament of one round-robin group over the players, as a
-// change that creates it.
-func cup(id string, players ...string) *tournament.Change {
+// cupOf is a tournament of one round-robin group over the players, one round
+// of matches (a against b, c against d, ...) and a court for each.
+func cupOf(id string, players ...string) (*tournament.Tournament, []*tournament.Match, []*tournament.Entry) {
 	var entries []*tournament.Entry
 	for _, p := range players {
 		entries = append(entries, &tournament.Entry{ID: p, Name: p, Entries: []*tournament.Entry{{ID: p, Name: p}}})
 	}
 	t := &tournament.Tournament{ID: id, Name: "Cup " + id, State: tournament.StateReady, OrganizerID: "o", Public: true, Rev: 1,
 		StartTime: tournament.At(cachetest.Now),
-		Courts:    []tournament.Court{{ID: "c1", Number: 1, Name: "Table 1"}},
 		Disciplines: []tournament.Discipline{{ID: "d", EntryType: tournament.EntrySingle, EntryIDs: players, Stages: []tournament.Stage{{ID: "s", State: tournament.PhaseReady,
 			Groups: []tournament.Group{{ID: "g", Mode: tournament.RoundRobin, State: tournament.PhaseReady, EntryIDs: players, Rounds: []tournament.Round{{ID: "r1"}},
 				Options: tournament.GroupOptions{MatchConfigurations: []tournament.MatchConfiguration{{NumPoints: 7, NumSets: 1}}}}}}}}}}
-	c := &tournament.Change{Tournament: t, Entries: entries, Events: []tournament.Event{{Type: tournament.EventTournamentAdded}}}
+	var matches []*tournament.Match
 	for i := 0; i+1 < len(entries); i += 2 {
-		c.Matches = append(c.Matches, &tournament.Match{ID: id + "-m" + players[i], Entries: [2]*tournament.Entry{entries[i], entries[i+1]},
+		n := len(t.Courts) + 1
+		t.Courts = append(t.Courts, tournament.Court{ID: fmt.Sprintf("c%d", n), Number: n, Name: fmt.Sprintf("Table %d", n)})
+		matches = append(matches, &tournament.Match{ID: id + "-m" + players[i], Entries: [2]*tournament.Entry{entries[i], entries[i+1]},
 			State: tournament.MatchOpen, DisciplineID: "d", StageID: "s", GroupID: "g", RoundID: "r1", Seq: i, Rev: 1})
 	}
-	return c
+	return t, matches, entries
+}
+
+// cup is cupOf as a change that creates it.
+func cup(id string, players ...string) *tournament.Change {
+	t, ms, es := cupOf(id, players...)
+	return &tournament.Change{Tournament: t, Matches: ms, Entries: es, Events: []tournament.Event{{Type: tournament.EventTournamentAdded}}}
 }
 
 func organizer(t *testing.T, store *cache.Store) {
@@ -133,5 +142,88 @@ func TestSnapshotFromChangesFollowsEntriesAndRemovedMatches(t *testing.T) {
 	}
 	if len(before.Entries) != 4 || before.Entries["a"].Name != "a" || len(before.Matches) != 2 {
 		t.Error("the older snapshot changed")
+	}
+}
+
+// running stores the cup and calls every match to its court.
+func running(t *testing.T, store *cache.Store, id string, players ...string) (*tournament.Snapshot, []*tournament.Match) {
+	t.Helper()
+	ctx := context.Background()
+	tour, matches, entries := cupOf(id, players...)
+	if err := store.PutTournament(ctx, tour, matches, entries); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := store.Snapshot(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range matches {
+		court := tour.Courts[i].ID
+		if snap, _, err = store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.CallMatch(m.ID, []string{court}, cachetest.Now)
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err = store.Snapshot(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap, matches
+}
+
+func final(id string) func(*tournament.Snapshot) (*tournament.Change, error) {
+	return func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.SetResult(id, tournament.Encounters{{{7, 3}}}, true, cachetest.Now, "test")
+	}
+}
+
+func TestLastTwoResultsWrittenAtOnceFinishTheGroup(t *testing.T) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(t)
+	store := cachetest.Store(rdb)
+	organizer(t, store)
+	snap, matches := running(t, store, "t1", "a", "b", "c", "d")
+	// Both results are computed from the tournament with the other match still running.
+	for _, m := range matches {
+		if _, _, err := store.Write(ctx, snap, final(m.ID)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, _ := cachetest.Store(rdb).Snapshot(ctx, "t1")
+	st := &got.Tournament.Disciplines[0].Stages[0]
+	if st.Groups[0].State != tournament.PhaseFinished || st.State != tournament.PhaseFinished || got.Tournament.State != tournament.StateFinished {
+		t.Errorf("every match played, yet group %s, stage %s, tournament %s", st.Groups[0].State, st.State, got.Tournament.State)
+	}
+}
+
+func TestRacingResultsAllGetThrough(t *testing.T) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(t)
+	store := cachetest.Store(rdb)
+	organizer(t, store)
+	var players []string
+	for i := range 32 {
+		players = append(players, fmt.Sprintf("p%02d", i))
+	}
+	snap, matches := running(t, store, "t1", players...)
+	var wg sync.WaitGroup
+	errs := make(chan error, len(matches))
+	for _, m := range matches {
+		wg.Go(func() {
+			_, _, err := cachetest.Store(rdb).Write(ctx, snap, final(m.ID)) // each from its own instance
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	got, _ := cachetest.Store(rdb).Snapshot(ctx, "t1")
+	if got.Tournament.State != tournament.StateFinished {
+		t.Errorf("%d results raced: the tournament is %s", len(matches), got.Tournament.State)
 	}
 }

@@ -213,7 +213,12 @@ func (c *Change) advance(g *Group, done *Match) {
 // after the change: a group whose matches are all done is finished, a stage
 // whose groups are all finished is too, and so is a tournament whose stages are.
 // A group with a match started is running, and so are its stage and tournament.
+//
+// What it decides depends on every match, not only those the change writes
+// (two last results written at once would each see the other's match still
+// running), so the change requires the version it was computed from.
 func (c *Change) settle() {
+	c.Version = c.snap.Version
 	type counts struct{ all, done, started int }
 	byGroup := map[string]*counts{}
 	for _, m := range c.snap.Matches {
@@ -300,8 +305,7 @@ func (s *Snapshot) CallMatch(id string, courtIDs []string, at time.Time) (*Chang
 			return nil, &RuleError{Reason: court.Name + " is busy"}
 		}
 	}
-	c := newChange(s, at)
-	c.Version = s.Version // "the court is free" depends on every match
+	c := newChange(s, at) // "the court is free" depends on every match: settle requires the version
 	nm := c.edit(m)
 	nm.State, nm.StartTime, nm.CourtIDs = MatchRunning, At(at), slices.Clone(courtIDs)
 	c.event(Event{Type: EventMatchUpdated, MatchID: id})
