@@ -16,24 +16,28 @@ import (
 // ErrSlugTaken is returned when another organizer has the slug already.
 var ErrSlugTaken = errors.New("the slug is taken")
 
-// CreateOrganizer adds an organizer. The slug is claimed atomically first, so
-// two organizers racing for one slug cannot both get it.
+// createOrganizerScript claims a slug and writes the organizer in one step:
+// the slug index and the organizers share a slot ({organizers}).
+// KEYS: slugs, organizers. ARGV: slug, id, organizer JSON. Returns 0 when the slug is taken.
+var createOrganizerScript = redis.NewScript(`
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+return 1
+`)
+
+// CreateOrganizer adds an organizer, in one atomic step that claims its slug:
+// of two organizers racing for one slug, one gets it.
 func (s *Store) CreateOrganizer(ctx context.Context, o tournament.Organizer) error {
-	ok, err := s.rdb.HSetNX(ctx, organizerSlugsKey, o.Slug, o.ID).Result()
-	if err != nil {
-		return fmt.Errorf("cache: organizer %s: %w", o.Slug, err)
-	}
-	if !ok {
-		return fmt.Errorf("cache: organizer %s: %w", o.Slug, ErrSlugTaken)
-	}
 	raw, err := json.Marshal(o)
-	if err == nil {
-		err = s.rdb.HSet(ctx, organizersKey, o.ID, raw).Err()
-	}
 	if err != nil {
-		// Give the slug back (the organizers hash lives in another slot, so this cannot be one step).
-		s.rdb.HDel(context.WithoutCancel(ctx), organizerSlugsKey, o.Slug)
+		return err
+	}
+	ok, err := s.runWrite(ctx, createOrganizerScript, []string{organizerSlugsKey, organizersKey}, o.Slug, o.ID, raw).Int()
+	if err != nil {
 		return fmt.Errorf("cache: organizer %s: %w", o.Slug, err)
+	}
+	if ok == 0 {
+		return fmt.Errorf("cache: organizer %s: %w", o.Slug, ErrSlugTaken)
 	}
 	return nil
 }
