@@ -63,6 +63,8 @@ type Tournament struct {
 	Rev         int          `json:"rev,omitempty"`
 	Disciplines []Discipline `json:"disciplines"`
 	Courts      []Court      `json:"courts"`
+	// Mirror is set when the tournament runs elsewhere and Courtside follows it.
+	Mirror *Mirror `json:"mirror,omitempty"`
 }
 
 // Discipline is a category inside a tournament, such as a singles or a doubles event.
@@ -98,12 +100,16 @@ type Group struct {
 	Encounters []string `json:"encounters,omitempty"`
 	// Lives is what every entry starts with in last_one_standing and lord_have_mercy.
 	Lives int `json:"lives,omitempty"`
+	// Standings of a followed tournament are the table as its source ranks it;
+	// nil for a group Courtside ranks itself.
+	Standings []Standing `json:"standings,omitempty"`
 }
 
 // GroupOptions are the spec's group options.
 type GroupOptions struct {
 	EliminationThirdPlace bool                 `json:"eliminationThirdPlace"`
 	MatchConfigurations   []MatchConfiguration `json:"matchConfigurations"`
+	NumRoundsPlanned      int                  `json:"numRoundsPlanned,omitempty"`
 }
 
 // MatchConfiguration says how a match is won.

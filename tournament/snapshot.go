@@ -149,8 +149,12 @@ func Once[T any](s *Snapshot, key string, compute func() T) T {
 	return f.(func() any)().(T)
 }
 
-// Standings is the group's table, computed once per snapshot.
+// Standings is the group's table, computed once per snapshot; a followed
+// tournament's table is its source's.
 func (s *Snapshot) Standings(g *Group) []Standing {
+	if g.Standings != nil {
+		return g.Standings
+	}
 	return Once(s, "standings/"+g.ID, func() []Standing {
 		return Standings(g, s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID }), s.Entries)
 	})
