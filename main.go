@@ -59,6 +59,8 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		return loadDemo(ctx, getenv)
 	case "keys":
 		return keys(ctx, args, stdout, getenv)
+	case "follow":
+		return follow(ctx, args, stdout, getenv)
 	}
 	return fmt.Errorf("unknown command %q (serve, demo, keys)", cmd)
 }
@@ -100,8 +102,9 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 		}
 	}
 	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
+	follower := newFollower(store, log, getenv)
 	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
-		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log)})
+		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), Upstream: follower})
 	if err != nil {
 		return err
 	}
@@ -120,6 +123,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	defer stop()
 	background.Go(func() { web.NewDeliverer(store, log, allowPrivate).Run(ctx) })
 	background.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
+	background.Go(func() { follower.Run(ctx) })
 	if *simulate {
 		sim := &simulator{store: store, log: log, rng: mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1)), idleFor: 90 * time.Second}
 		if url == "" {

@@ -23,6 +23,8 @@ type TournamentReader interface {
 type API struct {
 	Store  TournamentReader
 	Writes Writer
+	// Relay, when set, sends results for followed tournaments upstream.
+	Relay ResultRelay
 	// Now is the clock results are stamped with.
 	Now func() time.Time
 }

@@ -10,6 +10,7 @@ import (
 	"courtside/cache"
 	"courtside/handlers"
 	"courtside/templates"
+	"courtside/upstream"
 )
 
 // apiPrefix is the base of the Tournament Public API (spec section 9).
@@ -26,6 +27,8 @@ type Config struct {
 	// SessionKeys sign and encrypt the console's session cookie: pairs of a
 	// 32-byte signing and a 32-byte encryption key, the newest pair first.
 	SessionKeys [][]byte
+	// Upstream follows tournaments that run elsewhere; nil: none are followed.
+	Upstream *upstream.Follower
 }
 
 type server struct {
@@ -61,6 +64,12 @@ func Routes(c Config) (http.Handler, error) {
 
 	now := func() time.Time { return c.Store.Now() }
 	admin := &handlers.Admin{Store: c.Store, Sessions: handlers.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now}
+	if c.Upstream != nil {
+		api.Relay, admin.Relay = c.Upstream, c.Upstream
+		// Calls from the tournament application about a followed tournament; the secret is in the address.
+		receiver := &handlers.HooksUpstream{Hooks: c.Upstream}
+		mux.Handle("POST /hooks/upstream/{id}/{secret}", s.api(receiver.Receive))
+	}
 
 	// The site: what organizers share on their result pages (and, for a
 	// signed-in organizer, its own private tournaments).
@@ -94,6 +103,14 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/state", signedIn(admin.SetState))
 	mux.Handle("GET /admin/t/{id}/matches/{matchId}", signedIn(admin.ResultForm))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/result", signedIn(admin.SaveResult))
+	if c.Upstream != nil {
+		// Following tournaments that run in the tournament application.
+		follow := &handlers.AdminFollow{Admin: admin, Following: c.Upstream, Follows: c.Store}
+		mux.Handle("GET /admin/follow", signedIn(follow.Page))
+		mux.Handle("POST /admin/follow/tournaments", signedIn(follow.Tournaments))
+		mux.Handle("POST /admin/follow", signedIn(follow.Follow))
+		mux.Handle("POST /admin/follow/{id}/stop", signedIn(follow.Stop))
+	}
 
 	mux.Handle("GET /api", docs)
 	mux.Handle("GET /static/{hash}/{name...}", static)
