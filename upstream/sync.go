@@ -28,7 +28,16 @@ const (
 	markCourt      = "c:"     // a webhook word: + court id
 	markStandings  = "s"      // a webhook word: every running group's table
 	markHook       = "hook"   // a webhook word: calls come, so polling can slow down
-	followUp       = 300 * time.Millisecond
+)
+
+const (
+	// followUp is how soon what a webhook call names is read: the rest of a burst arrives meanwhile.
+	followUp = 300 * time.Millisecond
+	// moveOn is how soon what a result moves on (table, states, next matches) is read when
+	// polling found it: results that come close together share the reads.
+	moveOn = 2 * time.Second
+	// courtsGap is the least time between two reads of the courts, however many calls ask.
+	courtsGap = 2 * time.Second
 )
 
 // Intervals say how often each part of a followed tournament is read when
@@ -65,6 +74,7 @@ type worker struct {
 	wake  chan struct{}
 
 	due      map[string]time.Time
+	courts   time.Time // last read of the courts
 	hooked   time.Time // last webhook call seen
 	lastGood time.Time // last answer from upstream
 }
@@ -158,25 +168,34 @@ func (w *worker) step(ctx context.Context) error {
 	return w.read(ctx, snap, item)
 }
 
-// schedule makes every part due now (courts first): a worker that just took
-// over catches up with whatever it missed.
+// schedule plans every part: the courts and the record now, the lists and
+// tables spread over the next round of reads, so a worker that just took over
+// catches up with what is on the courts at once and with the rest within the
+// budget; the entries, which seldom change, last.
 func (w *worker) schedule(snap *tournament.Snapshot) {
 	now := w.now()
 	w.due = map[string]time.Time{itemCourts: now.Add(-time.Second), itemTournament: now}
 	st := stateOf(snap)
+	var lists []string
 	for _, d := range st.t.Disciplines {
-		w.due[itemDiscipline+d.ID] = now
+		lists = append(lists, itemDiscipline+d.ID)
 		w.due[itemDiscEntry+d.ID] = now.Add(w.every.Idle)
 	}
 	for _, g := range st.groups() {
-		w.due[itemStandings+g.ID] = now
+		lists = append(lists, itemStandings+g.ID)
 		w.due[itemGroupEntry+g.ID] = now.Add(w.every.Idle)
+	}
+	for i, item := range lists {
+		w.due[item] = now.Add(w.every.Rest * time.Duration(i+1) / time.Duration(len(lists)+1))
 	}
 }
 
-// soon makes item due at the latest after d.
+// soon makes item due at the latest after d; the courts no sooner than courtsGap after their last read.
 func (w *worker) soon(item string, d time.Duration) {
 	at := w.now().Add(d)
+	if item == itemCourts && at.Before(w.courts.Add(courtsGap)) {
+		at = w.courts.Add(courtsGap)
+	}
 	if cur, ok := w.due[item]; !ok || at.Before(cur) {
 		w.due[item] = at
 	}
@@ -285,9 +304,21 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		if err != nil {
 			return err
 		}
+		w.courts = w.now()
 		left, unknown := st.setCourts(cs)
-		for _, mid := range append(left, unknown...) {
+		for _, mid := range unknown {
 			w.soon(itemMatch+mid, 0)
+		}
+		for _, mid := range left {
+			m := st.matches[mid]
+			if hooked {
+				w.soon(itemMatch+mid, 0) // its own call may be on the way; reading it is cheaper than waiting
+				continue
+			}
+			// Finished or moved: the discipline's list has it and the matches it moved on, the table and states follow.
+			w.soon(itemDiscipline+m.DisciplineID, moveOn)
+			w.soon(itemStandings+m.GroupID, moveOn)
+			w.soon(itemTournament, moveOn)
 		}
 	case item == itemTournament:
 		t, err := w.c.Tournament(ctx, id)
@@ -320,9 +351,9 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		}
 		if played && !hooked {
 			// What a result moves on: the table, the states, the next matches.
-			w.soon(itemStandings+got.GroupID, followUp)
-			w.soon(itemTournament, followUp)
-			w.soon(itemDiscipline+got.DisciplineID, followUp)
+			w.soon(itemStandings+got.GroupID, moveOn)
+			w.soon(itemTournament, moveOn)
+			w.soon(itemDiscipline+got.DisciplineID, moveOn)
 		}
 	case strings.HasPrefix(item, itemDiscipline):
 		did := strings.TrimPrefix(item, itemDiscipline)
@@ -332,7 +363,7 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		}
 		for _, gid := range st.setDiscipline(did, ms) {
 			if !hooked {
-				w.soon(itemStandings+gid, followUp)
+				w.soon(itemStandings+gid, moveOn)
 			}
 		}
 	case strings.HasPrefix(item, itemStandings):
