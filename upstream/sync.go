@@ -38,6 +38,8 @@ const (
 	moveOn = 2 * time.Second
 	// courtsGap is the least time between two reads of the courts, however many calls ask.
 	courtsGap = 2 * time.Second
+	// listGap is the least time between two reads of the record, a list or a table.
+	listGap = 3 * time.Second
 )
 
 // Intervals say how often each part of a followed tournament is read when
@@ -49,15 +51,19 @@ type Intervals struct {
 	Courts time.Duration
 	// Rest is how often the tournament record and the match lists are read while it runs.
 	Rest time.Duration
-	// Hooked is the pace of the courts, the record and the lists while webhook calls come.
+	// Hooked is the pace of the record and the lists while webhook calls come.
 	Hooked time.Duration
+	// Safety is the pace of the courts while webhook calls come: how soon an
+	// upstream gone quiet is noticed (and the copy marked stale).
+	Safety time.Duration
 	// Idle is the pace of everything while the tournament does not run, and of the entries.
 	Idle time.Duration
 }
 
-// DefaultIntervals suit a budget of 60 GET a minute: the courts take 15, a
-// finished match costs 3 (the match, its table, the record), the lists a few.
-var DefaultIntervals = Intervals{Courts: 4 * time.Second, Rest: time.Minute, Hooked: 5 * time.Minute, Idle: 10 * time.Minute}
+// DefaultIntervals suit a budget of 60 GET a minute: polling, the courts take
+// 15, the lists and tables about 6, and a finished match 3 (its discipline's
+// list, its table, the record), shared by results that come close together.
+var DefaultIntervals = Intervals{Courts: 4 * time.Second, Rest: 2 * time.Minute, Hooked: 5 * time.Minute, Safety: 15 * time.Second, Idle: 10 * time.Minute}
 
 // hookedFor is how long after a webhook call polling stays at the slow pace.
 const hookedFor = 10 * time.Minute
@@ -74,9 +80,9 @@ type worker struct {
 	wake  chan struct{}
 
 	due      map[string]time.Time
-	courts   time.Time // last read of the courts
-	hooked   time.Time // last webhook call seen
-	lastGood time.Time // last answer from upstream
+	lastRead map[string]time.Time // when each item was last read
+	hooked   time.Time            // last webhook call seen
+	lastGood time.Time            // last answer from upstream
 }
 
 func (w *worker) poke() {
@@ -102,6 +108,7 @@ func (w *worker) run(ctx context.Context) {
 		w.failed(ctx, err)
 		select {
 		case <-ctx.Done():
+		case <-w.wake: // a webhook call: the upstream is back
 		case <-time.After(backoff):
 		}
 		backoff = min(2*backoff, 30*time.Second)
@@ -169,32 +176,54 @@ func (w *worker) step(ctx context.Context) error {
 }
 
 // schedule plans every part: the courts and the record now, the lists and
-// tables spread over the next round of reads, so a worker that just took over
-// catches up with what is on the courts at once and with the rest within the
-// budget; the entries, which seldom change, last.
+// tables spread over the next round of reads, the group entries, which
+// seldom change, over the round after. A worker that just took over catches
+// up at once with what is on the courts and with the rest within the budget;
+// one that starts on a copy loaded just now leaves the lists a round later.
 func (w *worker) schedule(snap *tournament.Snapshot) {
 	now := w.now()
 	w.due = map[string]time.Time{itemCourts: now.Add(-time.Second), itemTournament: now}
+	w.lastRead = map[string]time.Time{}
+	from := now
+	if m := snap.Tournament.Mirror; m != nil && now.Sub(m.Synced.Time) < w.every.Rest {
+		w.due[itemTournament] = now.Add(w.every.Rest)
+		from = now.Add(w.every.Rest)
+	}
 	st := stateOf(snap)
-	var lists []string
+	var lists, entries []string
 	for _, d := range st.t.Disciplines {
 		lists = append(lists, itemDiscipline+d.ID)
 		w.due[itemDiscEntry+d.ID] = now.Add(w.every.Idle)
 	}
 	for _, g := range st.groups() {
 		lists = append(lists, itemStandings+g.ID)
-		w.due[itemGroupEntry+g.ID] = now.Add(w.every.Idle)
+		entries = append(entries, itemGroupEntry+g.ID)
 	}
-	for i, item := range lists {
-		w.due[item] = now.Add(w.every.Rest * time.Duration(i+1) / time.Duration(len(lists)+1))
+	spread(w.due, lists, from, w.every.Rest)
+	spread(w.due, entries, from.Add(w.every.Rest), w.every.Rest)
+}
+
+// spread makes items due one after the other over the span from from on.
+func spread(due map[string]time.Time, items []string, from time.Time, span time.Duration) {
+	for i, item := range items {
+		due[item] = from.Add(span * time.Duration(i+1) / time.Duration(len(items)+1))
 	}
 }
 
-// soon makes item due at the latest after d; the courts no sooner than courtsGap after their last read.
+// soon makes item due at the latest after d, but no sooner than its gap
+// after its last read: however many calls or results ask, the courts are read
+// at most every courtsGap, a list or table every listGap.
 func (w *worker) soon(item string, d time.Duration) {
 	at := w.now().Add(d)
-	if item == itemCourts && at.Before(w.courts.Add(courtsGap)) {
-		at = w.courts.Add(courtsGap)
+	gap := listGap
+	switch {
+	case item == itemCourts:
+		gap = courtsGap
+	case strings.HasPrefix(item, itemMatch):
+		gap = 0
+	}
+	if last := w.lastRead[item]; at.Before(last.Add(gap)) {
+		at = last.Add(gap)
 	}
 	if cur, ok := w.due[item]; !ok || at.Before(cur) {
 		w.due[item] = at
@@ -280,6 +309,8 @@ func (w *worker) pace(st *state, item string) time.Duration {
 	switch {
 	case !running || strings.HasPrefix(item, itemDiscEntry) || strings.HasPrefix(item, itemGroupEntry):
 		return w.every.Idle
+	case hooked && item == itemCourts:
+		return w.every.Safety
 	case hooked:
 		return w.every.Hooked
 	case item == itemCourts:
@@ -304,7 +335,6 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		if err != nil {
 			return err
 		}
-		w.courts = w.now()
 		left, unknown := st.setCourts(cs)
 		for _, mid := range unknown {
 			w.soon(itemMatch+mid, 0)
@@ -391,6 +421,7 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		delete(w.due, item)
 		return nil
 	}
+	w.lastRead[item] = w.now()
 	if strings.HasPrefix(item, itemMatch) {
 		delete(w.due, item)
 	} else {
@@ -416,7 +447,9 @@ func (w *worker) synced(st *state) {
 
 // load reads the whole tournament and writes the copy in one step: the
 // record, every discipline's matches and entries, the courts, every group's
-// entries and table. It is what following starts with.
+// table. It is what following starts with. The group entries come after, in
+// the sync loop's second round, to leave the first minute's budget to what
+// spectators watch.
 func (w *worker) load(ctx context.Context) error {
 	id := w.f.ID
 	t, err := w.c.Tournament(ctx, id)
@@ -444,11 +477,6 @@ func (w *worker) load(ctx context.Context) error {
 	}
 	st.setCourts(cs)
 	for _, g := range st.groups() {
-		es, err := w.c.GroupEntries(ctx, id, g.ID)
-		if err != nil {
-			return err
-		}
-		st.setGroupEntries(g.ID, es)
 		rows, err := w.c.Standings(ctx, id, g.ID)
 		if err != nil {
 			return err
