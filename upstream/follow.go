@@ -327,6 +327,9 @@ func (f *Follower) Hook(ctx context.Context, id, secret string, body []byte) err
 			}
 		case tournament.EventCourtMatchChanged:
 			words = append(words, markCourt+e.CourtID)
+			if e.MatchID != "" {
+				words = append(words, markOnCourt+e.MatchID) // the courts show it: no read of its own
+			}
 		case tournament.EventStandingsUpdated:
 			if e.GroupID != "" {
 				words = append(words, itemStandings+e.GroupID)

@@ -26,6 +26,7 @@ const (
 	markAll        = "all"    // a webhook word: reload everything
 	markEntries    = "e"      // a webhook word: every entry list
 	markCourt      = "c:"     // a webhook word: + court id
+	markOnCourt    = "cm:"    // a webhook word: + id of a match a court shows now
 	markStandings  = "s"      // a webhook word: every running group's table
 	markHook       = "hook"   // a webhook word: calls come, so polling can slow down
 )
@@ -61,8 +62,9 @@ type Intervals struct {
 }
 
 // DefaultIntervals suit a budget of 60 GET a minute: polling, the courts take
-// 15, the lists and tables about 6, and a finished match 3 (its discipline's
-// list, its table, the record), shared by results that come close together.
+// 15, the lists and tables about 6, and a finished match 2 (its discipline's
+// list and its table, shared by results that come close together; the
+// record when the matches say a group finished or started).
 var DefaultIntervals = Intervals{Courts: 4 * time.Second, Rest: 2 * time.Minute, Hooked: 5 * time.Minute, Safety: 15 * time.Second, Idle: 10 * time.Minute}
 
 // hookedFor is how long after a webhook call polling stays at the slow pace.
@@ -233,6 +235,12 @@ func (w *worker) soon(item string, d time.Duration) {
 // mark turns what webhook calls said into reads: a live score or a match on
 // a court is one read of the courts, however many matches it concerns.
 func (w *worker) mark(snap *tournament.Snapshot, words []string) {
+	onCourt := map[string]bool{}
+	for _, word := range words {
+		if id, ok := strings.CutPrefix(word, markOnCourt); ok {
+			onCourt[id] = true
+		}
+	}
 	for _, word := range words {
 		switch {
 		case word == markHook:
@@ -251,11 +259,12 @@ func (w *worker) mark(snap *tournament.Snapshot, words []string) {
 					w.soon(itemStandings+g.ID, followUp)
 				}
 			}
-		case strings.HasPrefix(word, markCourt):
+		case strings.HasPrefix(word, markCourt), strings.HasPrefix(word, markOnCourt):
 			w.soon(itemCourts, followUp)
 		case strings.HasPrefix(word, itemMatch):
-			m, ok := snap.Match(strings.TrimPrefix(word, itemMatch))
-			if ok && m.State == tournament.MatchRunning && len(m.CourtIDs) > 0 {
+			id := strings.TrimPrefix(word, itemMatch)
+			m, ok := snap.Match(id)
+			if onCourt[id] || ok && m.State == tournament.MatchRunning && len(m.CourtIDs) > 0 {
 				w.soon(itemCourts, followUp)
 			} else {
 				w.soon(word, followUp)
@@ -345,10 +354,9 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 				w.soon(itemMatch+mid, 0) // its own call may be on the way; reading it is cheaper than waiting
 				continue
 			}
-			// Finished or moved: the discipline's list has it and the matches it moved on, the table and states follow.
+			// Finished or moved: the discipline's list has it and the matches it moved on; the table follows.
 			w.soon(itemDiscipline+m.DisciplineID, moveOn)
 			w.soon(itemStandings+m.GroupID, moveOn)
-			w.soon(itemTournament, moveOn)
 		}
 	case item == itemTournament:
 		t, err := w.c.Tournament(ctx, id)
@@ -380,9 +388,8 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 			w.soon(itemDiscipline+got.DisciplineID, followUp)
 		}
 		if played && !hooked {
-			// What a result moves on: the table, the states, the next matches.
+			// What a result moves on: the table and the next matches.
 			w.soon(itemStandings+got.GroupID, moveOn)
-			w.soon(itemTournament, moveOn)
 			w.soon(itemDiscipline+got.DisciplineID, moveOn)
 		}
 	case strings.HasPrefix(item, itemDiscipline):
@@ -395,6 +402,9 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 			if !hooked {
 				w.soon(itemStandings+gid, moveOn)
 			}
+		}
+		if !hooked && st.stale() {
+			w.soon(itemTournament, followUp) // a group finished or started: the record says what follows
 		}
 	case strings.HasPrefix(item, itemStandings):
 		gid := strings.TrimPrefix(item, itemStandings)
