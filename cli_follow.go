@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,16 +13,6 @@ import (
 	"courtside/upstream"
 )
 
-const followUsage = `usage:
-  courtside follow --upstream BASE_URL --key KEY --tournament ID [--organizer SLUG] [--budget N]
-  courtside follow list
-  courtside follow stop ID`
-
-// newFollower is the follower of a store; webhook addresses start with BASE_URL.
-func newFollower(store *cache.Store, log *slog.Logger, getenv func(string) string) *upstream.Follower {
-	return upstream.New(store, log, envOr(getenv, "BASE_URL", "http://localhost:8080"))
-}
-
 // follow follows a tournament that runs in the tournament application: it
 // reads it whole into the Redis at REDIS_URL and prints its id and the
 // webhook address to paste into the application's settings. The servers on
@@ -34,14 +23,17 @@ func follow(ctx context.Context, args []string, stdout io.Writer, getenv func(st
 		return err
 	}
 	defer closeRedis()
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	f := newFollower(store, log, getenv)
+	base, err := publicURL(getenv("BASE_URL"), envOr(getenv, "ADDR", ":8080"))
+	if err != nil {
+		return err
+	}
+	f := upstream.New(store, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})), base)
 	if len(args) > 0 && args[0] == "list" {
 		return followList(ctx, store, f, stdout)
 	}
 	if len(args) > 0 && args[0] == "stop" {
 		if len(args) != 2 {
-			return errors.New(followUsage)
+			return fmt.Errorf("follow stop takes the tournament's id (%w)", errUsage)
 		}
 		return f.Stop(ctx, args[1])
 	}
@@ -52,11 +44,11 @@ func follow(ctx context.Context, args []string, stdout io.Writer, getenv func(st
 	fs.StringVar(&req.TournamentID, "tournament", "", "the tournament's id upstream (it stays the same here)")
 	fs.StringVar(&req.OrganizerSlug, "organizer", "", "a local organizer to own the copy (default: one made from the upstream's)")
 	fs.IntVar(&req.Budget, "budget", upstream.DefaultBudget, fmt.Sprintf("GET requests a minute, for every instance (at most %d)", upstream.MaxBudget))
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if req.Upstream == "" || req.Key == "" || req.TournamentID == "" {
-		return errors.New(followUsage)
+		return fmt.Errorf("--upstream, --key and --tournament are required (%w)", errUsage)
 	}
 	fl, err := f.Follow(ctx, req)
 	if err != nil {

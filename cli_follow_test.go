@@ -27,6 +27,7 @@ import (
 	"courtside/tournament"
 	"courtside/upstream"
 	"courtside/web"
+	"courtside/worker"
 )
 
 // The demo's Hamburg Open 2026: running, ten courts, five disciplines.
@@ -51,10 +52,10 @@ func startU(t *testing.T, rdb redis.UniversalClient, log *slog.Logger) *instance
 	ctx, cancel := context.WithCancel(context.Background())
 	simCtx, simStop := context.WithCancel(ctx)
 	u.cancel, u.simStop = cancel, simStop
-	sim := &simulator{store: store, log: log, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)), idleFor: time.Hour}
-	u.wg.Go(func() { web.NewDeliverer(store, log, true).Run(ctx) })
+	sim := &worker.Simulator{Store: store, Log: log, Rand: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)), IdleFor: time.Hour}
+	u.wg.Go(func() { worker.NewDeliverer(store, log, true).Run(ctx) })
 	u.wg.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
-	u.wg.Go(func() { sim.run(simCtx, 6*time.Second) })
+	u.wg.Go(func() { sim.Run(simCtx, 6*time.Second) })
 	return u
 }
 
