@@ -100,7 +100,7 @@ func api(t *testing.T, store *cache.Store) http.Handler {
 	return h
 }
 
-func get(t *testing.T, h http.Handler, key, path string) (int, []byte) {
+func getFrom(t *testing.T, h http.Handler, key, path string) (int, []byte) {
 	t.Helper()
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	req.Header.Set("Authorization", "Bearer "+key)
@@ -144,7 +144,7 @@ func TestCreateStartAndTheAPI(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "courts: must be a count from 1 to 500") || !strings.Contains(err.Error(), "disciplines[0].stages[1].qualify: must be a whole number") {
 		t.Fatalf("bad file: %v", err)
 	}
-	if code, body := get(t, h, token, "/v1/public/tournaments"); code != 200 || strings.TrimSpace(string(body)) != "[]" {
+	if code, body := getFrom(t, h, token, "/v1/public/tournaments"); code != 200 || strings.TrimSpace(string(body)) != "[]" {
 		t.Fatalf("after a refused file: %d %s", code, body)
 	}
 	// An unknown organizer.
@@ -154,17 +154,17 @@ func TestCreateStartAndTheAPI(t *testing.T) {
 
 	id := strings.TrimSpace(mustRun(t, getenv, "tournaments", "create", "--file", setupFile(t, nil)))
 	var tj tournament.TournamentJSON
-	code, body := get(t, h, token, "/v1/public/tournaments/"+id)
+	code, body := getFrom(t, h, token, "/v1/public/tournaments/"+id)
 	if code != 200 || json.Unmarshal(body, &tj) != nil || tj.State != tournament.StateReady || tj.Name != "Club Night 48" || len(tj.Disciplines) != 2 {
 		t.Fatalf("created: %d %s", code, body)
 	}
 	if g := tj.Disciplines[0].Stages[0].Groups[0]; g.TournamentMode != tournament.Swiss || g.Options.NumRoundsPlanned != 5 || g.Options.MatchConfigurations[0].NumPoints != 7 {
 		t.Errorf("swiss group %+v", g)
 	}
-	if _, body := get(t, h, token, "/v1/public/tournaments/"+id+"/courts"); strings.Count(string(body), `"number"`) != 4 {
+	if _, body := getFrom(t, h, token, "/v1/public/tournaments/"+id+"/courts"); strings.Count(string(body), `"number"`) != 4 {
 		t.Errorf("courts %s", body)
 	}
-	if _, body := get(t, h, token, "/v1/public/tournaments/"+id+"/entries"); !strings.Contains(string(body), `"name":"Die Kurbler"`) {
+	if _, body := getFrom(t, h, token, "/v1/public/tournaments/"+id+"/entries"); !strings.Contains(string(body), `"name":"Die Kurbler"`) {
 		t.Errorf("entries %s", body)
 	}
 	if list := mustRun(t, getenv, "tournaments", "list"); !strings.Contains(list, id) || !strings.Contains(list, "ready") {
@@ -172,20 +172,20 @@ func TestCreateStartAndTheAPI(t *testing.T) {
 	}
 
 	mustRun(t, getenv, "tournaments", "start", id)
-	_, body = get(t, h, token, "/v1/public/tournaments/"+id)
+	_, body = getFrom(t, h, token, "/v1/public/tournaments/"+id)
 	json.Unmarshal(body, &tj)
 	if tj.State != tournament.StateRunning || tj.Disciplines[0].Stages[0].State != tournament.PhaseRunning || tj.Disciplines[0].Stages[1].State != tournament.PhasePlanned {
 		t.Errorf("started: %s", body)
 	}
 	var ms []tournament.MatchJSON
-	_, body = get(t, h, token, "/v1/public/tournaments/"+id+"/stages/"+tj.Disciplines[0].Stages[0].ID+"/matches")
+	_, body = getFrom(t, h, token, "/v1/public/tournaments/"+id+"/stages/"+tj.Disciplines[0].Stages[0].ID+"/matches")
 	json.Unmarshal(body, &ms)
 	if len(ms) != 5 {
 		t.Errorf("the swiss's first round has %d matches, want 5: %s", len(ms), body)
 	}
 	// autoCall: the four courts got the first four open matches.
 	var courts []tournament.CourtJSON
-	_, body = get(t, h, token, "/v1/public/tournaments/"+id+"/courts?includeMatchDetails=true")
+	_, body = getFrom(t, h, token, "/v1/public/tournaments/"+id+"/courts?includeMatchDetails=true")
 	json.Unmarshal(body, &courts)
 	for _, c := range courts {
 		if c.CurrentMatch == nil || c.CurrentMatch.State != tournament.MatchRunning {
@@ -198,7 +198,7 @@ func TestCreateStartAndTheAPI(t *testing.T) {
 
 	// A late entry joins the swiss; a withdrawal skips the entry's match.
 	mustRun(t, getenv, "tournaments", "late-entry", id, "--discipline", "OS", "--name", "Karl Ney")
-	_, body = get(t, h, token, "/v1/public/tournaments/"+id+"/group/"+tj.Disciplines[0].Stages[0].Groups[0].ID+"/entries")
+	_, body = getFrom(t, h, token, "/v1/public/tournaments/"+id+"/group/"+tj.Disciplines[0].Stages[0].Groups[0].ID+"/entries")
 	if !strings.Contains(string(body), "Karl Ney") {
 		t.Errorf("the late entry is not in the group: %s", body)
 	}
@@ -217,7 +217,7 @@ func TestCreateStartAndTheAPI(t *testing.T) {
 		t.Errorf("delete without --yes: %v", err)
 	}
 	mustRun(t, getenv, "tournaments", "delete", id, "--yes")
-	if code, _ := get(t, h, token, "/v1/public/tournaments/"+id); code != 404 {
+	if code, _ := getFrom(t, h, token, "/v1/public/tournaments/"+id); code != 404 {
 		t.Errorf("after delete: %d", code)
 	}
 	if list := mustRun(t, getenv, "tournaments", "list"); strings.Contains(list, id) {
@@ -266,7 +266,7 @@ func responses(t *testing.T, h http.Handler, key string, snap *tournament.Snapsh
 		paths = append(paths, "/entries/"+id+"/matches")
 	}
 	for _, p := range paths {
-		code, body := get(t, h, key, base+p)
+		code, body := getFrom(t, h, key, base+p)
 		if code != 200 {
 			t.Errorf("%s: %d %s", p, code, body)
 		}
