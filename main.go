@@ -77,14 +77,23 @@ Usage:
       Print this help (also --help, -h).
 
 Environment:
-  REDIS_URL              the Redis to use (redis://host:6379/0); serve without it runs an
-                         embedded in-memory Redis with the demo; demo and keys need it
+  REDIS_URL              the Redis to use (redis://host:6379/0, or go-redis' cluster form
+                         redis://a:7000?addr=b:7000); serve without it runs an embedded
+                         in-memory Redis with the demo; demo and keys need it
+  REDIS_CLUSTER          true: REDIS_URL names a Redis Cluster
+  REDIS_WAIT_REPLICAS    how many replicas confirm a write before it is acknowledged (default 0)
+  REDIS_WAIT_TIMEOUT     how long a write waits for them (default 500ms)
   ADDR                   listen address of serve (default :8080)
+  BASE_URL               the site's public address, for shared links and QR codes
+                         (default http://localhost:<port of ADDR>)
+  RENDER_CACHE_BYTES     memory for rendered pages and API bodies (default 64 MiB)
   SESSION_KEYS           comma-separated secrets (32+ characters) for the console's cookie,
                          newest first (default: a random key; sign-ins end on restart)
   TRUSTED_PROXIES        comma-separated addresses or CIDRs of reverse proxies whose
                          X-Forwarded-For and X-Forwarded-Proto are believed (default: none)
   WEBHOOK_ALLOW_PRIVATE  1 lets webhooks call loopback and private addresses
+  METRICS_ADDR           serve Prometheus metrics at /metrics on this address of their own
+  METRICS_TOKEN          serve them on the public port too, to requests bearing this token
   LOG_LEVEL              debug, info, warn or error (default info: a line per request)
   LOG_FORMAT             json for JSON logs (default text)
 `
@@ -155,13 +164,24 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	if err != nil {
 		return err
 	}
+	base, err := publicURL(getenv("BASE_URL"), *addr)
+	if err != nil {
+		return err
+	}
+	renderBytes, err := byteSize(getenv("RENDER_CACHE_BYTES"))
+	if err != nil {
+		return err
+	}
 	log := newLogger(getenv)
-	rdb, closeRedis, err := cache.Open(url)
+	rdb, closeRedis, err := cache.Open(url, getenv("REDIS_CLUSTER") == "true")
 	if err != nil {
 		return err
 	}
 	defer closeRedis()
 	store := cache.New(rdb)
+	if store.Durability, err = durability(getenv); err != nil {
+		return err
+	}
 	if err := store.Ping(ctx); err != nil {
 		return fmt.Errorf("redis: %w", err)
 	}
@@ -172,8 +192,10 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 		}
 	}
 	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
+	metrics := web.NewMetrics(rdb)
 	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
-		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), TrustedProxies: trusted})
+		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), BaseURL: base, RenderCacheBytes: renderBytes,
+		Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN"), TrustedProxies: trusted})
 	if err != nil {
 		return err
 	}
@@ -197,6 +219,16 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 			sim.replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
 		}
 		background.Go(func() { sim.run(ctx, 1500*time.Millisecond) })
+	}
+	if addr := getenv("METRICS_ADDR"); addr != "" {
+		// Metrics on a port of their own, for a scraper inside the network.
+		msrv := &http.Server{Addr: addr, Handler: metrics.Handler(""), ReadHeaderTimeout: 5 * time.Second}
+		background.Go(func() {
+			if err := msrv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
+				log.Error("metrics", "addr", addr, "err", err)
+			}
+		})
+		background.Go(func() { <-ctx.Done(); _ = msrv.Close() })
 	}
 	// Listen first: the banner promises a bound port, and a port in use is an
 	// error before anything is printed.
@@ -292,7 +324,7 @@ func realStore(ctx context.Context, getenv func(string) string) (*cache.Store, f
 	if url == "" {
 		return nil, nil, errors.New("REDIS_URL is not set: this command writes to a real Redis (for example REDIS_URL=redis://localhost:6379/0)")
 	}
-	rdb, closeRedis, err := cache.Open(url)
+	rdb, closeRedis, err := cache.Open(url, getenv("REDIS_CLUSTER") == "true")
 	if err != nil {
 		return nil, nil, err
 	}

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -26,11 +26,13 @@ import (
 // env is a getenv pointing REDIS_URL at a fresh test Redis.
 func env(t *testing.T) (func(string) string, *cache.Store) {
 	rdb := cachetest.Redis(t)
-	o := rdb.Options()
-	url := fmt.Sprintf("redis://%s/%d", o.Addr, o.DB)
+	url, cluster := cachetest.URL(t, rdb)
 	return func(k string) string {
-		if k == "REDIS_URL" {
+		switch {
+		case k == "REDIS_URL":
 			return url
+		case k == "REDIS_CLUSTER" && cluster:
+			return "true"
 		}
 		return ""
 	}, cache.New(rdb)
@@ -212,8 +214,15 @@ func TestHelp(t *testing.T) {
 }
 
 func TestHelpNamesEveryCommandFlagAndVariable(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var names []string
-	for _, file := range []string{"main.go", "keys.go"} {
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
 		src, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
@@ -223,6 +232,9 @@ func TestHelpNamesEveryCommandFlagAndVariable(t *testing.T) {
 		}
 		for _, m := range regexp.MustCompile(`fs\.(?:String|Bool|Int|Duration)(?:Var)?\((?:&[\w.]+, )?"([a-z-]+)"`).FindAllStringSubmatch(string(src), -1) {
 			names = append(names, "--"+m[1])
+		}
+		if file != "main.go" && file != "keys.go" {
+			continue // the commands are chosen there; other switches are not commands
 		}
 		for _, m := range regexp.MustCompile(`case "([a-z-]+)":`).FindAllStringSubmatch(string(src), -1) {
 			names = append(names, m[1])

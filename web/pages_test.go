@@ -382,7 +382,7 @@ func TestTournamentPageHasItsQRCodeAndLinks(t *testing.T) {
 	if n := doc.Find(`#live [data-testid="match"]`).Length(); n != 8 {
 		t.Errorf("%d matches live now, want the 8 running", n)
 	}
-	if doc.Find(`meta[property="og:url"]`).AttrOr("content", "") != "http://example.com/t/"+hamburg.Tournament.ID {
+	if doc.Find(`meta[property="og:url"]`).AttrOr("content", "") != DefaultBaseURL+"/t/"+hamburg.Tournament.ID {
 		t.Errorf("og:url %q", doc.Find(`meta[property="og:url"]`).AttrOr("content", ""))
 	}
 }
