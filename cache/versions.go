@@ -100,7 +100,7 @@ func (s *Store) watchVersions(ctx context.Context, recheck time.Duration, subscr
 	for {
 		msg, err := sub.ReceiveTimeout(ctx, max(time.Until(next), time.Millisecond))
 		var timeout net.Error
-		if err != nil && !(errors.As(err, &timeout) && timeout.Timeout()) {
+		if err != nil && (!errors.As(err, &timeout) || !timeout.Timeout()) {
 			return err
 		}
 		if m, ok := msg.(*redis.Message); ok {
