@@ -297,7 +297,7 @@ func TestKnownVersionFollowsChangesWithoutAsking(t *testing.T) {
 	}
 	go board.WatchVersions(ctx, time.Hour, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	// Known once subscribed: not after some sleep, which a slow machine outlasts.
-	cachetest.Eventually(t, "the watcher subscribed", func() bool {
+	eventually(t, "the watcher subscribed", func() bool {
 		_, ok := board.KnownVersion(hamburg.Tournament.ID)
 		return ok
 	})
@@ -317,7 +317,7 @@ func TestKnownVersionFollowsChangesWithoutAsking(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	cachetest.Eventually(t, "the change reaches the board instance", func() bool {
+	eventually(t, "the change reaches the board instance", func() bool {
 		v, _ := board.KnownVersion(hamburg.Tournament.ID)
 		return v == snap.Version+1
 	})
@@ -345,7 +345,7 @@ func TestListsOfKnownTournamentsAskOnlyForTheIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cachetest.Eventually(t, "the watcher subscribed", func() bool {
+	eventually(t, "the watcher subscribed", func() bool {
 		_, ok := store.KnownVersion(first[0].Tournament.ID)
 		return ok
 	})

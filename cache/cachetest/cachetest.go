@@ -105,17 +105,3 @@ func DemoOn(t testing.TB, rdb redis.UniversalClient) (*cache.Store, *tournament.
 	}
 	return s, d
 }
-
-// Eventually fails the test unless ok becomes true within ten seconds (a
-// slow, shared machine under -race is not a failure); it checks every few
-// milliseconds, so a test never sleeps a fixed time and hopes.
-func Eventually(t testing.TB, what string, ok func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting: %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
