@@ -98,7 +98,7 @@ func Unavailable(err error) bool {
 	var netErr net.Error
 	if errors.As(err, &netErr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
 		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) ||
-		errors.Is(err, redis.ErrPoolTimeout) || errors.Is(err, redis.ErrClosed) {
+		errors.Is(err, redis.ErrPoolTimeout) || errors.Is(err, redis.ErrClosed) || errors.Is(err, ErrNotReplicated) {
 		return true
 	}
 	var rerr redis.Error
