@@ -70,9 +70,11 @@ func (s *Store) ReleaseLease(ctx context.Context, w Webhook, holder string) erro
 // entry, and each entry's events (JSON arrays). When there is nothing to
 // deliver it returns the tournament's version: nothing is new until it moves.
 // A webhook without a cursor starts at the stream's end.
-// KEYS: events stream, cursors hash, the batch in flight, the delivery sequence, version.
-// ARGV: webhook id, most entries in a batch.
+// It returns false to a caller that does not hold the lease (a webhook deleted meanwhile).
+// KEYS: events stream, cursors hash, the batch in flight, the delivery sequence, version, lease.
+// ARGV: webhook id, most entries in a batch, holder.
 var nextBatchScript = redis.NewScript(`
+if redis.call('GET', KEYS[6]) ~= ARGV[3] then return false end
 local b = redis.call('GET', KEYS[3])
 if b then return b end
 local from = redis.call('HGET', KEYS[2], ARGV[1])
@@ -100,11 +102,14 @@ return b
 // else the entries after its cursor. When there is nothing to deliver it
 // returns nil and the tournament's version, which it notes (KnownVersion):
 // nothing is new for the webhook while the version stays. Only the lease
-// holder may call it.
-func (s *Store) NextBatch(ctx context.Context, w Webhook, max int) (*Batch, int64, error) {
+// holder gets anything.
+func (s *Store) NextBatch(ctx context.Context, w Webhook, holder string, max int) (*Batch, int64, error) {
 	keys := []string{eventsKey(w.TournamentID), webhookCursorsKey(w.TournamentID), webhookBatchKey(w.TournamentID, w.ID),
-		deliverySeqKey(w.TournamentID), versionKey(w.TournamentID)}
-	res, err := nextBatchScript.Run(ctx, s.rdb, keys, w.ID, max).Result()
+		deliverySeqKey(w.TournamentID), versionKey(w.TournamentID), webhookLeaseKey(w.TournamentID, w.ID)}
+	res, err := nextBatchScript.Run(ctx, s.rdb, keys, w.ID, max, holder).Result()
+	if errors.Is(err, redis.Nil) {
+		return nil, -1, nil // the lease is gone
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("cache: next batch of webhook %s: %w", w.ID, err)
 	}

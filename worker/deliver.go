@@ -171,7 +171,7 @@ func (d *Deliverer) hold(ctx context.Context, w cache.Webhook, holder string) bo
 	var idleAt int64 = -1 // the tournament's version when the webhook last had nothing new
 	for held.Err() == nil {
 		if v, ok := d.Store.KnownVersion(w.TournamentID); !ok || v != idleAt {
-			b, version, err := d.Store.NextBatch(held, w, d.BatchSize)
+			b, version, err := d.Store.NextBatch(held, w, holder, d.BatchSize)
 			switch {
 			case err != nil:
 				if held.Err() == nil {
