@@ -262,7 +262,7 @@ func TestSlowWebhookDelaysNoOther(t *testing.T) {
 
 func TestFailingWebhookIsRetriedThenDisabledAndResumes(t *testing.T) {
 	h := newHooks(t)
-	var failing bool = true
+	failing := true
 	var mu sync.Mutex
 	rcv := newReceiver(t, func(int) int {
 		mu.Lock()
