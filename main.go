@@ -92,12 +92,15 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 		return err
 	}
 	log := newLogger(getenv)
-	rdb, closeRedis, err := cache.Open(url)
+	rdb, closeRedis, err := cache.Open(url, getenv("REDIS_CLUSTER") == "true")
 	if err != nil {
 		return err
 	}
 	defer closeRedis()
 	store := cache.New(rdb)
+	if store.Durability, err = durability(getenv); err != nil {
+		return err
+	}
 	if err := store.Ping(ctx); err != nil {
 		return fmt.Errorf("redis: %w", err)
 	}
@@ -108,8 +111,10 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 		}
 	}
 	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
+	metrics := web.NewMetrics(rdb)
 	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
-		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), BaseURL: base, RenderCacheBytes: renderBytes})
+		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN"),
+		BaseURL: base, RenderCacheBytes: renderBytes})
 	if err != nil {
 		return err
 	}
@@ -134,6 +139,16 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 			sim.replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
 		}
 		background.Go(func() { sim.run(ctx, 1500*time.Millisecond) })
+	}
+	if addr := getenv("METRICS_ADDR"); addr != "" {
+		// Metrics on a port of their own, for a scraper inside the network.
+		msrv := &http.Server{Addr: addr, Handler: metrics.Handler(""), ReadHeaderTimeout: 5 * time.Second}
+		background.Go(func() {
+			if err := msrv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
+				log.Error("metrics", "addr", addr, "err", err)
+			}
+		})
+		background.Go(func() { <-ctx.Done(); _ = msrv.Close() })
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
@@ -209,7 +224,7 @@ func realStore(ctx context.Context, getenv func(string) string) (*cache.Store, f
 	if url == "" {
 		return nil, nil, errors.New("REDIS_URL is not set: this command writes to a real Redis (for example REDIS_URL=redis://localhost:6379/0)")
 	}
-	rdb, closeRedis, err := cache.Open(url)
+	rdb, closeRedis, err := cache.Open(url, getenv("REDIS_CLUSTER") == "true")
 	if err != nil {
 		return nil, nil, err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -22,11 +21,13 @@ import (
 // env is a getenv pointing REDIS_URL at a fresh test Redis.
 func env(t *testing.T) (func(string) string, *cache.Store) {
 	rdb := cachetest.Redis(t)
-	o := rdb.Options()
-	url := fmt.Sprintf("redis://%s/%d", o.Addr, o.DB)
+	url, cluster := cachetest.URL(t, rdb)
 	return func(k string) string {
-		if k == "REDIS_URL" {
+		switch {
+		case k == "REDIS_URL":
 			return url
+		case k == "REDIS_CLUSTER" && cluster:
+			return "true"
 		}
 		return ""
 	}, cache.New(rdb)

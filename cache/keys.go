@@ -1,5 +1,12 @@
 // Package cache is the Redis store. Every key it uses is named in this file.
 //
+// The store runs on one Redis node or on a Redis Cluster unchanged: every
+// script, transaction and multi-key command touches keys of one hash slot.
+// Keys that are read or written together share a hash tag (the part in {}):
+// a tournament's id, an organizer's id, a key's hash, or the name of a global
+// family ({organizers}, {keys}). Plain pipelines may span slots; the cluster
+// client splits them per node.
+//
 // Everything that belongs to one tournament carries the tournament id as a
 // hash tag, so a multi-key step on one tournament touches one cluster slot:
 //
@@ -7,9 +14,11 @@
 //	t:{<id>}:version       string  counter, bumped with every change to the tournament
 //	t:{<id>}:matches       hash    match id → Match JSON
 //	t:{<id>}:entries       hash    entry id → Entry JSON (players and fixed teams)
-//	t:{<id>}:changes       stream  entry "<version>-1" per change: "m" the ids of the matches it wrote, "meta" 1 if it wrote meta
+//	t:{<id>}:listing       string  what a list needs of the tournament (organizer, start, state, shared), written with meta
+//	t:{<id>}:changes       stream  entry "<version>-1" per change: "m" the ids of the matches it wrote or removed,
+//	                               "e" of the entries it wrote, "meta" 1 if it wrote meta
 //	t:{<id>}:events        stream  one entry per change: field "events", a JSON array of Event
-//	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (100 kept)
+//	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (the newest AuditCap kept)
 //	t:{<id>}:webhooks      set     ids of the webhooks subscribed to the tournament
 //
 // The event streams, so the webhook worker can find them, and the channel on
@@ -20,9 +29,9 @@
 //
 // Organizers and the lists that find tournaments:
 //
-//	organizers             hash    organizer id → Organizer JSON
-//	organizer-slugs        hash    slug → organizer id
-//	o:{<orgId>}:index      hash    tournament id → listing JSON (start, state, shared)
+//	{organizers}           hash    organizer id → Organizer JSON
+//	{organizers}:slugs     hash    slug → organizer id
+//	o:{<orgId>}:index      hash    tournament id → listing JSON as of its creation; the listing key has its current one
 //
 // Webhooks and their delivery (the per-tournament parts carry the hash tag):
 //
@@ -35,8 +44,8 @@
 //
 // API keys, stored by the SHA-256 of their secret, never the secret:
 //
-//	keys                   hash    key id → SHA-256 hex of its secret
-//	keys:by-hash           hash    SHA-256 hex → Key JSON
+//	{keys}                 hash    key id → SHA-256 hex of its secret
+//	{keys}:by-hash         hash    SHA-256 hex → Key JSON
 //
 // Rate limiting, one counter per key and minute (expires after two minutes),
 // and failed sign-ins to the console per client address (expire after 15 minutes):
@@ -54,6 +63,7 @@ func metaKey(id string) string    { return fmt.Sprintf("t:{%s}:meta", id) }
 func versionKey(id string) string { return fmt.Sprintf("t:{%s}:version", id) }
 func matchesKey(id string) string { return fmt.Sprintf("t:{%s}:matches", id) }
 func entriesKey(id string) string { return fmt.Sprintf("t:{%s}:entries", id) }
+func listingKey(id string) string { return fmt.Sprintf("t:{%s}:listing", id) }
 func eventsKey(id string) string  { return fmt.Sprintf("t:{%s}:events", id) }
 func changesKey(id string) string { return fmt.Sprintf("t:{%s}:changes", id) }
 func auditKey(id, matchID string) string {
@@ -74,10 +84,10 @@ func tournamentOfStream(stream string) string {
 const (
 	eventStreamsKey   = "event-streams"
 	versionsChannel   = "versions"
-	organizersKey     = "organizers"
-	organizerSlugsKey = "organizer-slugs"
-	keysKey           = "keys"
-	keysByHashKey     = "keys:by-hash"
+	organizersKey     = "{organizers}"
+	organizerSlugsKey = "{organizers}:slugs"
+	keysKey           = "{keys}"
+	keysByHashKey     = "{keys}:by-hash"
 	webhooksKey       = "webhooks"
 )
 

@@ -369,3 +369,57 @@ func TestListsOfKnownTournamentsAskOnlyForTheIndex(t *testing.T) {
 		}
 	}
 }
+
+// eventually fails the test unless cond holds before a deadline.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestListsFollowTheStateATournamentReachedAtRuntime(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	rdb := cachetest.Redis(t)
+	writer := cachetest.Store(rdb)
+	watched := cachetest.Store(rdb) // knows the tournaments from its snapshots, vouched for by the watcher
+	organizer(t, writer)
+	snap, matches := running(t, writer, "t1", "a", "b")
+	if _, err := watched.Snapshot(ctx, "t1"); err != nil {
+		t.Fatal(err)
+	}
+	go watched.WatchVersions(ctx, time.Hour, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	eventually(t, "the watcher subscribed", func() bool { _, ok := watched.KnownVersion("t1"); return ok })
+	ids := func(store *cache.Store, state tournament.State) []string {
+		t.Helper()
+		snaps, err := store.Tournaments(ctx, "o", cache.ListQuery{State: state, Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range snaps {
+			out = append(out, s.Tournament.ID+":"+string(s.Tournament.State))
+		}
+		return out
+	}
+	if got := ids(watched, tournament.StateRunning); !slices.Equal(got, []string{"t1:running"}) {
+		t.Fatalf("running: %v", got)
+	}
+	if _, _, err := writer.Write(ctx, snap, final(matches[0].ID)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the watcher heard of the result", func() bool { v, _ := watched.KnownVersion("t1"); return v == snap.Version+1 })
+	for name, store := range map[string]*cache.Store{"a new instance": cachetest.Store(rdb), "an instance that knows it": watched} {
+		if got := ids(store, tournament.StateFinished); !slices.Equal(got, []string{"t1:finished"}) {
+			t.Errorf("%s: state=finished lists %v", name, got)
+		}
+		if got := ids(store, tournament.StateRunning); len(got) != 0 {
+			t.Errorf("%s: state=running lists %v", name, got)
+		}
+	}
+}

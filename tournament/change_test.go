@@ -209,7 +209,7 @@ func TestResultRules(t *testing.T) {
 	}
 	s = apply(s, c)
 	c, _ = s.SetResult(m.ID, Encounters{{{7, 2}}}, true, at, "y")
-	if c.Live || c.Audit.Old[0][0] != (Set{4, 2}) || c.Matches[0].Rev != 3 {
+	if c.Live || c.Audit.Old[0][0] != (Set{4, 2}) || c.Matches[0].Rev != 4 { // stored without a revision (1), called (2), live (3), final (4)
 		t.Errorf("final after live: live=%v old=%v rev=%d", c.Live, c.Audit.Old, c.Matches[0].Rev)
 	}
 }
@@ -248,5 +248,22 @@ func TestPauseAndSkip(t *testing.T) {
 	}
 	if rr = apply(rr, c); rr.Tournament.State != StateFinished {
 		t.Errorf("all matches done, tournament %s", rr.Tournament.State)
+	}
+}
+
+func TestChangeAddsNewMatchesAtRevisionOne(t *testing.T) {
+	s := bracketTournament(4, Elimination, false)
+	c := newChange(s, at)
+	m := &Match{ID: "extra", GroupID: "g", RoundID: s.Matches[0].RoundID, State: MatchOpen, Rev: 7}
+	c.add(m)
+	if c.edit(m) != m || m.Rev != 1 || len(c.Matches) != 1 {
+		t.Errorf("an added match: rev %d, %d in the change, edit gives another copy: %v", m.Rev, len(c.Matches), c.edit(m) != m)
+	}
+	// A creation starts from nothing.
+	create := newChange(nil, at)
+	create.Tournament = &Tournament{ID: "new", Rev: 1}
+	create.event(Event{Type: EventTournamentAdded})
+	if create.record() != create.Tournament || create.Events[0].CreatedAt != At(at) {
+		t.Error("a creation's record or events are not its own")
 	}
 }

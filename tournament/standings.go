@@ -120,6 +120,16 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 	}
 	league := len(g.Encounters) > 1
 	for _, m := range matches {
+		if m.GroupID == g.ID && m.State == MatchBye && !g.Mode.IsBracket() {
+			for _, e := range m.Entries { // a bye counts as a win (it costs no life)
+				for _, t := range sides(e) {
+					t.Matches++
+					t.MatchesWon++
+					t.Points += PointsWin
+				}
+			}
+			continue
+		}
 		if m.GroupID != g.ID || m.State != MatchPlayed || !m.HasResult() {
 			continue
 		}

@@ -28,7 +28,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // fixture is a server over the demo data with keys of every kind.
 type fixture struct {
 	t       *testing.T
-	rdb     *redis.Client
+	rdb     redis.UniversalClient
 	store   *cache.Store
 	demo    *tournament.Demo
 	handler http.Handler
@@ -593,9 +593,7 @@ func TestRateLimit(t *testing.T) {
 func TestTwoServersShareOneRateBudget(t *testing.T) {
 	f := newFixture(t)
 	// A second instance: its own client and store, the same Redis.
-	rdb := redis.NewClient(f.rdb.Options())
-	t.Cleanup(func() { _ = rdb.Close() })
-	other := routes(t, cachetest.Store(rdb))
+	other := routes(t, cachetest.Store(cachetest.Another(t, f.rdb)))
 	for i := range 120 {
 		h := f.handler
 		if i%2 == 1 {

@@ -35,6 +35,10 @@ type Config struct {
 	// RenderCacheBytes (RENDER_CACHE_BYTES), DefaultRenderCacheBytes when 0.
 	Renders          *RenderCache
 	RenderCacheBytes int64
+	// Metrics, when set, measure every request; with MetricsToken they are
+	// also served at /metrics to requests that carry it as a bearer token.
+	Metrics      *Metrics
+	MetricsToken string
 }
 
 // DefaultBaseURL is the public address of a server configured without one.
@@ -119,8 +123,15 @@ func Routes(c Config) (http.Handler, error) {
 	// Operations.
 	mux.Handle("GET /healthz", http.HandlerFunc(health.Live))
 	mux.Handle("GET /readyz", http.HandlerFunc(health.Ready))
+	if c.Metrics != nil && c.MetricsToken != "" {
+		mux.Handle("GET /metrics", c.Metrics.Handler(c.MetricsToken))
+	}
 
-	return s.logRequests(s.secureHeaders(language(mux))), nil
+	h := s.logRequests(s.secureHeaders(language(recordRoute(mux))))
+	if c.Metrics != nil {
+		h = c.Metrics.instrument(h)
+	}
+	return h, nil
 }
 
 type route struct {
