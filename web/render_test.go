@@ -237,11 +237,14 @@ func TestConcurrentReadsAfterAChangeDecodeOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	next, _, err := other.Write(context.Background(), snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+	if _, _, err := other.Write(context.Background(), snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
 		return s.SetResult(m.ID, tournament.Encounters{{{3, 2}}}, false, cachetest.Now, "test")
-	})
-	if err != nil {
+	}); err != nil {
 		t.Fatal(err)
+	}
+	next, err := other.Snapshot(context.Background(), id)
+	if err != nil || next.Version <= snap.Version {
+		t.Fatalf("the change: %v", err)
 	}
 	f.known(id, next.Version)
 
@@ -444,5 +447,35 @@ func TestRenderCacheOutlivesTheAskingRequest(t *testing.T) {
 	}
 	if renders.Load() != 1 || renderCtxErr.Load() != "<nil>" {
 		t.Errorf("%d renders, the render's context: %v", renders.Load(), renderCtxErr.Load())
+	}
+}
+
+// TestRenderCacheForgetsVersionsThatWentBack: after Redis is restored from a
+// backup, a tournament's versions come again with other content; nothing
+// rendered of them before is served.
+func TestRenderCacheForgetsVersionsThatWentBack(t *testing.T) {
+	c := NewRenderCache(0)
+	get := func(v int64, body string) string {
+		t.Helper()
+		out, err := c.Render(context.Background(), handlers.RenderKey{Tournament: "t", Version: v, Part: "p"}, func(context.Context) (handlers.Rendered, error) {
+			return handlers.Rendered{Body: []byte(body)}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out.Body)
+	}
+	get(9, "before the backup was restored")
+	get(10, "before the backup was restored")
+	if got := get(8, "restored"); got != "restored" {
+		t.Fatalf("v8: %q", got)
+	}
+	for _, v := range []int64{9, 10} {
+		if got := get(v, "after the restore"); got != "after the restore" {
+			t.Errorf("v%d after the restore: %q", v, got)
+		}
+	}
+	if got := get(10, "rendered again"); got != "after the restore" {
+		t.Errorf("v10 after the restore was not kept: %q", got)
 	}
 }
