@@ -129,7 +129,7 @@ func (c *RenderCache) drop(e *list.Element) {
 const entryOverhead = 256
 
 func (c *RenderCache) put(key handlers.RenderKey, out handlers.Rendered) {
-	size := int64(len(out.Body)+len(out.Gzip)+len(key.Tournament)+len(key.Lang)+len(key.Part)+len(key.Params)) + entryOverhead
+	size := int64(cap(out.Body)+cap(out.Gzip)+len(key.Tournament)+len(key.Lang)+len(key.Part)+len(key.Params)) + entryOverhead
 	if size > c.budget {
 		return // served to the ones who asked, never kept
 	}

@@ -9,7 +9,9 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -60,6 +62,18 @@ func (f *fixture) renders(budget int64) *RenderCache {
 	return c
 }
 
+// rss is the process's resident memory as Linux reports it; 0 elsewhere.
+func rss() float64 {
+	b, _ := os.ReadFile("/proc/self/status")
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
+			return float64(kb) / 1e3
+		}
+	}
+	return 0
+}
+
 func liveHeap() uint64 {
 	var m runtime.MemStats
 	runtime.GC()
@@ -84,7 +98,7 @@ func TestUniqueURLsDoNotGrowTheHeap(t *testing.T) {
 	autumn := f.tournament("Autumn Cup 2026").Tournament
 	base := "/t/" + autumn.ID
 	f.page(base + "/tv") // the snapshot, the templates and the code paths are warm
-	before := liveHeap()
+	before, rssBefore := liveHeap(), rss()
 	rng := rand.New(rand.NewPCG(1, 2))
 	random := func(n int) string {
 		const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -121,8 +135,8 @@ func TestUniqueURLsDoNotGrowTheHeap(t *testing.T) {
 	}
 	after := liveHeap()
 	st := renders.Stats()
-	t.Logf("live heap before %.1f MB, after %d unique URLs %.1f MB; answers %v; render cache %d bytes of %d in %d entries after %d renders",
-		float64(before)/1e6, flood, float64(after)/1e6, codes, st.Bytes, st.Budget, st.Entries, st.Renders)
+	t.Logf("live heap before %.1f MB, after %d unique URLs %.1f MB (RSS %.0f → %.0f MB); answers %v; render cache %d bytes of %d in %d entries after %d renders",
+		float64(before)/1e6, flood, float64(after)/1e6, rssBefore, rss(), codes, st.Bytes, st.Budget, st.Entries, st.Renders)
 	if st.Bytes > budget || st.Renders < flood/3 || st.Entries >= int(st.Renders) {
 		t.Errorf("render cache: %d bytes of %d, %d entries, %d renders: not bounded by its budget", st.Bytes, budget, st.Entries, st.Renders)
 	}
