@@ -91,22 +91,15 @@ func (a *API) readable(r *http.Request) (*tournament.Snapshot, error) {
 
 // page reads limit and offset (spec 4.1 and 8) and the optional state filter.
 func page(r *http.Request) (cache.ListQuery, error) {
-	q := cache.ListQuery{Limit: DefaultLimit}
+	var q cache.ListQuery
+	var err error
+	if q.Limit, err = queryInt(r, "limit", 1, MaxLimit, DefaultLimit); err != nil {
+		return q, err
+	}
+	if q.Offset, err = queryInt(r, "offset", 0, MaxOffset, 0); err != nil {
+		return q, err
+	}
 	v := r.URL.Query()
-	if s := v.Get("limit"); v.Has("limit") {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > MaxLimit {
-			return q, BadRequest("limit must be an integer from 1 to %d", MaxLimit)
-		}
-		q.Limit = n
-	}
-	if s := v.Get("offset"); v.Has("offset") {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			return q, BadRequest("offset must be an integer of at least 0")
-		}
-		q.Offset = n
-	}
 	if s := v.Get("state"); v.Has("state") {
 		st, err := tournament.Parse(s, tournament.States)
 		if err != nil {

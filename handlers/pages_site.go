@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -65,8 +64,10 @@ func (p *Pages) Organizer(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return notFoundAs(err, "organizer")
 	}
-	n, _ := strconv.Atoi(r.URL.Query().Get("page"))
-	n = max(n, 1)
+	n, err := queryInt(r, "page", 1, MaxOffset/organizerPageSize, 1)
+	if err != nil {
+		return err
+	}
 	snaps, err := p.Store.Tournaments(r.Context(), org.ID, cache.ListQuery{SharedOnly: !p.views(r, org.ID), Limit: organizerPageSize + 1, Offset: (n - 1) * organizerPageSize})
 	if err != nil {
 		return err

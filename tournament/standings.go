@@ -57,14 +57,13 @@ type Standing struct {
 // tally collects one entry's record before it becomes a Standing.
 type tally struct {
 	Standing
-	opponents           []string
-	beaten, drawn       []string
-	encW, encL, encD    int
-	first, last         int // round numbers, 1-based; 0 when none
-	lives               int
-	placing             int // bracket modes: higher is better (see placing constants)
-	corrected           float64
-	usesCorrectedValues bool
+	opponents        []string
+	beaten, drawn    []string
+	encW, encL, encD int
+	first, last      int // round numbers, 1-based; 0 when none
+	lives            int
+	placing          int // bracket modes: higher is better (see placing constants)
+	corrected        float64
 }
 
 // Standings ranks the group's entries from its played matches (matches of other

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -27,6 +28,10 @@ type Config struct {
 	// SessionKeys sign and encrypt the console's session cookie: pairs of a
 	// 32-byte signing and a 32-byte encryption key, the newest pair first.
 	SessionKeys [][]byte
+	// Metrics, when set, measure every request; with MetricsToken they are
+	// also served at /metrics to requests that carry it as a bearer token.
+	Metrics      *Metrics
+	MetricsToken string
 	// BaseURL is the site's public address (BASE_URL): what shared links, QR
 	// codes and the API reference's examples lead to. Requests' Host and
 	// X-Forwarded-* headers never reach a page. Default DefaultBaseURL.
@@ -35,10 +40,9 @@ type Config struct {
 	// RenderCacheBytes (RENDER_CACHE_BYTES), DefaultRenderCacheBytes when 0.
 	Renders          *RenderCache
 	RenderCacheBytes int64
-	// Metrics, when set, measure every request; with MetricsToken they are
-	// also served at /metrics to requests that carry it as a bearer token.
-	Metrics      *Metrics
-	MetricsToken string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto are believed; from anyone else they are dropped.
+	TrustedProxies []netip.Prefix
 }
 
 // DefaultBaseURL is the public address of a server configured without one.
@@ -127,7 +131,7 @@ func Routes(c Config) (http.Handler, error) {
 		mux.Handle("GET /metrics", c.Metrics.Handler(c.MetricsToken))
 	}
 
-	h := s.logRequests(s.secureHeaders(language(recordRoute(mux))))
+	h := s.logRequests(forwarded(c.TrustedProxies, s.secureHeaders(cors(s.cleanAPIPaths(language(recordRoute(mux)))))))
 	if c.Metrics != nil {
 		h = c.Metrics.instrument(h)
 	}
