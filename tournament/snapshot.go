@@ -102,12 +102,18 @@ func (s *Snapshot) Round(id string) (*Round, *Group, bool) {
 }
 
 // Config is the match configuration m is played with; the zero configuration
-// when the group has none.
+// when the group has none. A knock-out match has a winner whatever the
+// configuration says: a draw would knock out both sides.
 func (s *Snapshot) Config(m *Match) MatchConfiguration {
-	if g, ok := s.Group(m.GroupID); ok && m.Config < len(g.Options.MatchConfigurations) {
-		return g.Options.MatchConfigurations[m.Config]
+	var cfg MatchConfiguration
+	g, ok := s.Group(m.GroupID)
+	if ok && m.Config < len(g.Options.MatchConfigurations) {
+		cfg = g.Options.MatchConfigurations[m.Config]
 	}
-	return MatchConfiguration{}
+	if ok && g.Mode.IsBracket() {
+		cfg.Draw = false
+	}
+	return cfg
 }
 
 // Court returns the court with the id.
