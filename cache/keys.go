@@ -52,6 +52,13 @@
 //
 //	rl:{<sha>}:<minute>          string  GET requests of the key in that minute
 //	login-failures:<client>      string  failed sign-ins from the client
+//
+// Console sessions, by the SHA-256 of the session id in the cookie; each lives
+// as long as its cookie (handlers.SessionLifetime), and signing out or
+// revoking the key deletes it:
+//
+//	session:<sha>                string  SHA-256 hex of the API key the session signed in with
+//	key-sessions:<keySha>        set     the session hashes of a key, to end them on revocation
 package cache
 
 import (
@@ -96,3 +103,6 @@ func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index",
 func rateKey(sha string, window int64) string { return fmt.Sprintf("rl:{%s}:%d", sha, window) }
 
 func loginFailuresKey(client string) string { return "login-failures:" + client }
+
+func sessionKey(sha string) string        { return "session:" + sha }
+func keySessionsKey(keySHA string) string { return "key-sessions:" + keySHA }

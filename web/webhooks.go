@@ -218,16 +218,15 @@ func (d *Deliverer) call(ctx context.Context, w cache.Webhook, id int64, body []
 	if err != nil {
 		return 0, err
 	}
-	defer resp.Body.Close()
-	return resp.StatusCode, nil
+	return resp.StatusCode, resp.Body.Close()
 }
 
 // errPrivateAddress refuses webhook calls to this machine's or a private network.
 var errPrivateAddress = errors.New("the address is loopback, private or otherwise not public")
 
 func publicIP(ip net.IP) bool {
-	return !(ip.IsLoopback() || ip.IsPrivate() || ip.IsUnspecified() || ip.IsLinkLocalUnicast() ||
-		ip.IsLinkLocalMulticast() || ip.IsMulticast() || ip.IsInterfaceLocalMulticast())
+	return !ip.IsLoopback() && !ip.IsPrivate() && !ip.IsUnspecified() && !ip.IsLinkLocalUnicast() &&
+		!ip.IsLinkLocalMulticast() && !ip.IsMulticast() && !ip.IsInterfaceLocalMulticast()
 }
 
 // WebhookClient is the HTTP client webhook calls go out with: a 10 s limit,
