@@ -79,7 +79,17 @@ Usage:
 Environment:
   REDIS_URL              the Redis to use (redis://host:6379/0); serve without it runs an
                          embedded in-memory Redis with the demo; demo and keys need it
+  REDIS_CLUSTER          true: REDIS_URL names a Redis Cluster (so does a URL with addr=
+                         parameters: redis://host:7000?addr=host:7001&addr=host:7002)
+  REDIS_WAIT_REPLICAS    replicas that must confirm a write before it is acknowledged
+                         (default 0: do not wait)
+  REDIS_WAIT_TIMEOUT     how long to wait for them (default 500ms)
   ADDR                   listen address of serve (default :8080)
+  BASE_URL               the site's public address, for shared links, QR codes and the
+                         API reference (default http://localhost and the port of ADDR)
+  RENDER_CACHE_BYTES     memory for rendered pages and API bodies (default 64MB; 64MB, 512KB, ...)
+  METRICS_ADDR           serve Prometheus metrics at /metrics on this address of their own
+  METRICS_TOKEN          serve them on the public port too, to Authorization: Bearer <token>
   SESSION_KEYS           comma-separated secrets (32+ characters) for the console's cookie,
                          newest first (default: a random key; sign-ins end on restart)
   TRUSTED_PROXIES        comma-separated addresses or CIDRs of reverse proxies whose
