@@ -99,15 +99,15 @@ func (s *Snapshot) Round(id string) (*Round, *Group, bool) {
 }
 
 // Config is the match configuration m is played with; the zero configuration
-// when the group has none. A knock-out match has a winner whatever the
-// configuration says: a draw would knock out both sides.
+// when the group has none. Where the mode allows no draws (a knock-out match
+// that ended level would knock out both sides), the configuration cannot.
 func (s *Snapshot) Config(m *Match) MatchConfiguration {
 	var cfg MatchConfiguration
 	g, ok := s.Group(m.GroupID)
 	if ok && m.Config < len(g.Options.MatchConfigurations) {
 		cfg = g.Options.MatchConfigurations[m.Config]
 	}
-	if ok && g.Mode.IsBracket() {
+	if ok && !g.Mode.Rules().Draws {
 		cfg.Draw = false
 	}
 	return cfg
