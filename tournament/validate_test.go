@@ -75,12 +75,20 @@ func FuzzValidateResult(f *testing.F) {
 		if json.Unmarshal(body, &r) != nil {
 			return
 		}
+		// Quick entry keeps its numPoints: a quick-entry set is decided whatever it says.
 		cfg := MatchConfiguration{NumPoints: abs(points)%30 + 1, NumSets: abs(sets)%5 + 1, TwoAhead: twoAhead, Draw: draw, QuickEntry: quick}
-		if quick {
-			cfg.NumPoints = 1
-		}
 		encounters = abs(encounters)%5 + 1
-		if ValidateResult(r, cfg, encounters, final) != nil || !final {
+		if ValidateResult(r, cfg, encounters, final) != nil {
+			return
+		}
+		for _, e := range r {
+			for _, s := range e {
+				if s[0] < 0 || s[1] < 0 || s[0] > MaxPoints || s[1] > MaxPoints {
+					t.Fatalf("accepted an impossible score %v (final=%v)", s, final)
+				}
+			}
+		}
+		if !final {
 			return
 		}
 		if len(r) != encounters {
