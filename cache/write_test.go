@@ -302,3 +302,46 @@ func TestTheAuditLogKeepsWhatTheREADMESays(t *testing.T) {
 		t.Errorf("the README does not say what the audit log keeps: %q", says)
 	}
 }
+
+func TestRacingCreationsMakeOneTournament(t *testing.T) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(t)
+	organizer(t, cachetest.Store(rdb))
+	var wg sync.WaitGroup
+	var made, refused, other sync.Map
+	for i := range 20 {
+		wg.Go(func() {
+			c := cup("t1", "a", "b")
+			c.Tournament.Name = fmt.Sprint("Cup ", i)
+			switch _, err := cachetest.Store(rdb).Apply(ctx, "t1", c); {
+			case err == nil:
+				made.Store(i, c.Tournament.Name)
+			case errors.Is(err, cache.ErrExists):
+				refused.Store(i, true)
+			default:
+				other.Store(i, err)
+			}
+		})
+	}
+	wg.Wait()
+	count := func(m *sync.Map) (n int) {
+		m.Range(func(any, any) bool { n++; return true })
+		return n
+	}
+	if count(&made) != 1 || count(&refused) != 19 || count(&other) != 0 {
+		t.Fatalf("20 racing creations: %d made, %d refused, %d failed", count(&made), count(&refused), count(&other))
+	}
+	snap, err := cachetest.Store(rdb).Snapshot(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	made.Range(func(_, name any) bool {
+		if snap.Tournament.Name != name || snap.Version != 1 {
+			t.Errorf("the tournament is %q at version %d, the creation that got through made %q", snap.Tournament.Name, snap.Version, name)
+		}
+		return true
+	})
+	if list, _ := cachetest.Store(rdb).Tournaments(ctx, "o", cache.ListQuery{Limit: 10}); len(list) != 1 {
+		t.Errorf("the organizer lists %d tournaments", len(list))
+	}
+}
