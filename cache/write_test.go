@@ -43,7 +43,7 @@ func cup(id string, players ...string) *tournament.Change {
 	return &tournament.Change{Tournament: t, Matches: ms, Entries: es, Events: []tournament.Event{{Type: tournament.EventTournamentAdded}}}
 }
 
-func organizer(t *testing.T, store *cache.Store) {
+func organizer(t testing.TB, store *cache.Store) {
 	t.Helper()
 	if err := store.PutOrganizer(context.Background(), tournament.Organizer{ID: "o", Slug: "o", Name: "Club", Sport: tournament.Darts}); err != nil {
 		t.Fatal(err)
@@ -148,7 +148,7 @@ func TestSnapshotFromChangesFollowsEntriesAndRemovedMatches(t *testing.T) {
 }
 
 // running stores the cup and calls every match to its court.
-func running(t *testing.T, store *cache.Store, id string, players ...string) (*tournament.Snapshot, []*tournament.Match) {
+func running(t testing.TB, store *cache.Store, id string, players ...string) (*tournament.Snapshot, []*tournament.Match) {
 	t.Helper()
 	ctx := context.Background()
 	tour, matches, entries := cupOf(id, players...)
@@ -343,5 +343,36 @@ func TestRacingCreationsMakeOneTournament(t *testing.T) {
 	})
 	if list, _ := cachetest.Store(rdb).Tournaments(ctx, "o", cache.ListQuery{Limit: 10}); len(list) != 1 {
 		t.Errorf("the organizer lists %d tournaments", len(list))
+	}
+}
+
+// BenchmarkRacingFinals: sixteen courts send their final results at the same
+// moment, each from its own instance; every one must get through.
+func BenchmarkRacingFinals(b *testing.B) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(b)
+	store := cachetest.Store(rdb)
+	organizer(b, store)
+	var players []string
+	for i := range 32 {
+		players = append(players, fmt.Sprintf("p%02d", i))
+	}
+	instances := make([]*cache.Store, 16)
+	for i := range instances {
+		instances[i] = cachetest.Store(rdb)
+	}
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		snap, matches := running(b, store, fmt.Sprint("t", i), players...)
+		b.StartTimer()
+		var wg sync.WaitGroup
+		for k, m := range matches {
+			wg.Go(func() {
+				if _, _, err := instances[k].Write(ctx, snap, final(m.ID)); err != nil {
+					b.Error(err)
+				}
+			})
+		}
+		wg.Wait()
 	}
 }
