@@ -33,7 +33,6 @@ type Store struct {
 	versions map[string]int64 // see KnownVersion
 	watching atomic.Bool      // WatchVersions is subscribed
 
-	groups   sync.Map // event streams whose delivery group this store has made sure of
 	replicas sync.Map // node address → replicaCount, for Durability
 
 	reads singleflight.Group // one read of a tournament at a time, shared by its readers

@@ -24,6 +24,8 @@ type API struct {
 	Store   TournamentReader
 	Renders Renders
 	Writes  Writer
+	// Relay, when set, sends results for followed tournaments upstream.
+	Relay ResultRelay
 	// Now is the clock results are stamped with.
 	Now func() time.Time
 }

@@ -102,9 +102,10 @@ type tally struct {
 //     they went out in, later first; those out in the same round share a rank.
 //     lord_have_mercy shows lives too.
 //
-// A group's TieBreaks, when set, replace the mode's order (see TieBreakNames;
-// not for the bracket modes, whose places are the tree's). Rows equal on every
-// rule share a rank. An entry with no played match is unranked (-1).
+// A group's TieBreaks, when set, replace the mode's order after what it ranks
+// by first (points; see TieBreakNames; not for the bracket modes, whose places
+// are the tree's). Rows equal on every rule share a rank. An entry with no
+// played match is unranked (-1).
 func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing {
 	roundNo := make(map[string]int, len(g.Rounds))
 	for i, r := range g.Rounds {
@@ -301,37 +302,26 @@ var tieBreaks = map[string]func(a, b *tally) int{
 	"placing":                 func(a, b *tally) int { return cmp.Compare(b.placing, a.placing) },
 }
 
-// TieBreakNames are the rules a group's TieBreaks may order, named as the
-// standings' numbers they compare, and HeadToHead.
-var TieBreakNames = func() []string {
-	names := []string{HeadToHead}
-	for n := range tieBreaks {
-		if n != "placing" {
-			names = append(names, n)
-		}
-	}
-	slices.Sort(names)
-	return names
-}()
-
-// tieBreaksOf is the order of rules the group ranks by.
+// tieBreaksOf is the order of rules the group ranks by: what its mode ranks
+// by first, then the group's TieBreaks or, without them, the mode's own.
 func tieBreaksOf(g *Group) []string {
-	switch {
-	case g.Mode.IsBracket():
+	if g.Mode.IsBracket() {
 		return []string{"placing"}
-	case len(g.TieBreaks) > 0:
-		return g.TieBreaks
 	}
 	differences := []string{"encounterDiff", "matchesDiff", "setsDiff", "goalsDiff", "goals"}
+	first, then := []string{"points"}, append([]string{HeadToHead}, differences...)
 	switch g.Mode {
 	case Swiss, DutchSystem:
-		return append([]string{"points", "bh1", "bh2", "sb", HeadToHead}, differences...)
+		then = append([]string{"bh1", "bh2", "sb", HeadToHead}, differences...)
 	case MonsterDYP:
-		return append([]string{"correctedPointsPerMatch", "points"}, differences...)
+		first, then = []string{"correctedPointsPerMatch"}, append([]string{"points"}, differences...)
 	case LastOneStanding:
-		return append([]string{"lives", "lastRound", "points"}, differences...)
+		first, then = []string{"lives", "lastRound"}, append([]string{"points"}, differences...)
 	}
-	return append([]string{"points", HeadToHead}, differences...)
+	if len(g.TieBreaks) > 0 {
+		then = g.TieBreaks
+	}
+	return append(first, then...)
 }
 
 // breakTies orders the rows by the rules, the first rule first, and returns

@@ -168,7 +168,7 @@ func TestHeadToHeadBreaksATieOfTwo(t *testing.T) {
 		t.Errorf("order %s, want dabc: a beat b", got)
 	}
 	// The group's own order of tie-breaks: goals before head to head.
-	g.TieBreaks = []string{"points", "goals", HeadToHead}
+	g.TieBreaks = []string{"goals", HeadToHead}
 	if got := order(Standings(g, ms, nil)); got != "dbac" {
 		t.Errorf("with goals first: %s, want dbac", got)
 	}
@@ -225,5 +225,13 @@ func TestStandingsCarryAPreliminaryResult(t *testing.T) {
 	_ = json.Unmarshal(raw, &rows)
 	if rows[0]["prelimResult"] != 1.0 || rows[1]["prelimResult"] != 2.0 || rows[1]["finalResult"] != false {
 		t.Errorf("standings %s", raw)
+	}
+}
+
+func TestEveryTieBreakASetupNamesIsARule(t *testing.T) {
+	for _, name := range TieBreakNames {
+		if _, ok := tieBreaks[name]; !ok && name != HeadToHead {
+			t.Errorf("setup offers %q, which the standings do not know", name)
+		}
 	}
 }

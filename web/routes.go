@@ -12,6 +12,7 @@ import (
 	"courtside/cache"
 	"courtside/handlers"
 	"courtside/templates"
+	"courtside/upstream"
 )
 
 // apiPrefix is the base of the Tournament Public API (spec section 9).
@@ -43,6 +44,8 @@ type Config struct {
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
 	// X-Forwarded-Proto are believed; from anyone else they are dropped.
 	TrustedProxies []netip.Prefix
+	// Upstream follows tournaments that run elsewhere; nil: none are followed.
+	Upstream *upstream.Follower
 }
 
 // DefaultBaseURL is the public address of a server configured without one.
@@ -86,6 +89,12 @@ func Routes(c Config) (http.Handler, error) {
 
 	now := func() time.Time { return c.Store.Now() }
 	admin := &handlers.Admin{Store: c.Store, Sessions: handlers.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now}
+	if c.Upstream != nil {
+		api.Relay, admin.Relay = c.Upstream, c.Upstream
+		// Calls from the tournament application about a followed tournament; the secret is in the address.
+		receiver := &handlers.HooksUpstream{Hooks: c.Upstream}
+		mux.Handle("POST /hooks/upstream/{id}/{secret}", s.api(receiver.Receive))
+	}
 
 	// The site: what organizers share on their result pages (and, for a
 	// signed-in organizer, its own private tournaments).
@@ -119,6 +128,29 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/state", signedIn(admin.SetState))
 	mux.Handle("GET /admin/t/{id}/matches/{matchId}", signedIn(admin.ResultForm))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/result", signedIn(admin.SaveResult))
+	// Setting a tournament up: new, its setup until the start, the start,
+	// check-in, and the entries after the start.
+	setup := &handlers.Setups{Admin: admin, Setups: c.Store}
+	mux.Handle("GET /admin/new", signedIn(setup.New))
+	mux.Handle("POST /admin/new", signedIn(setup.Create))
+	mux.Handle("GET /admin/t/{id}/setup", signedIn(setup.EditSetup))
+	mux.Handle("POST /admin/t/{id}/setup", signedIn(setup.SaveSetup))
+	mux.Handle("POST /admin/t/{id}/start", signedIn(setup.Start))
+	mux.Handle("GET /admin/t/{id}/entries", signedIn(setup.Entries))
+	mux.Handle("POST /admin/t/{id}/checkin", signedIn(setup.CheckIn))
+	mux.Handle("POST /admin/t/{id}/entries/add", signedIn(setup.AddEntries))
+	mux.Handle("POST /admin/t/{id}/entries/remove", signedIn(setup.RemoveNoShows))
+	mux.Handle("POST /admin/t/{id}/entries/withdraw", signedIn(setup.Withdraw))
+	// The JSON Schema of setup files (courtside tournaments create --file).
+	mux.Handle("GET /setup.schema.json", http.HandlerFunc(handlers.SetupSchema))
+	if c.Upstream != nil {
+		// Following tournaments that run in the tournament application.
+		follow := &handlers.AdminFollow{Admin: admin, Following: c.Upstream, Follows: c.Store}
+		mux.Handle("GET /admin/follow", signedIn(follow.Page))
+		mux.Handle("POST /admin/follow/tournaments", signedIn(follow.Tournaments))
+		mux.Handle("POST /admin/follow", signedIn(follow.Follow))
+		mux.Handle("POST /admin/follow/{id}/stop", signedIn(follow.Stop))
+	}
 
 	mux.Handle("GET /api", docs)
 	mux.Handle("GET /static/{hash}/{name...}", static)

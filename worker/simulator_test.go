@@ -1,4 +1,4 @@
-package main
+package worker
 
 import (
 	"context"
@@ -55,8 +55,8 @@ func TestSimulatorPlaysTheDemo(t *testing.T) {
 	store, demo := cachetest.Demo(t)
 	ctx := context.Background()
 	replayed := map[string]int{}
-	sim := &simulator{store: store, log: slog.New(slog.NewTextHandler(io.Discard, nil)), rng: rand.New(rand.NewPCG(1, 2)),
-		replay: func(ctx context.Context, id string) error { replayed[id]++; return nil }}
+	sim := &Simulator{Store: store, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Rand: rand.New(rand.NewPCG(1, 2)),
+		Replay: func(ctx context.Context, id string) error { replayed[id]++; return nil }}
 	for range 300 {
 		if err := sim.step(ctx); err != nil {
 			t.Fatal(err)
