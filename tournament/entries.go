@@ -166,7 +166,7 @@ func (s *Snapshot) Reconfigure(setup *Setup, at time.Time) (*Change, error) {
 	}
 	t, entries := Build(setup, s.Organizer, ReuseIDs(s))
 	old := s.Tournament
-	t.ID, t.OrganizerID, t.Rev = old.ID, old.OrganizerID, old.Rev+1
+	t.ID, t.OrganizerID, t.Rev = old.ID, old.OrganizerID, NextRev(old.Rev)
 	if !setup.CheckIn && (old.State == StatePlanned || old.State == StatePreRegistration) {
 		t.State = old.State // still being set up, or taking registrations
 	}

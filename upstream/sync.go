@@ -525,7 +525,7 @@ func writeCopy(ctx context.Context, store *cache.Store, snap *tournament.Snapsho
 		}
 		if n != m && !sameJSON(m, n) {
 			n := *n
-			n.Rev = m.Rev + 1
+			n.Rev = tournament.NextRev(m.Rev)
 			st.matches[m.ID] = &n
 			c.Matches = append(c.Matches, &n)
 			c.Events = append(c.Events, tournament.Event{Type: tournament.EventMatchUpdated, MatchID: n.ID, CreatedAt: tournament.At(now)})
@@ -535,7 +535,7 @@ func writeCopy(ctx context.Context, store *cache.Store, snap *tournament.Snapsho
 		return nil
 	}
 	if metaChanged {
-		st.t.Rev = snap.Tournament.Rev + 1
+		st.t.Rev = tournament.NextRev(snap.Tournament.Rev)
 		c.Tournament = st.t
 		c.Events = append(c.Events, tournament.Event{Type: tournament.EventTournamentUpdated, CreatedAt: tournament.At(now)})
 	}
