@@ -82,9 +82,13 @@ func (s *Store) WatchVersions(ctx context.Context, recheck time.Duration, log *s
 // follows the channel until ctx ends or the subscription fails.
 func (s *Store) watchVersions(ctx context.Context, recheck time.Duration, subscribed func()) error {
 	sub := s.rdb.Subscribe(ctx, versionsChannel)
-	defer func() { _ = sub.Close() }() // nothing to do about a failed close of a finished subscription
 	// A receive waits without regard to ctx: closing ends it.
-	defer context.AfterFunc(ctx, func() { _ = sub.Close() })()
+	stop := context.AfterFunc(ctx, func() { _ = sub.Close() })
+	defer func() {
+		if stop() {
+			_ = sub.Close()
+		}
+	}()
 	// The subscription is confirmed.
 	if _, err := sub.Receive(ctx); err != nil {
 		return err
