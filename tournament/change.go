@@ -342,9 +342,12 @@ func (s *Snapshot) SetMatchState(id string, to MatchState, at time.Time) (*Chang
 	c := newChange(s, at)
 	c.edit(m).State = to
 	c.event(Event{Type: EventMatchUpdated, MatchID: id})
-	if to == MatchSkipped {
+	switch to {
+	case MatchSkipped:
 		c.event(Event{Type: EventStandingsUpdated, GroupID: m.GroupID})
 		c.moveOn(m.GroupID)
+	case MatchOpen: // back from pause: a free court may take it
+		c.autoCall()
 	}
 	return c, nil
 }

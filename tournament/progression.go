@@ -148,12 +148,15 @@ func (c *Change) drawStage(di, si int, seeded []*Entry) error {
 			}
 		}
 		g.EntryIDs, g.Rounds, g.State = ids(es), nil, PhaseReady
+		if g.Mode.HasLives() && g.Lives < 1 {
+			g.Lives = 1 // no lives set: out at the first loss
+		}
 		if err := c.drawGroup(di, si, gi, es); err != nil {
 			return err
 		}
+		c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
 	}
 	st.State = PhaseReady
-	c.event(Event{Type: EventStandingsUpdated})
 	return nil
 }
 
