@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/angelofallars/htmx-go"
+
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -153,7 +155,9 @@ func (s *Setups) entriesWrite(w http.ResponseWriter, r *http.Request, done, type
 				page.Disciplines[i].Error = msg
 			}
 		}
-		w.WriteHeader(http.StatusConflict)
+		if !htmx.IsHTMX(r) { // htmx swaps only 2xx answers
+			w.WriteHeader(http.StatusConflict)
+		}
 		return html(w, r, templates.Entries(page))
 	}
 	if err != nil {

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/angelofallars/htmx-go"
+
 	"courtside/cache"
 	"courtside/templates"
 	"courtside/tournament"
@@ -211,9 +213,11 @@ func (s *Setups) renderForm(w http.ResponseWriter, r *http.Request, status int, 
 	fillSetupForm(r.Context(), &page, v, errs)
 	page.Errors = general
 	if len(errs) > 0 && len(general) == 0 {
-		page.Errors = []string{templates.Tf(r.Context(), "%d fields need a look: see the messages next to them.", len(errs))}
+		page.Errors = []string{templates.T(r.Context(), "See the messages next to the fields.")}
 	}
-	w.WriteHeader(status)
+	if !htmx.IsHTMX(r) { // htmx swaps only 2xx answers: it gets the form with its problems as one
+		w.WriteHeader(status)
+	}
 	return html(w, r, templates.SetupForm(page))
 }
 
