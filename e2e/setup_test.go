@@ -143,7 +143,6 @@ func TestOrganizerSetsUpATournamentFromAPhone(t *testing.T) {
 	do("entries", chromedp.Navigate(srv.URL+"/admin/t/"+id+"/entries"), chromedp.WaitVisible(`[data-testid="withdraw"]`))
 }
 
-
 // view saves the screen as it shows sel, for a person to read at full size.
 func view(t *testing.T, ctx context.Context, name, sel string) {
 	t.Helper()
