@@ -17,11 +17,11 @@
 //	t:{<id>}:listing       string  what a list needs of the tournament (organizer, start, state, shared), written with meta
 //	t:{<id>}:changes       stream  entry "<version>-1" per change: "m" the ids of the matches it wrote or removed,
 //	                               "e" of the entries it wrote, "meta" 1 if it wrote meta
-//	t:{<id>}:events        stream  one entry per change: field "events", a JSON array of Event
+//	t:{<id>}:events        stream  one entry per change: field "events", a JSON array of Event (trimmed by the retention)
 //	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (the newest AuditCap kept)
 //	t:{<id>}:webhooks      set     ids of the webhooks subscribed to the tournament
 //
-// The event streams, so the webhook worker can find them, and the channel on
+// The event streams, so the retention can find them, and the channel on
 // which every change announces "<tournament id> <version>":
 //
 //	event-streams          set     names of the t:{<id>}:events streams
@@ -35,12 +35,15 @@
 //
 // Webhooks and their delivery (the per-tournament parts carry the hash tag):
 //
-//	webhooks                 hash    webhook id → Webhook JSON (with its signing secret)
-//	owner-webhooks:<owner>   set     ids of the webhooks a key owner subscribed
-//	webhook-log:<id>         list    the last deliveries, newest first (Delivery JSON)
-//	t:{<id>}:delivery-lease  string  which instance delivers the tournament's events now
-//	t:{<id>}:delivery-seq    string  the last delivery id given out
-//	t:{<id>}:batch:<entry>   string  the delivery id and size of the batch that starts at that stream entry
+//	webhooks                      hash    webhook id → Webhook JSON (with its signing secret)
+//	webhooks-rev                  string  counter, bumped when a webhook is made, deleted, enabled or disabled
+//	owner-webhooks:<owner>        set     ids of the webhooks a key owner subscribed
+//	key-webhooks:<key id>         set     ids of the webhooks a key made (at most MaxWebhooksPerKey)
+//	webhook-log:<id>              list    the last deliveries, newest first (Delivery JSON)
+//	t:{<id>}:webhook-cursors      hash    webhook id → the last events stream entry the webhook got
+//	t:{<id>}:webhook-batch:<hook> string  the webhook's batch in flight: JSON array of delivery id, last entry, events
+//	t:{<id>}:webhook-lease:<hook> string  which instance delivers to the webhook now (expires unless renewed)
+//	t:{<id>}:delivery-seq         string  the last delivery id given out
 //
 // API keys, stored by the SHA-256 of their secret, never the secret:
 //
@@ -52,6 +55,13 @@
 //
 //	rl:{<sha>}:<minute>          string  GET requests of the key in that minute
 //	login-failures:<client>      string  failed sign-ins from the client
+//
+// Console sessions, by the SHA-256 of the session id in the cookie; each lives
+// as long as its cookie (handlers.SessionLifetime), and signing out or
+// revoking the key deletes it:
+//
+//	session:<sha>                string  SHA-256 hex of the API key the session signed in with
+//	key-sessions:<keySha>        set     the session hashes of a key, to end them on revocation
 package cache
 
 import (
@@ -70,10 +80,12 @@ func auditKey(id, matchID string) string {
 	return fmt.Sprintf("t:{%s}:audit:%s", id, matchID)
 }
 func tournamentWebhooksKey(id string) string { return fmt.Sprintf("t:{%s}:webhooks", id) }
-func leaseKey(id string) string              { return fmt.Sprintf("t:{%s}:delivery-lease", id) }
+func webhookCursorsKey(id string) string     { return fmt.Sprintf("t:{%s}:webhook-cursors", id) }
+func webhookBatchKey(id, hook string) string { return fmt.Sprintf("t:{%s}:webhook-batch:%s", id, hook) }
+func webhookLeaseKey(id, hook string) string { return fmt.Sprintf("t:{%s}:webhook-lease:%s", id, hook) }
 func deliverySeqKey(id string) string        { return fmt.Sprintf("t:{%s}:delivery-seq", id) }
-func batchKey(id, entry string) string       { return fmt.Sprintf("t:{%s}:batch:%s", id, entry) }
 func ownerWebhooksKey(owner string) string   { return "owner-webhooks:" + owner }
+func keyWebhooksKey(keyID string) string     { return "key-webhooks:" + keyID }
 func webhookLogKey(id string) string         { return "webhook-log:" + id }
 
 // tournamentOfStream is the tournament id inside an events stream's name.
@@ -89,6 +101,7 @@ const (
 	keysKey           = "{keys}"
 	keysByHashKey     = "{keys}:by-hash"
 	webhooksKey       = "webhooks"
+	webhooksRevKey    = "webhooks-rev"
 )
 
 func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index", orgID) }
@@ -96,3 +109,6 @@ func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index",
 func rateKey(sha string, window int64) string { return fmt.Sprintf("rl:{%s}:%d", sha, window) }
 
 func loginFailuresKey(client string) string { return "login-failures:" + client }
+
+func sessionKey(sha string) string        { return "session:" + sha }
+func keySessionsKey(keySHA string) string { return "key-sessions:" + keySHA }

@@ -2,8 +2,13 @@ package cache
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/url"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/alicebob/miniredis/v2"
@@ -80,4 +85,30 @@ func expire(m *miniredis.Miniredis, stop <-chan struct{}) {
 			last = now
 		}
 	}
+}
+
+// Unavailable reports whether err says Redis cannot be reached or cannot
+// serve now (refused or dropped connections, timeouts, an exhausted pool, a
+// server still loading its data or without its primary): the request may
+// succeed when retried, so it is a 503, not a 500.
+func Unavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) ||
+		errors.Is(err, redis.ErrPoolTimeout) || errors.Is(err, redis.ErrClosed) || errors.Is(err, ErrNotReplicated) {
+		return true
+	}
+	var rerr redis.Error
+	if errors.As(err, &rerr) {
+		msg := rerr.Error()
+		for _, prefix := range []string{"LOADING ", "MASTERDOWN ", "CLUSTERDOWN ", "TRYAGAIN ", "READONLY "} {
+			if strings.HasPrefix(msg, prefix) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"golang.org/x/sync/singleflight"
 
 	"courtside/tournament"
 )
@@ -32,8 +33,9 @@ type Store struct {
 	versions map[string]int64 // see KnownVersion
 	watching atomic.Bool      // WatchVersions is subscribed
 
-	groups   sync.Map // event streams whose delivery group this store has made sure of
 	replicas sync.Map // node address → replicaCount, for Durability
+
+	reads singleflight.Group // one read of a tournament at a time, shared by its readers
 }
 
 // maxSnapshots bounds the snapshots kept in memory; past it, the map starts over.
@@ -97,14 +99,38 @@ return {v, meta and redis.call('GET', KEYS[4]) or '', ms, es}
 // before, or replaced whole, is loaded whole; so is one whose version went
 // backwards (Redis restored from a backup, or a failover to a replica that
 // lagged), after what this instance held of it is dropped.
+//
+// Readers that come while a tournament is read share that read: fifty
+// requests after a change cost one round trip and one decoded snapshot. The
+// read runs under a context their leaving does not cancel.
 func (s *Store) Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error) {
+	s.mu.Lock()
+	snap, known := s.snaps[id], s.versions[id]
+	s.mu.Unlock()
+	if snap != nil && s.watching.Load() && known == snap.Version { // what KnownVersion says, under one lock
+		return snap, nil
+	}
+	done := s.reads.DoChan(id, func() (any, error) { return s.read(context.WithoutCancel(ctx), id) })
+	select {
+	case res := <-done:
+		if res.Err != nil {
+			return nil, res.Err
+		}
+		return res.Val.(*tournament.Snapshot), nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("cache: tournament %s: %w", id, ctx.Err())
+	}
+}
+
+// read brings the snapshot in memory up to date with Redis.
+func (s *Store) read(ctx context.Context, id string) (*tournament.Snapshot, error) {
 	s.mu.Lock()
 	snap := s.snaps[id]
 	s.mu.Unlock()
 	if snap == nil {
 		return s.load(ctx, id)
 	}
-	if v, ok := s.KnownVersion(id); ok && v == snap.Version {
+	if v, ok := s.KnownVersion(id); ok && v == snap.Version { // read by the flight that just landed
 		return snap, nil
 	}
 	keys := []string{versionKey(id), changesKey(id), matchesKey(id), metaKey(id), entriesKey(id)}

@@ -206,16 +206,9 @@ func (s *Store) DeleteTournament(ctx context.Context, id string) error {
 		}
 	}
 	keys := []string{metaKey(id), versionKey(id), matchesKey(id), entriesKey(id), listingKey(id), changesKey(id),
-		eventsKey(id), tournamentWebhooksKey(id), auditKey(id, "-"), leaseKey(id), deliverySeqKey(id)}
+		eventsKey(id), tournamentWebhooksKey(id), auditKey(id, "-"), webhookCursorsKey(id), deliverySeqKey(id)}
 	for _, m := range matchIDs {
 		keys = append(keys, auditKey(id, m))
-	}
-	batches, err := s.rdb.XRange(ctx, eventsKey(id), "-", "+").Result()
-	if err != nil {
-		return fmt.Errorf("cache: delete %s: %w", id, err)
-	}
-	for _, b := range batches {
-		keys = append(keys, batchKey(id, b.ID))
 	}
 	// The tournament's keys share a slot: one DEL removes them together; the
 	// version goes with them, so readers find it gone rather than half there.

@@ -92,7 +92,7 @@ end
 redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[3], v .. '-1',
   'm', table.concat(ids, ','), 'e', table.concat(eids, ','), 'meta', c.meta and '1' or '0')
 if c.events then
-  redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[3], '*', 'events', c.events)
+  redis.call('XADD', KEYS[4], '*', 'events', c.events) -- trimmed by the retention, never past a webhook's cursor
 end
 if c.audit then
   redis.call('LPUSH', KEYS[5], c.audit)
@@ -125,7 +125,7 @@ const AuditCap = 100
 // auditCapLua is AuditCap as the index of the last element LTRIM keeps.
 var auditCapLua = strconv.Itoa(AuditCap - 1)
 
-// streamCap is about how many entries an events stream keeps.
+// streamCap is about how many entries the changelog keeps.
 const streamCap = 10000
 
 type applyRecord struct {

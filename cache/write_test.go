@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -225,5 +227,78 @@ func TestRacingResultsAllGetThrough(t *testing.T) {
 	got, _ := cachetest.Store(rdb).Snapshot(ctx, "t1")
 	if got.Tournament.State != tournament.StateFinished {
 		t.Errorf("%d results raced: the tournament is %s", len(matches), got.Tournament.State)
+	}
+}
+
+func TestAWriteThatFailsHalfWayChangesNothing(t *testing.T) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(t)
+	store, reader := cachetest.Store(rdb), cachetest.Store(rdb)
+	organizer(t, store)
+	snap, matches := running(t, store, "t1", "a", "b")
+	if _, err := reader.Snapshot(ctx, "t1"); err != nil {
+		t.Fatal(err)
+	}
+	// The events stream cannot take the append (a key of the wrong type).
+	if err := rdb.Set(ctx, "t:{t1}:events", "not a stream", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := store.Write(ctx, snap, final(matches[0].ID)); err == nil {
+		t.Fatal("the write went through")
+	}
+	now, err := cachetest.Store(rdb).Snapshot(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := now.Match(matches[0].ID); now.Version != snap.Version || m.State != tournament.MatchRunning || now.Tournament.State != tournament.StateRunning {
+		t.Fatalf("a failed write changed the tournament: version %d (was %d), match %s, tournament %s", now.Version, snap.Version, m.State, now.Tournament.State)
+	}
+	if audit, _ := store.Audit(ctx, "t1", matches[0].ID); len(audit) != 0 {
+		t.Errorf("a failed write is in the audit log: %+v", audit)
+	}
+	// Once the stream is fixed, the write goes through, and a reader following the changelog sees it.
+	if err := rdb.Del(ctx, "t:{t1}:events").Err(); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := store.Write(ctx, snap, final(matches[0].ID)); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := reader.Snapshot(ctx, "t1")
+	full, _ := cachetest.Store(rdb).Snapshot(ctx, "t1")
+	if snapshotJSON(t, got) != snapshotJSON(t, full) || got.Tournament.State != tournament.StateFinished {
+		t.Errorf("after the write: the reader's snapshot differs from a full load, or the cup is %s", got.Tournament.State)
+	}
+}
+
+func TestTheAuditLogKeepsWhatTheREADMESays(t *testing.T) {
+	ctx := context.Background()
+	store := cachetest.Store(cachetest.Redis(t))
+	organizer(t, store)
+	snap, matches := running(t, store, "t1", "a", "b")
+	id := matches[0].ID
+	for i := range cache.AuditCap + 5 {
+		if _, _, err := store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.SetResult(id, tournament.Encounters{{{i % 7, 0}}}, false, cachetest.Now, "live")
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := store.Write(ctx, snap, final(id)); err != nil {
+		t.Fatal(err)
+	}
+	audit, err := store.Audit(ctx, "t1", id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(audit) != cache.AuditCap || !audit[0].Final || audit[1].Final {
+		t.Errorf("the audit log keeps %d writes, the newest final=%v", len(audit), audit[0].Final)
+	}
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	if says := fmt.Sprintf("audit log keeps its newest %d result writes", cache.AuditCap); !strings.Contains(text, says) {
+		t.Errorf("the README does not say what the audit log keeps: %q", says)
 	}
 }

@@ -21,8 +21,8 @@ type Writer interface {
 // MaxBodyBytes bounds a request body; a result is far smaller.
 const MaxBodyBytes = 64 << 10
 
-// NotRunningMessage is the 412's message (spec 4.4).
-const NotRunningMessage = "The match is not running"
+// NotRunningMessage is the 412's message, word for word the real service's (spec 4.4).
+const NotRunningMessage = "Match is not running"
 
 // PutResult sets a running match's final result (spec 4.4).
 func (a *API) PutResult(w http.ResponseWriter, r *http.Request) error { return a.putResult(w, r, true) }

@@ -179,6 +179,8 @@ var german = map[string]string{
 	"This page does not exist, or it is not shared. Check the address, or start again from the home page.": "Diese Seite gibt es nicht, oder sie ist nicht geteilt. Prüfe die Adresse oder starte neu auf der Startseite.",
 	"Something went wrong":                                 "Etwas ist schiefgelaufen",
 	"That is our fault, not yours. Try again in a moment.": "Das liegt an uns, nicht an dir. Versuche es gleich noch einmal.",
+	"Back in a moment":                                     "Gleich wieder da",
+	"The results cannot be reached right now. Try again in a few seconds.": "Die Ergebnisse sind gerade nicht erreichbar. Versuche es in ein paar Sekunden noch einmal.",
 	"Home":                  "Start",
 	"planned":               "geplant",
 	"pre-registration":      "Voranmeldung",

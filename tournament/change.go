@@ -181,7 +181,7 @@ func (s *Snapshot) SetResult(id string, r Encounters, final bool, at time.Time, 
 	if g.Mode.IsBracket() {
 		c.advance(g, nm)
 	}
-	c.settle()
+	c.moveOn(g.ID)
 	return c, nil
 }
 
@@ -189,11 +189,11 @@ func (s *Snapshot) SetResult(id string, r Encounters, final bool, at time.Time, 
 func (c *Change) advance(g *Group, done *Match) {
 	var group []*Match
 	originals := map[string]*Match{}
-	for _, m := range c.snap.Matches {
+	for _, m := range c.all() {
 		if m.GroupID != g.ID {
 			continue
 		}
-		cur := c.matchOf(m)
+		cur := m
 		if cur != done {
 			cur = cur.clone()
 		}
@@ -221,8 +221,7 @@ func (c *Change) settle() {
 	c.Version = c.snap.Version
 	type counts struct{ all, done, started int }
 	byGroup := map[string]*counts{}
-	for _, m := range c.snap.Matches {
-		m = c.matchOf(m)
+	for _, m := range c.all() {
 		n := byGroup[m.GroupID]
 		if n == nil {
 			n = &counts{}
@@ -243,12 +242,15 @@ func (c *Change) settle() {
 			return g.State
 		case n.done == n.all:
 			return PhaseFinished
-		case n.started > 0:
+		case n.started > 0, g.State == PhaseFinished: // a finished group with a new round plays on
 			return PhaseRunning
 		}
 		return g.State
 	}
 	t := c.snap.Tournament
+	if c.Tournament != nil {
+		t = c.Tournament
+	}
 	allFinished, anyRunning := true, false
 	for di, d := range t.Disciplines {
 		for si, st := range d.Stages {
@@ -305,6 +307,9 @@ func (s *Snapshot) CallMatch(id string, courtIDs []string, at time.Time) (*Chang
 			return nil, &RuleError{Reason: court.Name + " is busy"}
 		}
 	}
+	if busy := s.Busy(m); busy != "" {
+		return nil, &RuleError{Reason: busy + ": a match can be called once all its players are free"}
+	}
 	c := newChange(s, at) // "the court is free" depends on every match: settle requires the version
 	nm := c.edit(m)
 	nm.State, nm.StartTime, nm.CourtIDs = MatchRunning, At(at), slices.Clone(courtIDs)
@@ -331,7 +336,7 @@ func (s *Snapshot) SetMatchState(id string, to MatchState, at time.Time) (*Chang
 	if !slices.Contains(allowed[to], m.State) {
 		return nil, &RuleError{Reason: fmt.Sprintf("a %s match cannot become %s", m.State, to)}
 	}
-	if g, _ := s.Group(m.GroupID); to == MatchSkipped && g.Mode.IsBracket() {
+	if g, _ := s.Group(m.GroupID); to == MatchSkipped && !g.Mode.Rules().Skip {
 		return nil, &RuleError{Reason: "a knock-out match cannot be skipped: enter its result instead"}
 	}
 	c := newChange(s, at)
@@ -339,7 +344,7 @@ func (s *Snapshot) SetMatchState(id string, to MatchState, at time.Time) (*Chang
 	c.event(Event{Type: EventMatchUpdated, MatchID: id})
 	if to == MatchSkipped {
 		c.event(Event{Type: EventStandingsUpdated, GroupID: m.GroupID})
-		c.settle()
+		c.moveOn(m.GroupID)
 	}
 	return c, nil
 }

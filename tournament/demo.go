@@ -458,6 +458,7 @@ func hamburgOpen(b *demoBuilder) *demoBuilder {
 	pre := b.stage(d, "Preliminary round", PhaseRunning)
 	g := b.group(pre, "Swiss system", Swiss, singles, kickerSingleSet)
 	b.scheduled(d, pre, g, 3, swissPairs, []int{1, 2, 3})
+	g.Options.NumRoundsPlanned = len(g.Rounds)
 	ko := b.stage(d, "Elimination", PhasePlanned)
 	b.bracket(d, ko, b.group(ko, "Main tree", DoubleElimination, nil, kickerBestOf3), make([]*Entry, 16), true, 0)
 
@@ -496,12 +497,14 @@ func hamburgOpen(b *demoBuilder) *demoBuilder {
 	ds := b.stage(dy, "Rounds", PhaseRunning)
 	dg := b.group(ds, "Rounds", Rounds, dyp, quickEntry)
 	b.scheduled(dy, ds, dg, 2, nil, []int{6})
+	dg.Options.NumRoundsPlanned = len(dg.Rounds)
 
 	monster := b.players(12)
 	md := b.discipline("Monster DYP", "MDYP", EntryMonsterDYP, monster)
 	ms := b.stage(md, "Monster DYP", PhaseRunning)
 	mg := b.group(ms, "Monster DYP", MonsterDYP, monster, quickBestOf3)
 	b.shuffledTeams(md, ms, mg, monster, 4, false)
+	mg.Options.NumRoundsPlanned = len(mg.Rounds)
 	for _, m := range b.matches {
 		if m.GroupID == mg.ID && m.State == MatchOpen {
 			b.start(mg, m, true, 7)
@@ -536,6 +539,7 @@ func trainingNight(b *demoBuilder) *demoBuilder {
 	st := b.stage(d, "Evening", PhaseRunning)
 	g := b.group(st, "Whist", Whist, ps, kickerSingleSet)
 	b.shuffledTeams(d, st, g, ps, 3, true)
+	g.Options.NumRoundsPlanned = len(g.Rounds)
 	for _, m := range b.matches {
 		if m.State == MatchOpen {
 			b.start(g, m, true, 1)
@@ -618,6 +622,7 @@ func provenceTriplettes(b *demoBuilder) *demoBuilder {
 	st := b.stage(d, "Dutch system", PhaseFinished)
 	g := b.group(st, "Dutch system", DutchSystem, ts, boule13)
 	b.scheduled(d, st, g, 4, dutchPairs, nil)
+	g.Options.NumRoundsPlanned = len(g.Rounds)
 	return b
 }
 

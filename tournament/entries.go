@@ -317,80 +317,18 @@ func (d *Discipline) NoShows() []string {
 	return out
 }
 
-// lateEntryModes are the modes that pair round by round, so an entry can join at the next round.
-var lateEntryModes = []Mode{Swiss, Rounds, MonsterDYP, Whist}
-
-// AddLateEntry adds an entry to a running discipline: to its entry list and
-// to the group with the fewest entries of its current stage, which must pair
-// round by round (swiss, rounds, monster_dyp, whist), so the engine pairs it
-// from the next round on. A team's players are written as entries too.
-func (s *Snapshot) AddLateEntry(disciplineID string, e *Entry, at time.Time) (*Change, error) {
-	di, err := s.disciplineIndex(disciplineID)
-	if err != nil {
-		return nil, err
+// ReadyToStart tells why the tournament cannot start yet, if it cannot:
+// with check-in, every entry must have checked in or been removed.
+func (s *Snapshot) ReadyToStart() error {
+	if !s.Tournament.CheckIn || s.Started() {
+		return nil
 	}
-	d := s.Tournament.Disciplines[di]
-	if !s.Started() || s.Tournament.State != StateRunning {
-		return nil, &RuleError{Reason: "late entries join a running tournament; before the start, add the entry to the list"}
-	}
-	if e == nil || strings.TrimSpace(e.Name) == "" || e.ID == "" {
-		return nil, &RuleError{Reason: "a late entry needs a name"}
-	}
-	for _, id := range d.EntryIDs {
-		if o, ok := s.Entries[id]; ok && (id == e.ID || strings.EqualFold(o.Name, e.Name)) {
-			return nil, &RuleError{Reason: fmt.Sprintf("%s is entered already", e.Name)}
+	for _, d := range s.Tournament.Disciplines {
+		if n := len(d.NoShows()); n > 0 {
+			return &RuleError{Reason: fmt.Sprintf("%s: %d entries have not checked in: check them in or remove them", d.Name, n)}
 		}
 	}
-	team := e.IsTeam()
-	switch {
-	case team && (d.EntryType == EntrySingle || d.EntryType == EntryMonsterDYP):
-		return nil, &RuleError{Reason: fmt.Sprintf("a %s entry is one player", d.EntryType)}
-	case !team && (d.EntryType == EntryBYP || d.EntryType == EntryDYP):
-		return nil, &RuleError{Reason: "this discipline is played by teams: enter \"Anna Berg / Ben Kurz\""}
-	}
-	si := -1
-	for i, st := range d.Stages {
-		if st.State != PhaseFinished {
-			si = i
-			break
-		}
-	}
-	if si < 0 {
-		return nil, &RuleError{Reason: "every stage of this discipline is finished"}
-	}
-	st := d.Stages[si]
-	if si > 0 && st.State != PhaseRunning || len(st.Groups) == 0 || !slices.Contains(lateEntryModes, st.Groups[0].Mode) {
-		mode := Mode("")
-		if len(st.Groups) > 0 {
-			mode = st.Groups[0].Mode
-		}
-		return nil, &RuleError{Reason: fmt.Sprintf("late entries join swiss, rounds, monster_dyp and whist groups, which pair round by round; %s plays %s", st.Name, mode)}
-	}
-	c := newChange(s, at)
-	t := c.record()
-	nd := &t.Disciplines[di]
-	nd.EntryIDs = append(slices.Clone(nd.EntryIDs), e.ID)
-	gi := 0
-	for i, g := range st.Groups {
-		if len(g.EntryIDs) < len(st.Groups[gi].EntryIDs) {
-			gi = i
-		}
-	}
-	g := &nd.Stages[si].Groups[gi]
-	g.EntryIDs = append(slices.Clone(g.EntryIDs), e.ID)
-	if _, ok := s.Entries[e.ID]; !ok {
-		c.Entries = append(c.Entries, e)
-	}
-	for _, p := range e.Entries {
-		if p == nil || p.ID == e.ID {
-			continue
-		}
-		if _, ok := s.Entries[p.ID]; !ok {
-			c.Entries = append(c.Entries, &Entry{ID: p.ID, Name: p.Name, Entries: []*Entry{{ID: p.ID, Name: p.Name}}})
-		}
-	}
-	c.event(Event{Type: EventEntryListUpdated})
-	return c, nil
+	return nil
 }
 
 // LateEntry makes the entry a name stands for in the discipline: a player, or
@@ -402,6 +340,14 @@ func (s *Snapshot) LateEntry(disciplineID, name string) (*Entry, error) {
 	}
 	d := s.Tournament.Disciplines[di]
 	name = strings.TrimSpace(name)
+	for _, id := range d.EntryIDs {
+		if o, ok := s.Entries[id]; ok && strings.EqualFold(o.Name, name) {
+			return nil, &RuleError{Reason: fmt.Sprintf("%s is entered already", o.Name)}
+		}
+	}
+	if d.EntryType == EntryTeamName && strings.Contains(name, "/") {
+		return nil, &RuleError{Reason: "a team_name entry is a team's name"}
+	}
 	sd := SetupDiscipline{EntryType: d.EntryType, Entries: []SetupEntry{{Name: name}}}
 	if d.EntryType == EntryDYP {
 		sd.EntryType = EntryBYP // after the draw, a dyp entry is a team

@@ -3,7 +3,6 @@ package tournament
 import (
 	"cmp"
 	"slices"
-	"sync"
 )
 
 // Snapshot is everything about one tournament at one version. It is immutable
@@ -20,8 +19,6 @@ type Snapshot struct {
 	groups  map[string]place
 	rounds  map[string]place
 	stages  map[string]place
-
-	memo sync.Map // key → func() any, each computed once per snapshot
 }
 
 // place locates a stage, group or round: indexes of discipline, stage, group, round.
@@ -141,19 +138,10 @@ func (s *Snapshot) MatchesWhere(keep func(*Match) bool) []*Match {
 	return out
 }
 
-// Once returns what compute makes under key, computing it once per snapshot
-// however many goroutines ask. Because a snapshot never changes, compute may
-// depend on nothing but the snapshot and the key.
-func Once[T any](s *Snapshot, key string, compute func() T) T {
-	f, _ := s.memo.LoadOrStore(key, sync.OnceValue(func() any { return compute() }))
-	return f.(func() any)().(T)
-}
-
-// Standings is the group's table, computed once per snapshot.
+// Standings is the group's table as the snapshot has it. It is computed on
+// each call: what is shown of it is kept, rendered, by the web layer.
 func (s *Snapshot) Standings(g *Group) []Standing {
-	return Once(s, "standings/"+g.ID, func() []Standing {
-		return Standings(g, s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID }), s.Entries)
-	})
+	return Standings(g, s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID }), s.Entries)
 }
 
 // IsTeam reports whether the entry is a team rather than a single player.

@@ -57,14 +57,13 @@ type Standing struct {
 // tally collects one entry's record before it becomes a Standing.
 type tally struct {
 	Standing
-	opponents           []string
-	beaten, drawn       []string
-	encW, encL, encD    int
-	first, last         int // round numbers, 1-based; 0 when none
-	lives               int
-	placing             int // bracket modes: higher is better (see placing constants)
-	corrected           float64
-	usesCorrectedValues bool
+	opponents        []string
+	beaten, drawn    []string
+	encW, encL, encD int
+	first, last      int // round numbers, 1-based; 0 when none
+	lives            int
+	placing          int // bracket modes: higher is better (see placing constants)
+	corrected        float64
 }
 
 // Standings ranks the group's entries from its played matches (matches of other
@@ -120,6 +119,16 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 	}
 	league := len(g.Encounters) > 1
 	for _, m := range matches {
+		if m.GroupID == g.ID && m.State == MatchBye && !g.Mode.IsBracket() {
+			for _, e := range m.Entries { // a bye counts as a win (it costs no life)
+				for _, t := range sides(e) {
+					t.Matches++
+					t.MatchesWon++
+					t.Points += PointsWin
+				}
+			}
+			continue
+		}
 		if m.GroupID != g.ID || m.State != MatchPlayed || !m.HasResult() {
 			continue
 		}

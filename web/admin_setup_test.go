@@ -124,7 +124,7 @@ func TestConsoleNewTournament(t *testing.T) {
 		t.Errorf("setup after the start: %d", rec.Code)
 	}
 	rec = o.do(http.MethodPost, base+"/entries/add", url.Values{"discipline": {od.ID}, "name": {"Ivo Brandt / Jule Marx"}})
-	if rec.Code != http.StatusConflict || !strings.Contains(o.doc(rec).Find(`#add-OD-error`).Text(), "late entries join swiss") {
+	if rec.Code != http.StatusConflict || !strings.Contains(o.doc(rec).Find(`#add-OD-error`).Text(), "takes late entries") {
 		t.Errorf("late entry to pools: %d", rec.Code)
 	}
 	if v, _ := o.doc(rec).Find(`#add-OD`).Attr("value"); v != "Ivo Brandt / Jule Marx" {

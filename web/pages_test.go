@@ -250,7 +250,9 @@ func TestLivePartPollsWith304(t *testing.T) {
 		t.Fatalf("live part polls %q with %q", get, headers)
 	}
 	var sent struct{ Tag string }
-	fmt.Sscanf(strings.TrimPrefix(headers, `{"If-None-Match": `), "%q", &sent.Tag)
+	if _, err := fmt.Sscanf(strings.TrimPrefix(headers, `{"If-None-Match": `), "%q", &sent.Tag); err != nil {
+		t.Fatalf("live part's headers %q: %v", headers, err)
+	}
 	poll := func(tag string) *httptest.ResponseRecorder {
 		rec, _ := f.page(path, "HX-Request", "true", "HX-Target", "live", "If-None-Match", tag)
 		return rec
@@ -380,7 +382,7 @@ func TestTournamentPageHasItsQRCodeAndLinks(t *testing.T) {
 	if n := doc.Find(`#live [data-testid="match"]`).Length(); n != 8 {
 		t.Errorf("%d matches live now, want the 8 running", n)
 	}
-	if doc.Find(`meta[property="og:url"]`).AttrOr("content", "") != "http://example.com/t/"+hamburg.Tournament.ID {
+	if doc.Find(`meta[property="og:url"]`).AttrOr("content", "") != DefaultBaseURL+"/t/"+hamburg.Tournament.ID {
 		t.Errorf("og:url %q", doc.Find(`meta[property="og:url"]`).AttrOr("content", ""))
 	}
 }

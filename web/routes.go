@@ -2,8 +2,10 @@
 package web
 
 import (
+	"cmp"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -26,7 +28,25 @@ type Config struct {
 	// SessionKeys sign and encrypt the console's session cookie: pairs of a
 	// 32-byte signing and a 32-byte encryption key, the newest pair first.
 	SessionKeys [][]byte
+	// Metrics, when set, measure every request; with MetricsToken they are
+	// also served at /metrics to requests that carry it as a bearer token.
+	Metrics      *Metrics
+	MetricsToken string
+	// BaseURL is the site's public address (BASE_URL): what shared links, QR
+	// codes and the API reference's examples lead to. Requests' Host and
+	// X-Forwarded-* headers never reach a page. Default DefaultBaseURL.
+	BaseURL string
+	// Renders keeps rendered pages and API bodies; nil: a new cache of
+	// RenderCacheBytes (RENDER_CACHE_BYTES), DefaultRenderCacheBytes when 0.
+	Renders          *RenderCache
+	RenderCacheBytes int64
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto are believed; from anyone else they are dropped.
+	TrustedProxies []netip.Prefix
 }
+
+// DefaultBaseURL is the public address of a server configured without one.
+const DefaultBaseURL = "http://localhost:8080"
 
 type server struct {
 	store     *cache.Store
@@ -42,10 +62,15 @@ func Routes(c Config) (http.Handler, error) {
 		return nil, err
 	}
 	s := &server{store: c.Store, log: c.Logger, rateLimit: c.RateLimit, assets: static.Templates()}
-	api := &handlers.API{Store: c.Store, Writes: c.Store, Now: func() time.Time { return c.Store.Now() }}
+	base := strings.TrimSuffix(cmp.Or(c.BaseURL, DefaultBaseURL), "/")
+	renders := c.Renders
+	if renders == nil {
+		renders = NewRenderCache(c.RenderCacheBytes)
+	}
+	api := &handlers.API{Store: c.Store, Renders: renders, Writes: c.Store, Now: func() time.Time { return c.Store.Now() }}
 	health := &handlers.Health{Store: c.Store}
 	hooks := &handlers.Webhooks{Tournaments: c.Store, Store: c.Store, CheckURL: CheckWebhookURL(c.AllowPrivateWebhooks)}
-	docs, err := handlers.NewAPIDocs(s.assets)
+	docs, err := handlers.NewAPIDocs(s.assets, base)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +89,7 @@ func Routes(c Config) (http.Handler, error) {
 
 	// The site: what organizers share on their result pages (and, for a
 	// signed-in organizer, its own private tournaments).
-	site := &handlers.Pages{Store: c.Store, Assets: s.assets, Viewer: admin.Viewer}
+	site := &handlers.Pages{Store: c.Store, Renders: renders, Assets: s.assets, BaseURL: base, Viewer: admin.Viewer}
 	mux.Handle("GET /{$}", s.page(site.Home))
 	mux.Handle("GET /o/{slug}", s.page(site.Organizer))
 	mux.Handle("GET /t/{id}", s.page(site.Tournament))
@@ -117,8 +142,15 @@ func Routes(c Config) (http.Handler, error) {
 	// Operations.
 	mux.Handle("GET /healthz", http.HandlerFunc(health.Live))
 	mux.Handle("GET /readyz", http.HandlerFunc(health.Ready))
+	if c.Metrics != nil && c.MetricsToken != "" {
+		mux.Handle("GET /metrics", c.Metrics.Handler(c.MetricsToken))
+	}
 
-	return s.logRequests(s.secureHeaders(language(mux))), nil
+	h := s.logRequests(forwarded(c.TrustedProxies, s.secureHeaders(cors(s.cleanAPIPaths(language(recordRoute(mux)))))))
+	if c.Metrics != nil {
+		h = c.Metrics.instrument(h)
+	}
+	return h, nil
 }
 
 type route struct {
