@@ -141,6 +141,13 @@ func TestOrganizerSetsUpATournamentFromAPhone(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="setup-errors"]`))
 	view(t, b, "setup-desktop-errors-view", `#d0\.entries-error`)
 	do("entries", chromedp.Navigate(srv.URL+"/admin/t/"+id+"/entries"), chromedp.WaitVisible(`[data-testid="withdraw"]`))
+	// In German, modes and their explanations too.
+	do("new-de", chromedp.Navigate(srv.URL+"/admin/new?lang=de"), chromedp.WaitVisible(`[data-testid="setup-form"]`),
+		chromedp.Click(`[data-testid="mode-help"] summary`, chromedp.NodeVisible))
+	view(t, b, "setup-desktop-new-de-view", `[data-testid="mode-help"]`)
+	if help, _ := chromedp.Run(b, chromedp.Text(`[data-testid="mode-help"]`)); !strings.Contains(help, "Schweizer System") || !strings.Contains(help, "Buchholz") {
+		t.Errorf("the German mode help reads %q", help)
+	}
 }
 
 // view saves the screen as it shows sel, for a person to read at full size.

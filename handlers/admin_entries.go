@@ -62,7 +62,11 @@ func lateEntriesOpen(d tournament.Discipline) bool {
 		if st.State == tournament.PhaseFinished {
 			continue
 		}
-		return len(st.Groups) > 0 && slices.Contains([]tournament.Mode{tournament.Swiss, tournament.Rounds, tournament.MonsterDYP, tournament.Whist}, st.Groups[0].Mode)
+		if len(st.Groups) == 0 {
+			return false
+		}
+		m := st.Groups[0].Mode // the groups the engine's AddLateEntry takes
+		return m.Rules().Making == tournament.Paired && !m.HasLives()
 	}
 	return false
 }
