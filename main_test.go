@@ -24,7 +24,7 @@ import (
 )
 
 // env is a getenv pointing REDIS_URL at a fresh test Redis.
-func env(t *testing.T) (func(string) string, *cache.Store) {
+func env(t testing.TB) (func(string) string, *cache.Store) {
 	rdb := cachetest.Redis(t)
 	url, cluster := cachetest.URL(t, rdb)
 	return func(k string) string {

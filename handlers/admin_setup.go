@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/angelofallars/htmx-go"
+
 	"courtside/cache"
 	"courtside/templates"
 	"courtside/tournament"
@@ -178,6 +180,9 @@ func (s *Setups) Start(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	_, _, err = s.Setups.Write(r.Context(), snap, func(snap *tournament.Snapshot) (*tournament.Change, error) {
+		if err := snap.ReadyToStart(); err != nil {
+			return nil, err
+		}
 		return snap.Start(s.Now())
 	})
 	var rule *tournament.RuleError
@@ -211,9 +216,11 @@ func (s *Setups) renderForm(w http.ResponseWriter, r *http.Request, status int, 
 	fillSetupForm(r.Context(), &page, v, errs)
 	page.Errors = general
 	if len(errs) > 0 && len(general) == 0 {
-		page.Errors = []string{templates.Tf(r.Context(), "%d fields need a look: see the messages next to them.", len(errs))}
+		page.Errors = []string{templates.T(r.Context(), "See the messages next to the fields.")}
 	}
-	w.WriteHeader(status)
+	if !htmx.IsHTMX(r) { // htmx swaps only 2xx answers: it gets the form with its problems as one
+		w.WriteHeader(status)
+	}
 	return html(w, r, templates.SetupForm(page))
 }
 
