@@ -432,7 +432,7 @@ func TestStartRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := applyAll(s, c).Start(at); err == nil || !strings.Contains(err.Error(), "running tournament cannot be started") {
+	if _, err := applyAll(s, c).Start(at); err == nil || !strings.Contains(err.Error(), "has started already") {
 		t.Errorf("starting twice: %v", err)
 	}
 }
