@@ -435,7 +435,7 @@ func TestStartRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := applyAll(s, c).Start(at); err == nil || !strings.Contains(err.Error(), "has started already") {
+	if _, err := applyAll(s, c).Start(at); err == nil || !strings.Contains(err.Error(), "started already") {
 		t.Errorf("starting twice: %v", err)
 	}
 }
