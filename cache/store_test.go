@@ -89,7 +89,7 @@ func TestKeysAreStoredByHashAndRevocable(t *testing.T) {
 		t.Errorf("token %+v", k)
 	}
 	// The secret is nowhere in Redis.
-	keys, _ := rdb.Keys(ctx, "*").Result()
+	keys := cachetest.Keys(t, rdb, "*")
 	for _, key := range keys {
 		if typ, _ := rdb.Type(ctx, key).Result(); typ != "hash" {
 			continue
