@@ -496,11 +496,9 @@ func (c *Change) qualifiers(d *Discipline, st *Stage, q int) []*Entry {
 	var out []*Entry
 	for place := 0; ; place++ {
 		var rows []Standing
-		var groups []int
-		for gi, tbl := range tables {
+		for _, tbl := range tables {
 			if place < len(tbl) {
 				rows = append(rows, tbl[place])
-				groups = append(groups, gi)
 			}
 		}
 		if len(rows) == 0 {
