@@ -262,7 +262,9 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	defer background.Wait() // after stop(), which the next defer runs first
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	background.Go(func() { worker.NewDeliverer(store, log, allowPrivate).Run(ctx) })
+	deliverer := worker.NewDeliverer(store, log, allowPrivate)
+	watch(metrics, deliverer, store)
+	background.Go(func() { deliverer.Run(ctx) })
 	background.Go(func() { (&worker.Retention{Store: store, Log: log, Keep: keep, Every: 10 * time.Minute}).Run(ctx) })
 	background.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
 	background.Go(func() { follower.Run(ctx) })

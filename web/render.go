@@ -33,7 +33,7 @@ type RenderCache struct {
 	items  map[handlers.RenderKey]*list.Element
 	latest map[string]int64 // the newest version asked for of each tournament
 
-	renders atomic.Int64
+	renders, hits atomic.Int64
 }
 
 type rendering struct {
@@ -99,6 +99,7 @@ func (c *RenderCache) get(key handlers.RenderKey) (handlers.Rendered, bool) {
 		return handlers.Rendered{}, false
 	}
 	c.lru.MoveToFront(e)
+	c.hits.Add(1)
 	return e.Value.(*rendering).out, true
 }
 
@@ -154,13 +155,14 @@ type RenderStats struct {
 	Bytes, Budget int64
 	// Entries is how many renderings are kept.
 	Entries int
-	// Renders is how many renderings were made since the start.
-	Renders int64
+	// Renders is how many renderings were made since the start; Hits, how
+	// many requests were answered with one kept.
+	Renders, Hits int64
 }
 
 // Stats returns what the cache holds now.
 func (c *RenderCache) Stats() RenderStats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return RenderStats{Bytes: c.size, Budget: c.budget, Entries: len(c.items), Renders: c.renders.Load()}
+	return RenderStats{Bytes: c.size, Budget: c.budget, Entries: len(c.items), Renders: c.renders.Load(), Hits: c.hits.Load()}
 }

@@ -160,6 +160,9 @@ func Routes(c Config) (http.Handler, error) {
 	// Operations.
 	mux.Handle("GET /healthz", http.HandlerFunc(health.Live))
 	mux.Handle("GET /readyz", http.HandlerFunc(health.Ready))
+	if c.Metrics != nil {
+		c.Metrics.Register(renderCache(renders)...)
+	}
 	if c.Metrics != nil && c.MetricsToken != "" {
 		mux.Handle("GET /metrics", c.Metrics.Handler(c.MetricsToken))
 	}
