@@ -54,9 +54,8 @@ func follow(ctx context.Context, args []string, stdout io.Writer, getenv func(st
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, fl.ID)
-	fmt.Fprintln(stdout, f.WebhookURL(fl))
-	return nil
+	_, err = fmt.Fprintf(stdout, "%s\n%s\n", fl.ID, f.WebhookURL(fl))
+	return err
 }
 
 func followList(ctx context.Context, store *cache.Store, f *upstream.Follower, stdout io.Writer) error {

@@ -57,7 +57,7 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 		}
 	}
 	if m.HasResult() {
-		s := tournament.DisplayScore(m.Encounters, snap.Config(m))
+		s := snap.DisplayScore(m)
 		v.Score = &s
 	}
 	for _, id := range m.CourtIDs {

@@ -86,7 +86,7 @@ func newChange(s *Snapshot, at time.Time) *Change {
 	return &Change{snap: s, at: at, touched: map[string]*Match{}}
 }
 
-// nextRev is the revision a record at rev is written with (see Change).
+// NextRev is the revision a record at rev is written with (see Change).
 func NextRev(rev int) int { return max(rev, 1) + 1 }
 
 // edit returns the change's copy of m to modify, with its revision moved on.

@@ -26,12 +26,8 @@ func (s *Snapshot) Start(at time.Time) (*Change, error) {
 	if len(t.Disciplines) == 0 {
 		return nil, &RuleError{Reason: "the tournament has no discipline to play"}
 	}
-	if t.CheckIn {
-		for _, d := range t.Disciplines {
-			if n := len(d.NoShows()); n > 0 {
-				return nil, &RuleError{Reason: fmt.Sprintf("%s: %d entries have not checked in: check them in or remove them", d.Name, n)}
-			}
-		}
+	if err := s.ReadyToStart(); err != nil {
+		return nil, err
 	}
 	c := newChange(s, at)
 	c.Version = s.Version // the draw depends on everything

@@ -211,7 +211,10 @@ func (s *Snapshot) MatchDuration(disciplineID string) time.Duration {
 func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 	courts := len(s.Tournament.Courts)
 	out := map[string]time.Time{}
-	durations := map[string]time.Duration{}
+	if courts == 0 {
+		return out
+	}
+	durations := map[string]time.Duration{} // of each discipline, worked out once per call
 	duration := func(disciplineID string) time.Duration {
 		d, ok := durations[disciplineID]
 		if !ok {
@@ -219,9 +222,6 @@ func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 			durations[disciplineID] = d
 		}
 		return d
-	}
-	if courts == 0 {
-		return out
 	}
 	free := make([]time.Time, 0, courts) // when each court is expected to be free
 	ready := map[string]time.Time{}      // when each person is expected to be free

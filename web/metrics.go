@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"crypto/subtle"
+	"errors"
 	"net/http"
 	"strconv"
 	"sync"
@@ -61,8 +62,34 @@ func NewMetrics(rdb redis.UniversalClient) *Metrics {
 	return m
 }
 
-// Register adds collectors of other parts of the instance.
-func (m *Metrics) Register(cs ...prometheus.Collector) { m.registry.MustRegister(cs...) }
+// Register adds collectors of other parts of the instance; one registered
+// already (a second server over the same metrics, in tests) is kept as it is.
+func (m *Metrics) Register(cs ...prometheus.Collector) {
+	for _, c := range cs {
+		if err := m.registry.Register(c); err != nil {
+			var dup prometheus.AlreadyRegisteredError
+			if !errors.As(err, &dup) {
+				panic(err)
+			}
+		}
+	}
+}
+
+// renderCache reports the render cache: renderings made, requests answered
+// from it, and the bytes it holds of its budget.
+func renderCache(c *RenderCache) []prometheus.Collector {
+	stat := func(f func(RenderStats) float64) func() float64 { return func() float64 { return f(c.Stats()) } }
+	return []prometheus.Collector{
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "courtside_render_cache_renders_total", Help: "Pages and API bodies rendered (a miss)."},
+			stat(func(s RenderStats) float64 { return float64(s.Renders) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "courtside_render_cache_hits_total", Help: "Requests answered with a kept rendering."},
+			stat(func(s RenderStats) float64 { return float64(s.Hits) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "courtside_render_cache_bytes", Help: "Bytes the kept renderings take."},
+			stat(func(s RenderStats) float64 { return float64(s.Bytes) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "courtside_render_cache_budget_bytes", Help: "The render cache's budget (RENDER_CACHE_BYTES)."},
+			stat(func(s RenderStats) float64 { return float64(s.Budget) })),
+	}
+}
 
 // Handler serves the metrics; with a token, only to requests that carry it
 // as a bearer token (for /metrics on the public port).

@@ -37,9 +37,10 @@ type Config struct {
 	// codes and the API reference's examples lead to. Requests' Host and
 	// X-Forwarded-* headers never reach a page. Default DefaultBaseURL.
 	BaseURL string
-	// Renders keeps rendered pages and API bodies; nil: a new cache of
-	// RenderCacheBytes (RENDER_CACHE_BYTES), DefaultRenderCacheBytes when 0.
-	Renders          *RenderCache
+	// Renders keeps rendered pages and API bodies; nil: a new cache of RenderCacheBytes.
+	Renders *RenderCache
+	// RenderCacheBytes is the render cache's budget (RENDER_CACHE_BYTES);
+	// DefaultRenderCacheBytes when 0.
 	RenderCacheBytes int64
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
 	// X-Forwarded-Proto are believed; from anyone else they are dropped.
@@ -159,6 +160,9 @@ func Routes(c Config) (http.Handler, error) {
 	// Operations.
 	mux.Handle("GET /healthz", http.HandlerFunc(health.Live))
 	mux.Handle("GET /readyz", http.HandlerFunc(health.Ready))
+	if c.Metrics != nil {
+		c.Metrics.Register(renderCache(renders)...)
+	}
 	if c.Metrics != nil && c.MetricsToken != "" {
 		mux.Handle("GET /metrics", c.Metrics.Handler(c.MetricsToken))
 	}
