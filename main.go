@@ -27,6 +27,7 @@ import (
 
 	"courtside/cache"
 	"courtside/tournament"
+	"courtside/upstream"
 	"courtside/web"
 	"courtside/worker"
 )
@@ -75,28 +76,42 @@ Usage:
   courtside keys revoke ID
       Revoke an API key; sign-ins made with it end too.
   courtside organizers create --name NAME --slug SLUG --sport SPORT
-      Create an organizer; prints its id alone.
-      --slug SLUG     its result page's address, /o/SLUG: lower-case letters, digits, hyphens
+      Create an organizer; prints its id.
+      --name NAME     the organizer's name, as its result page shows it
+      --slug SLUG     the result page's address, /o/SLUG (lower-case letters, digits, hyphens)
       --sport SPORT   table_soccer, petanque, darts, cornhole or table_tennis
   courtside organizers list
-      List the organizers.
+      List the organizers: id, slug, sport and name.
   courtside tournaments create --file FILE
-      Create a tournament from a setup file (- for stdin; schema at /setup.schema.json);
-      prints its id alone. It is ready, or in check-in when the file says checkIn.
+      Create a tournament from a setup file (README, /setup.schema.json); prints its id.
   courtside tournaments start ID
-      Draw the first stage of every discipline; the tournament runs.
-  courtside tournaments list [--organizer SLUG]
+      Draw the first stage of every discipline and start the tournament.
+  courtside tournaments list [--organizer ID]
+      List the tournaments: id, state, start and name.
   courtside tournaments delete ID --yes
-      Delete a tournament with its matches, results and audit log.
-  courtside tournaments export ID > FILE
-      Write all of a tournament as JSON: setup, entries, stages, matches, results, courts, audit.
+      Delete a tournament and everything of it.
+  courtside tournaments export ID
+      Print everything of a tournament as JSON: setup, entries, matches, results, courts, audit.
   courtside tournaments import FILE
-      Make an exported tournament again, under its ids; prints its id alone.
-  courtside tournaments withdraw ID --discipline SHORT --entry NAME
-      An entry leaves a running discipline: its remaining matches are walkovers.
-  courtside tournaments late-entry ID --discipline SHORT --name NAME
-      A player or team ("Anna Berg / Ben Kurz") joins a swiss, rounds, monster_dyp or whist
-      group at its next round.
+      Import an export (- for standard input); prints the id.
+  courtside tournaments withdraw ID --discipline D --entry E
+      Take an entry out after the start; its remaining matches become walkovers.
+  courtside tournaments late-entry ID --discipline D --name NAME
+      Enter a player (or a team, "Anna Berg / Ben Kurz") into a running swiss, rounds,
+      monster DYP or whist group; it plays from the next round.
+      --discipline D  the discipline's short name or id
+  courtside follow --upstream BASE_URL --key KEY --tournament ID [--organizer SLUG] [--budget N]
+      Follow a tournament that runs in the tournament application; prints its id and the
+      webhook address to paste into the application's settings.
+      --upstream BASE_URL  the application's Public API (…/v1/public)
+      --key KEY       an API token (results are sent through) or a public API key (read-only)
+      --tournament ID  the tournament's id there (it stays the same here)
+      --organizer SLUG  the local organizer it belongs to (default: one made from the upstream's)
+      --budget N      GET requests a minute upstream, shared by every instance (default 60, at most 120)
+  courtside follow list
+      List the followed tournaments: last sync, budget use, errors, webhook address.
+  courtside follow stop ID
+      Stop following; the tournament stays as it was last seen.
   courtside help
       Print this help (also --help, -h).
 
@@ -146,6 +161,8 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		err = organizers(ctx, args, stdout, getenv)
 	case "tournaments":
 		err = tournaments(ctx, args, stdout, getenv)
+	case "follow":
+		err = follow(ctx, args, stdout, getenv)
 	case "help":
 		err = flag.ErrHelp
 	default:
@@ -227,10 +244,11 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 		}
 	}
 	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
+	follower := upstream.New(store, log, base)
 	metrics := web.NewMetrics(rdb)
 	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
 		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), BaseURL: base, RenderCacheBytes: renderBytes,
-		TrustedProxies: trusted, Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN")})
+		TrustedProxies: trusted, Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN"), Upstream: follower})
 	if err != nil {
 		return err
 	}
@@ -249,6 +267,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	background.Go(func() { worker.NewDeliverer(store, log, allowPrivate).Run(ctx) })
 	background.Go(func() { (&worker.Retention{Store: store, Log: log, Keep: keep, Every: 10 * time.Minute}).Run(ctx) })
 	background.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
+	background.Go(func() { follower.Run(ctx) })
 	if *simulate {
 		sim := &worker.Simulator{Store: store, Log: log, Rand: mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1)), IdleFor: 90 * time.Second}
 		if url == "" {

@@ -36,7 +36,7 @@
 // Webhooks and their delivery (the per-tournament parts carry the hash tag):
 //
 //	webhooks                      hash    webhook id → Webhook JSON (with its signing secret)
-//	webhooks-rev                  string  counter, bumped when a webhook is made, deleted, enabled or disabled
+//	{webhooks}:rev                string  counter, bumped when a webhook is made, deleted, enabled or disabled (in the slot of webhooks)
 //	owner-webhooks:<owner>        set     ids of the webhooks a key owner subscribed
 //	key-webhooks:<key id>         set     ids of the webhooks a key made (at most MaxWebhooksPerKey)
 //	webhook-log:<id>              list    the last deliveries, newest first (Delivery JSON)
@@ -62,6 +62,17 @@
 //
 //	session:<sha>                string  SHA-256 hex of the API key the session signed in with
 //	key-sessions:<keySha>        set     the session hashes of a key, to end them on revocation
+//
+// Following tournaments that run elsewhere (package upstream); an upstream
+// key is named by Follow.KeyHash, never by the key:
+//
+//	follows                      hash    tournament id → Follow JSON (source, key, budget, webhook secret)
+//	t:{<id>}:follow-status       hash    lastSync, lastHook, lastError, errorAt, errors
+//	t:{<id>}:follow-dirty        set     what webhook calls said changed, until the syncer takes it
+//	t:{<id>}:follow-lease        string  the instance that syncs the tournament now (expires)
+//	follow-dirty                 pubsub  channel: "<tournament id>" when webhook calls marked changes
+//	upstream-budget:{<keyhash>}  zset    GET requests sent upstream with the key in the last minute (score: ms)
+//	upstream-pause:{<keyhash>}   string  set while the upstream's 429 Retry-After runs (expires with it)
 package cache
 
 import (
@@ -101,7 +112,7 @@ const (
 	keysKey           = "{keys}"
 	keysByHashKey     = "{keys}:by-hash"
 	webhooksKey       = "webhooks"
-	webhooksRevKey    = "webhooks-rev"
+	webhooksRevKey    = "{webhooks}:rev"
 )
 
 func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index", orgID) }
@@ -109,6 +120,19 @@ func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index",
 func rateKey(sha string, window int64) string { return fmt.Sprintf("rl:{%s}:%d", sha, window) }
 
 func loginFailuresKey(client string) string { return "login-failures:" + client }
+
+const (
+	followsKey         = "follows"
+	followDirtyChannel = "follow-dirty"
+)
+
+func followStatusKey(id string) string { return fmt.Sprintf("t:{%s}:follow-status", id) }
+func followDirtyKey(id string) string  { return fmt.Sprintf("t:{%s}:follow-dirty", id) }
+func followLeaseKey(id string) string  { return fmt.Sprintf("t:{%s}:follow-lease", id) }
+func budgetKey(keyHash string) string  { return fmt.Sprintf("upstream-budget:{%s}", keyHash) }
+func budgetPauseKey(keyHash string) string {
+	return fmt.Sprintf("upstream-pause:{%s}", keyHash)
+}
 
 func sessionKey(sha string) string        { return "session:" + sha }
 func keySessionsKey(keySHA string) string { return "key-sessions:" + keySHA }

@@ -88,7 +88,7 @@ func TestKeysAreStoredByHashAndRevocable(t *testing.T) {
 		t.Errorf("token %+v", k)
 	}
 	// The secret is nowhere in Redis.
-	keys, _ := rdb.Keys(ctx, "*").Result()
+	keys := cachetest.Keys(t, rdb, "*")
 	for _, key := range keys {
 		if typ, _ := rdb.Type(ctx, key).Result(); typ != "hash" {
 			continue
@@ -296,7 +296,11 @@ func TestKnownVersionFollowsChangesWithoutAsking(t *testing.T) {
 		t.Fatal(err)
 	}
 	go board.WatchVersions(ctx, time.Hour, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	time.Sleep(50 * time.Millisecond) // subscribed
+	// Known once subscribed: not after some sleep, which a slow machine outlasts.
+	eventually(t, "the watcher subscribed", func() bool {
+		_, ok := board.KnownVersion(hamburg.Tournament.ID)
+		return ok
+	})
 	if v, _ := board.KnownVersion(hamburg.Tournament.ID); v != snap.Version {
 		t.Fatalf("known %d, read %d", v, snap.Version)
 	}
@@ -313,16 +317,10 @@ func TestKnownVersionFollowsChangesWithoutAsking(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		if v, _ := board.KnownVersion(hamburg.Tournament.ID); v == snap.Version+1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the change never reached the board instance")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	eventually(t, "the change reaches the board instance", func() bool {
+		v, _ := board.KnownVersion(hamburg.Tournament.ID)
+		return v == snap.Version+1
+	})
 }
 
 // commands counts the commands a Redis client sends.
@@ -347,13 +345,10 @@ func TestListsOfKnownTournamentsAskOnlyForTheIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		if _, ok := store.KnownVersion(first[0].Tournament.ID); ok || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	eventually(t, "the watcher subscribed", func() bool {
+		_, ok := store.KnownVersion(first[0].Tournament.ID)
+		return ok
+	})
 	var count commands
 	rdb.AddHook(&count)
 	again, err := store.Tournaments(ctx, org, cache.ListQuery{Limit: 100})

@@ -42,6 +42,8 @@ type Admin struct {
 	Sessions *sessions.CookieStore
 	Assets   templates.Assets
 	Now      func() time.Time
+	// Relay, when set, sends results for followed tournaments upstream.
+	Relay ResultRelay
 }
 
 const (

@@ -229,11 +229,18 @@ func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
 		return BadRequest("action must be live, finish or confirm")
 	}
 	by := Caller(ctx).Name + " (console)"
-	_, _, err = a.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
-		return s.SetResult(m.ID, result, final, a.Now(), by)
-	})
+	relayed, answer, err := a.relay(ctx, snap.Tournament.ID, m.ID, result, final)
+	if !relayed {
+		_, _, err = a.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.SetResult(m.ID, result, final, a.Now(), by)
+		})
+	}
 	var re *tournament.ResultError
 	switch {
+	case relayed && err != nil:
+		return Status(http.StatusBadGateway, templates.T(ctx, "The tournament application did not answer: nothing was saved."))
+	case answer != nil:
+		return a.refusedUpstream(r, snap, m, answer, refused, show)
 	case errors.As(err, &re):
 		return refused(re)
 	case errors.Is(err, tournament.ErrNotRunning):

@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"time"
+
 	"cmp"
 	"context"
 	"fmt"
@@ -163,7 +165,7 @@ func (q boardQuery) showsCourt(n int) bool {
 // boardView builds the court board: courts in number order, what waits for a
 // court, and the last results.
 func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, poll templates.Poll) templates.BoardView {
-	b := templates.BoardView{Poll: poll, Kiosk: q.kiosk, Every: q.every}
+	b := templates.BoardView{Poll: poll, Kiosk: q.kiosk, Every: q.every, Source: templates.SourceOf(snap.Tournament, time.Now())}
 	inDiscipline := func(m *tournament.Match) bool { return q.discipline == "" || m.DisciplineID == q.discipline }
 	courts := slices.Clone(snap.Tournament.Courts)
 	slices.SortFunc(courts, func(a, b tournament.Court) int { return cmp.Compare(a.Number, b.Number) })

@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"time"
+
 	"cmp"
 	"fmt"
 	"net/http"
@@ -107,7 +109,7 @@ func (p *Pages) tournamentPage(r *http.Request, snap *tournament.Snapshot) templ
 	page := templates.TournamentPage{Page: p.page(r, t.Name, describe(t, snap.Organizer)),
 		Name: t.Name, Description: t.Description, Organizer: snap.Organizer.Name, OrgHref: "/o/" + snap.Organizer.Slug,
 		State: t.State, Start: t.StartTime, End: t.EndTime, Players: players, Teams: teams,
-		BoardHref: tournamentHref(snap) + "/courts", QR: qr, Poll: poll(r, snap)}
+		BoardHref: tournamentHref(snap) + "/courts", QR: qr, Poll: poll(r, snap), Source: templates.SourceOf(t, time.Now())}
 	for _, d := range t.Disciplines {
 		do := templates.DisciplineOutline{Name: d.Name, EntryType: d.EntryType}
 		for _, st := range d.Stages {

@@ -166,7 +166,7 @@ func (s *Snapshot) Reconfigure(setup *Setup, at time.Time) (*Change, error) {
 	}
 	t, entries := Build(setup, s.Organizer, ReuseIDs(s))
 	old := s.Tournament
-	t.ID, t.OrganizerID, t.Rev = old.ID, old.OrganizerID, old.Rev+1
+	t.ID, t.OrganizerID, t.Rev = old.ID, old.OrganizerID, NextRev(old.Rev)
 	if !setup.CheckIn && (old.State == StatePlanned || old.State == StatePreRegistration) {
 		t.State = old.State // still being set up, or taking registrations
 	}
@@ -317,20 +317,6 @@ func (d *Discipline) NoShows() []string {
 	return out
 }
 
-// ReadyToStart tells why the tournament cannot start yet, if it cannot:
-// with check-in, every entry must have checked in or been removed.
-func (s *Snapshot) ReadyToStart() error {
-	if !s.Tournament.CheckIn || s.Started() {
-		return nil
-	}
-	for _, d := range s.Tournament.Disciplines {
-		if n := len(d.NoShows()); n > 0 {
-			return &RuleError{Reason: fmt.Sprintf("%s: %d entries have not checked in: check them in or remove them", d.Name, n)}
-		}
-	}
-	return nil
-}
-
 // LateEntry makes the entry a name stands for in the discipline: a player, or
 // a team of the players "Anna Berg / Ben Kurz" names. Known players keep their ids.
 func (s *Snapshot) LateEntry(disciplineID, name string) (*Entry, error) {
@@ -340,14 +326,6 @@ func (s *Snapshot) LateEntry(disciplineID, name string) (*Entry, error) {
 	}
 	d := s.Tournament.Disciplines[di]
 	name = strings.TrimSpace(name)
-	for _, id := range d.EntryIDs {
-		if o, ok := s.Entries[id]; ok && strings.EqualFold(o.Name, name) {
-			return nil, &RuleError{Reason: fmt.Sprintf("%s is entered already", o.Name)}
-		}
-	}
-	if d.EntryType == EntryTeamName && strings.Contains(name, "/") {
-		return nil, &RuleError{Reason: "a team_name entry is a team's name"}
-	}
 	sd := SetupDiscipline{EntryType: d.EntryType, Entries: []SetupEntry{{Name: name}}}
 	if d.EntryType == EntryDYP {
 		sd.EntryType = EntryBYP // after the draw, a dyp entry is a team

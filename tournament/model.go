@@ -65,6 +65,8 @@ type Tournament struct {
 	Courts      []Court      `json:"courts"`
 	AutoCall    bool         `json:"autoCall,omitempty"` // a free court gets the next open match by itself
 	CheckIn     bool         `json:"checkIn,omitempty"`  // entries are checked in before the start
+	// Mirror is set when the tournament runs elsewhere and Courtside follows it.
+	Mirror *Mirror `json:"mirror,omitempty"`
 }
 
 // Discipline is a category inside a tournament, such as a singles or a doubles event.
@@ -102,10 +104,13 @@ type Group struct {
 	// empty means one encounter per match.
 	Encounters []string `json:"encounters,omitempty"`
 	// Lives is what every entry starts with in last_one_standing and lord_have_mercy.
-	Lives            int      `json:"lives,omitempty"`
-	Scoring          *Scoring `json:"scoring,omitempty"` // nil: a win is 2, a draw 1, a bye counts as a win
-	DoubleRoundRobin bool     `json:"doubleRoundRobin,omitempty"`
-	TieBreaks        []string `json:"tieBreaks,omitempty"` // order of tie-breaks; nil: the mode's default order
+	Lives int `json:"lives,omitempty"`
+	// Standings of a followed tournament are the table as its source ranks it;
+	// nil for a group Courtside ranks itself.
+	Standings        []Standing `json:"standings,omitempty"`
+	Scoring          *Scoring   `json:"scoring,omitempty"` // nil: a win is 2, a draw 1, a bye counts as a win
+	DoubleRoundRobin bool       `json:"doubleRoundRobin,omitempty"`
+	TieBreaks        []string   `json:"tieBreaks,omitempty"` // order of tie-breaks; nil: the mode's default order
 }
 
 // Scoring is what a result is worth in a group's standings.

@@ -220,10 +220,7 @@ func TestCorrectionInASwissRedrawsTheNextRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = applyAll(s, c)
-	var round1 []*Match
-	for _, m := range s.Matches {
-		round1 = append(round1, m)
-	}
+	round1 := append([]*Match(nil), s.Matches...)
 	for _, m := range round1 {
 		m, _ = s.Match(m.ID)
 		s = play(t, s, m, 0)

@@ -197,6 +197,15 @@ func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 	if courts == 0 {
 		return out
 	}
+	durations := map[string]time.Duration{} // of each discipline, worked out once per call
+	duration := func(disciplineID string) time.Duration {
+		d, ok := durations[disciplineID]
+		if !ok {
+			d = s.MatchDuration(disciplineID)
+			durations[disciplineID] = d
+		}
+		return d
+	}
 	free := make([]time.Time, 0, courts) // when each court is expected to be free
 	ready := map[string]time.Time{}      // when each person is expected to be free
 	busy := map[string]bool{}
@@ -204,7 +213,7 @@ func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 		if m.State != MatchRunning {
 			continue
 		}
-		end := m.StartTime.Add(s.MatchDuration(m.DisciplineID))
+		end := m.StartTime.Add(duration(m.DisciplineID))
 		if end.Before(now) {
 			end = now
 		}
@@ -231,7 +240,7 @@ func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 			}
 		}
 		out[m.ID] = start
-		end := start.Add(s.MatchDuration(m.DisciplineID))
+		end := start.Add(duration(m.DisciplineID))
 		free[0] = end
 		for _, id := range m.people() {
 			ready[id] = end

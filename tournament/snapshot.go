@@ -139,8 +139,12 @@ func (s *Snapshot) MatchesWhere(keep func(*Match) bool) []*Match {
 }
 
 // Standings is the group's table as the snapshot has it. It is computed on
-// each call: what is shown of it is kept, rendered, by the web layer.
+// each call: what is shown of it is kept, rendered, by the web layer. A
+// followed tournament's table is its source's.
 func (s *Snapshot) Standings(g *Group) []Standing {
+	if g.Standings != nil {
+		return g.Standings
+	}
 	return Standings(g, s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID }), s.Entries)
 }
 

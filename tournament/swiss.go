@@ -47,7 +47,6 @@ const searchBudget = 200_000
 func PairSwiss(ranked []Seat, met func(a, b int) bool) (pairs [][2]int, bye int) {
 	n := len(ranked)
 	p := newPairer(ranked, met)
-	bye = -1
 	if n%2 == 0 {
 		if pairs, ok := p.pairAll(nil, true); ok {
 			return pairs, -1

@@ -12,6 +12,7 @@ import (
 	"courtside/cache"
 	"courtside/handlers"
 	"courtside/templates"
+	"courtside/upstream"
 )
 
 // apiPrefix is the base of the Tournament Public API (spec section 9).
@@ -36,13 +37,16 @@ type Config struct {
 	// codes and the API reference's examples lead to. Requests' Host and
 	// X-Forwarded-* headers never reach a page. Default DefaultBaseURL.
 	BaseURL string
-	// Renders keeps rendered pages and API bodies; nil: a new cache of
-	// RenderCacheBytes (RENDER_CACHE_BYTES), DefaultRenderCacheBytes when 0.
-	Renders          *RenderCache
+	// Renders keeps rendered pages and API bodies; nil: a new cache of RenderCacheBytes.
+	Renders *RenderCache
+	// RenderCacheBytes is the render cache's budget (RENDER_CACHE_BYTES);
+	// DefaultRenderCacheBytes when 0.
 	RenderCacheBytes int64
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
 	// X-Forwarded-Proto are believed; from anyone else they are dropped.
 	TrustedProxies []netip.Prefix
+	// Upstream follows tournaments that run elsewhere; nil: none are followed.
+	Upstream *upstream.Follower
 }
 
 // DefaultBaseURL is the public address of a server configured without one.
@@ -86,6 +90,12 @@ func Routes(c Config) (http.Handler, error) {
 
 	now := func() time.Time { return c.Store.Now() }
 	admin := &handlers.Admin{Store: c.Store, Sessions: handlers.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now}
+	if c.Upstream != nil {
+		api.Relay, admin.Relay = c.Upstream, c.Upstream
+		// Calls from the tournament application about a followed tournament; the secret is in the address.
+		receiver := &handlers.HooksUpstream{Hooks: c.Upstream}
+		mux.Handle("POST /hooks/upstream/{id}/{secret}", s.api(receiver.Receive))
+	}
 
 	// The site: what organizers share on their result pages (and, for a
 	// signed-in organizer, its own private tournaments).
@@ -134,6 +144,14 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/entries/withdraw", signedIn(setup.Withdraw))
 	// The JSON Schema of setup files (courtside tournaments create --file).
 	mux.Handle("GET /setup.schema.json", http.HandlerFunc(handlers.SetupSchema))
+	if c.Upstream != nil {
+		// Following tournaments that run in the tournament application.
+		follow := &handlers.AdminFollow{Admin: admin, Following: c.Upstream, Follows: c.Store}
+		mux.Handle("GET /admin/follow", signedIn(follow.Page))
+		mux.Handle("POST /admin/follow/tournaments", signedIn(follow.Tournaments))
+		mux.Handle("POST /admin/follow", signedIn(follow.Follow))
+		mux.Handle("POST /admin/follow/{id}/stop", signedIn(follow.Stop))
+	}
 
 	mux.Handle("GET /api", docs)
 	mux.Handle("GET /static/{hash}/{name...}", static)

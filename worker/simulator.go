@@ -65,6 +65,9 @@ func (s *Simulator) step(ctx context.Context) error {
 			return err
 		}
 		for _, snap := range snaps {
+			if snap.Tournament.Mirror != nil {
+				continue // it is played where it runs
+			}
 			if err := s.play(ctx, snap); err != nil {
 				return err
 			}
