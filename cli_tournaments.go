@@ -150,12 +150,7 @@ func tournaments(ctx context.Context, args []string, stdout io.Writer, getenv fu
 		if err != nil {
 			return err
 		}
-		_, c, err := write(ctx, store, id, func(s *tournament.Snapshot) (*tournament.Change, error) {
-			if err := s.ReadyToStart(); err != nil {
-				return nil, err
-			}
-			return s.Start(now)
-		})
+		_, c, err := write(ctx, store, id, func(s *tournament.Snapshot) (*tournament.Change, error) { return s.Start(now) })
 		if err != nil {
 			return err
 		}

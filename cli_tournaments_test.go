@@ -202,7 +202,7 @@ func TestCreateStartAndTheAPI(t *testing.T) {
 			t.Errorf("court %s has no running match: %s", c.Name, body)
 		}
 	}
-	if _, err := courtside(t, getenv, "tournaments", "start", id); err == nil || !strings.Contains(err.Error(), "cannot be started") {
+	if _, err := courtside(t, getenv, "tournaments", "start", id); err == nil || !strings.Contains(err.Error(), "started already") {
 		t.Errorf("starting twice: %v", err)
 	}
 

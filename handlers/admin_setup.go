@@ -180,9 +180,6 @@ func (s *Setups) Start(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	_, _, err = s.Setups.Write(r.Context(), snap, func(snap *tournament.Snapshot) (*tournament.Change, error) {
-		if err := snap.ReadyToStart(); err != nil {
-			return nil, err
-		}
 		return snap.Start(s.Now())
 	})
 	var rule *tournament.RuleError

@@ -222,7 +222,7 @@ var german = map[string]string{
 	"Quarter-finals":        "Viertelfinale",
 	// New tournament, check-in and entries (console).
 	"%d entries have not checked in yet.":                                "%d Meldungen haben noch nicht eingecheckt.",
-	"%d fields need a look: see the messages next to them.":              "%d Felder brauchen einen Blick: siehe die Hinweise daneben.",
+	"See the messages next to the fields.":                               "Siehe die Hinweise neben den Feldern.",
 	"%s withdraws: their remaining matches are lost by walkover. Go on?": "%s zieht zurück: die übrigen Spiele gehen kampflos verloren. Fortfahren?",
 	"+ Add discipline": "+ Disziplin hinzufügen",
 	"+ Add stage":      "+ Phase hinzufügen",

@@ -340,14 +340,6 @@ func (s *Snapshot) LateEntry(disciplineID, name string) (*Entry, error) {
 	}
 	d := s.Tournament.Disciplines[di]
 	name = strings.TrimSpace(name)
-	for _, id := range d.EntryIDs {
-		if o, ok := s.Entries[id]; ok && strings.EqualFold(o.Name, name) {
-			return nil, &RuleError{Reason: fmt.Sprintf("%s is entered already", o.Name)}
-		}
-	}
-	if d.EntryType == EntryTeamName && strings.Contains(name, "/") {
-		return nil, &RuleError{Reason: "a team_name entry is a team's name"}
-	}
 	sd := SetupDiscipline{EntryType: d.EntryType, Entries: []SetupEntry{{Name: name}}}
 	if d.EntryType == EntryDYP {
 		sd.EntryType = EntryBYP // after the draw, a dyp entry is a team

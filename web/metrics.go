@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -117,25 +118,25 @@ type requestStats struct {
 
 type statsKey struct{}
 
-// instrument measures every request. It goes outermost; recordRoute goes
-// right around the mux, which names the route pattern.
-func (m *Metrics) instrument(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		st := &requestStats{route: "unmatched"}
-		sw := &statusWriter{ResponseWriter: w}
-		next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), statsKey{}, st)))
-		code := sw.status
-		if code == 0 {
-			code = http.StatusOK
-		}
-		m.requests.WithLabelValues(st.route, knownMethod(r.Method), strconv.Itoa(code)).Inc()
-		m.duration.WithLabelValues(st.route).Observe(time.Since(start).Seconds())
-		m.roundTrips.WithLabelValues(st.route).Observe(float64(st.roundTrips.Load()))
-		if st.route == "GET /t/{id}/board" && r.URL.Query().Get("kiosk") == "1" {
-			m.tvs.add(time.Now())
-		}
-	})
+// observe records a request that ended: logRequests, which sees every
+// request, calls it with what the request's stats learned.
+func (m *Metrics) observe(r *http.Request, st *requestStats, code int, took time.Duration) {
+	if code == 0 {
+		code = http.StatusOK
+	}
+	m.requests.WithLabelValues(st.route, knownMethod(r.Method), strconv.Itoa(code)).Inc()
+	m.duration.WithLabelValues(st.route).Observe(took.Seconds())
+	m.roundTrips.WithLabelValues(st.route).Observe(float64(st.roundTrips.Load()))
+	if st.route == "GET /t/{id}/board" && strings.Contains(r.URL.RawQuery, "kiosk=1") {
+		m.tvs.add(time.Now())
+	}
+}
+
+// measured returns r carrying a fresh requestStats, which recordRoute and
+// the Redis hook fill in while it runs.
+func measured(r *http.Request) (*http.Request, *requestStats) {
+	st := &requestStats{route: "unmatched"}
+	return r.WithContext(context.WithValue(r.Context(), statsKey{}, st)), st
 }
 
 // recordRoute notes the route pattern the mux chose for the request.

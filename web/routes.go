@@ -57,6 +57,7 @@ type server struct {
 	log       *slog.Logger
 	rateLimit int
 	assets    templates.Assets
+	metrics   *Metrics // nil: not measured
 }
 
 // Routes returns the whole site and API. Every URL the product has is here.
@@ -65,7 +66,7 @@ func Routes(c Config) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &server{store: c.Store, log: c.Logger, rateLimit: c.RateLimit, assets: static.Templates()}
+	s := &server{store: c.Store, log: c.Logger, rateLimit: c.RateLimit, assets: static.Templates(), metrics: c.Metrics}
 	base := strings.TrimSuffix(cmp.Or(c.BaseURL, DefaultBaseURL), "/")
 	renders := c.Renders
 	if renders == nil {
@@ -167,11 +168,7 @@ func Routes(c Config) (http.Handler, error) {
 		mux.Handle("GET /metrics", c.Metrics.Handler(c.MetricsToken))
 	}
 
-	h := s.logRequests(forwarded(c.TrustedProxies, s.secureHeaders(cors(s.cleanAPIPaths(language(recordRoute(mux)))))))
-	if c.Metrics != nil {
-		h = c.Metrics.instrument(h)
-	}
-	return h, nil
+	return s.logRequests(forwarded(c.TrustedProxies, s.secureHeaders(cors(s.cleanAPIPaths(language(recordRoute(mux))))))), nil
 }
 
 type route struct {
