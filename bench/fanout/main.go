@@ -155,7 +155,7 @@ func write(ctx context.Context, hc *http.Client, base, tid, token string, rate f
 	}
 	tick := time.NewTicker(time.Duration(float64(time.Second) / rate))
 	defer tick.Stop()
-	for k := 0; ; k++ {
+	for k := 1; ; k++ {
 		select {
 		case <-ctx.Done():
 			return
