@@ -338,9 +338,9 @@ func (f *Follower) Hook(ctx context.Context, id, secret string, body []byte) err
 			}
 		case tournament.EventTournamentUpdated:
 			words = append(words, itemTournament)
-		case "EntryListUpdated":
+		case tournament.EventEntryListUpdated:
 			words = append(words, markEntries)
-		case "TournamentAdded":
+		case tournament.EventTournamentAdded:
 			words = append(words, markAll)
 		}
 	}

@@ -439,7 +439,7 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 	}
 	w.synced(st)
 	if err := w.write(ctx, snap, st); errors.Is(err, cache.ErrConflict) {
-		w.due[item] = w.now() // written meanwhile (a result sent through): read it again
+		w.due[item] = w.now().Add(followUp) // written meanwhile (a result sent through): read it again
 		return nil
 	} else if err != nil {
 		return err
@@ -494,58 +494,87 @@ func (w *worker) load(ctx context.Context) error {
 		st.setStandings(g.ID, rows)
 	}
 	w.synced(st)
-	st.t.Rev = 1
-	ms, es := st.list()
-	if err := w.store.PutTournament(ctx, st.t, ms, es); err != nil {
+	old, err := w.store.Snapshot(ctx, id)
+	if errors.Is(err, cache.ErrNotFound) {
+		old, err = nil, nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := writeCopy(ctx, w.store, old, st, w.now()); err != nil {
 		return err
 	}
 	w.due = nil
 	return w.store.NoteSynced(ctx, id, w.now())
 }
 
-// write stores what changed between the snapshot and the state. Match
-// changes (live scores, results, calls) are one atomic change with their
-// events, as any write; a new structure, entries, or matches added or removed
-// replace the copy whole.
+// write stores what changed between the snapshot and the state.
 func (w *worker) write(ctx context.Context, snap *tournament.Snapshot, st *state) error {
 	return writeCopy(ctx, w.store, snap, st, w.now())
 }
 
+// writeCopy writes what changed between the snapshot (nil: there is no copy
+// yet) and the state as one change through the one write path, with its
+// events, so the copy's own webhook subscribers hear of it too: matches
+// written or gone, entries written, the record. Revisions move on from the
+// copy's; a first write creates the tournament.
 func writeCopy(ctx context.Context, store *cache.Store, snap *tournament.Snapshot, st *state, now time.Time) error {
-	st.t.OrganizerID = snap.Tournament.OrganizerID
-	metaChanged := !sameJSON(snap.Tournament, st.t)
-	whole := !sameJSON(snap.Entries, st.entries) || len(st.matches) != len(snap.Matches) ||
-		st.t.State != snap.Tournament.State || !st.t.StartTime.Equal(snap.Tournament.StartTime.Time)
-	c := &tournament.Change{Version: snap.Version}
-	for _, m := range snap.Matches {
-		n, ok := st.matches[m.ID]
-		if !ok {
-			whole = true
-			break
+	at := tournament.At(now)
+	c := &tournament.Change{}
+	old := func(id string) (*tournament.Match, bool) { return nil, false }
+	oldT, oldEntries := (*tournament.Tournament)(nil), map[string]*tournament.Entry{}
+	if snap != nil {
+		c.Version, old, oldT, oldEntries = snap.Version, snap.Match, snap.Tournament, snap.Entries
+		st.t.OrganizerID = snap.Tournament.OrganizerID
+	}
+	ids := make([]string, 0, len(st.matches))
+	for id := range st.matches {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		n := *st.matches[id]
+		prev, ok := old(id)
+		switch {
+		case !ok:
+			n.Rev = 1
+		case sameJSON(prev, &n):
+			continue
+		default:
+			n.Rev = max(prev.Rev, 1) + 1
 		}
-		if n != m && !sameJSON(m, n) {
-			n := *n
-			n.Rev = m.Rev + 1
-			st.matches[m.ID] = &n
-			c.Matches = append(c.Matches, &n)
-			c.Events = append(c.Events, tournament.Event{Type: tournament.EventMatchUpdated, MatchID: n.ID, CreatedAt: tournament.At(now)})
+		st.matches[id] = &n
+		c.Matches = append(c.Matches, &n)
+		c.Events = append(c.Events, tournament.Event{Type: tournament.EventMatchUpdated, MatchID: id, CreatedAt: at})
+	}
+	if snap != nil {
+		for _, m := range snap.Matches {
+			if st.matches[m.ID] == nil {
+				c.Removed = append(c.Removed, m.ID)
+			}
 		}
 	}
-	if !metaChanged && !whole && len(c.Matches) == 0 {
+	for _, e := range st.entries {
+		if !sameJSON(oldEntries[e.ID], e) {
+			c.Entries = append(c.Entries, e)
+		}
+	}
+	if len(c.Entries) > 0 {
+		slices.SortFunc(c.Entries, func(a, b *tournament.Entry) int { return strings.Compare(a.ID, b.ID) })
+		c.Events = append(c.Events, tournament.Event{Type: tournament.EventEntryListUpdated, CreatedAt: at})
+	}
+	if oldT == nil || !sameJSON(oldT, st.t) {
+		st.t.Rev = 1
+		if oldT != nil {
+			st.t.Rev = max(oldT.Rev, 1) + 1
+		}
+		c.Tournament = st.t
+		c.Events = append(c.Events, tournament.Event{Type: tournament.EventTournamentUpdated, CreatedAt: at})
+	}
+	if len(c.Matches) == 0 && len(c.Removed) == 0 && len(c.Entries) == 0 && c.Tournament == nil {
 		return nil
 	}
-	if metaChanged {
-		st.t.Rev = snap.Tournament.Rev + 1
-		c.Tournament = st.t
-		c.Events = append(c.Events, tournament.Event{Type: tournament.EventTournamentUpdated, CreatedAt: tournament.At(now)})
-	}
-	if !whole {
-		_, err := store.Apply(ctx, snap.Tournament.ID, c)
-		return err
-	}
-	ms, es := st.list()
-	slices.SortFunc(ms, func(a, b *tournament.Match) int { return strings.Compare(a.ID, b.ID) })
-	if err := store.PutTournament(ctx, st.t, ms, es); err != nil {
+	if _, err := store.Apply(ctx, st.t.ID, c); err != nil {
 		return fmt.Errorf("upstream: write copy: %w", err)
 	}
 	return nil
