@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -142,7 +143,7 @@ func get(t testing.TB, base, key, path string) (int, []byte) {
 	if err != nil {
 		return 0, nil
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, b
 }
@@ -230,7 +231,7 @@ func send(t *testing.T, method, base, key, path string, body any) (int, []byte) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, b
 }
@@ -483,4 +484,55 @@ func notRunningPassesOn(t *testing.T, u *instanceU, m *httptest.Server, keyU, ke
 		}
 	}
 	t.Fatal("no played match")
+}
+
+func TestFollowCommand(t *testing.T) {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	ctx := context.Background()
+	storeU := cache.New(redis.NewClient(&redis.Options{Addr: miniredis.RunT(t).Addr()}))
+	if err := storeU.LoadDemo(ctx, tournament.NewDemo(DemoSeed, time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := storeU.Snapshot(ctx, followedID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, _, _ := storeU.CreateToken(ctx, snap.Tournament.OrganizerID, "Courtside")
+	h, err := web.Routes(web.Config{Store: storeU, Logger: log, RateLimit: 120})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := httptest.NewServer(h)
+	defer u.Close()
+	env := map[string]string{"REDIS_URL": "redis://" + miniredis.RunT(t).Addr(), "BASE_URL": "https://live.example.org"}
+	getenv := func(k string) string { return env[k] }
+	run := func(args ...string) (string, error) {
+		var out bytes.Buffer
+		err := run(ctx, args, &out, getenv)
+		return out.String(), err
+	}
+
+	out, err := run("follow", "--upstream", u.URL+"/v1/public", "--key", token, "--tournament", followedID, "--budget", "30")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if err != nil || len(lines) != 2 || lines[0] != followedID || !strings.HasPrefix(lines[1], "https://live.example.org/hooks/upstream/"+followedID+"/") {
+		t.Fatalf("follow: %q %v", out, err)
+	}
+	out, err = run("follow", "list")
+	if err != nil || !strings.Contains(out, followedID) || !strings.Contains(out, "token") || !strings.Contains(out, "/30 per min") || !strings.Contains(out, lines[1]) {
+		t.Errorf("follow list: %q %v", out, err)
+	}
+	if _, err := run("follow", "--upstream", u.URL, "--key", "wrong", "--tournament", followedID); err == nil || !strings.Contains(err.Error(), "refused the key") {
+		t.Errorf("a wrong key: %v", err)
+	}
+	for _, args := range [][]string{{"follow"}, {"follow", "--key", token}, {"follow", "stop"}} {
+		if _, err := run(args...); !errors.Is(err, errUsage) {
+			t.Errorf("%v: %v", args, err)
+		}
+	}
+	if _, err := run("follow", "stop", followedID); err != nil {
+		t.Errorf("stop: %v", err)
+	}
+	if _, err := run("follow", "stop", followedID); !errors.Is(err, cache.ErrNotFound) {
+		t.Errorf("stop twice: %v", err)
+	}
 }

@@ -195,7 +195,7 @@ func (s *Store) TakeChanged(ctx context.Context, id string) ([]string, error) {
 // until ctx ends.
 func (s *Store) WatchChanged(ctx context.Context, wake func(id string)) {
 	sub := s.rdb.Subscribe(ctx, followDirtyChannel)
-	defer sub.Close()
+	defer func() { _ = sub.Close() }()
 	ch := sub.Channel()
 	for {
 		select {
