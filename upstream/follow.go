@@ -223,7 +223,7 @@ func explain(err error) error {
 	case Down(err):
 		return fmt.Errorf("the upstream cannot be reached: %w", err)
 	}
-	return err
+	return fmt.Errorf("%w: the upstream answered %s", ErrBadRequest, strings.TrimPrefix(err.Error(), "upstream: "))
 }
 
 // findOrganizer looks for the tournament among the key's own (an API token's)

@@ -123,6 +123,11 @@ func TestFollowFromTheConsole(t *testing.T) {
 			t.Errorf("%s has %v", name, got.Encounters)
 		}
 	}
+	// Calling matches is the application's.
+	if rec := o.do(http.MethodPost, "/admin/t/"+id+"/matches/"+m.ID+"/state", url.Values{"to": {"paused"}}); rec.Code != http.StatusConflict ||
+		!strings.Contains(rec.Body.String(), "runs in the tournament application") {
+		t.Errorf("pausing a followed tournament's match: %d", rec.Code)
+	}
 	// A result U refuses is shown as U put it.
 	rec = o.resultForm(id, m.ID, "confirm", map[string]string{"0.0.0": "9", "0.0.1": "0"})
 	direct := ff.u.put("/v1/public/tournaments/"+id+"/matches/"+m.ID+"/result", ff.u.token, `{"result": [[[9, 0]]]}`)
