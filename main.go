@@ -75,6 +75,31 @@ Usage:
       List the API keys (never their secrets).
   courtside keys revoke ID
       Revoke an API key; sign-ins made with it end too.
+  courtside organizers create --name NAME --slug SLUG --sport SPORT
+      Create an organizer; prints its id.
+      --name NAME     the organizer's name, as its result page shows it
+      --slug SLUG     the result page's address, /o/SLUG (lower-case letters, digits, hyphens)
+      --sport SPORT   table_soccer, petanque, darts, cornhole or table_tennis
+  courtside organizers list
+      List the organizers: id, slug, sport and name.
+  courtside tournaments create --file FILE
+      Create a tournament from a setup file (README, /setup.schema.json); prints its id.
+  courtside tournaments start ID
+      Draw the first stage of every discipline and start the tournament.
+  courtside tournaments list [--organizer ID]
+      List the tournaments: id, state, start and name.
+  courtside tournaments delete ID --yes
+      Delete a tournament and everything of it.
+  courtside tournaments export ID
+      Print everything of a tournament as JSON: setup, entries, matches, results, courts, audit.
+  courtside tournaments import FILE
+      Import an export (- for standard input); prints the id.
+  courtside tournaments withdraw ID --discipline D --entry E
+      Take an entry out after the start; its remaining matches become walkovers.
+  courtside tournaments late-entry ID --discipline D --name NAME
+      Enter a player (or a team, "Anna Berg / Ben Kurz") into a running swiss, rounds,
+      monster DYP or whist group; it plays from the next round.
+      --discipline D  the discipline's short name or id
   courtside follow --upstream BASE_URL --key KEY --tournament ID [--organizer SLUG] [--budget N]
       Follow a tournament that runs in the tournament application; prints its id and the
       webhook address to paste into the application's settings.
@@ -132,6 +157,10 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		err = loadDemo(ctx, args, getenv)
 	case "keys":
 		err = keys(ctx, args, stdout, getenv)
+	case "organizers":
+		err = organizers(ctx, args, stdout, getenv)
+	case "tournaments":
+		err = tournaments(ctx, args, stdout, getenv)
 	case "follow":
 		err = follow(ctx, args, stdout, getenv)
 	case "help":

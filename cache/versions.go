@@ -105,7 +105,9 @@ func (s *Store) watchVersions(ctx context.Context, recheck time.Duration, subscr
 		}
 		if m, ok := msg.(*redis.Message); ok {
 			id, v, _ := strings.Cut(m.Payload, " ")
-			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil && n == 0 {
+				s.forget(id) // deleted (DeleteTournament)
+			} else if err == nil {
 				// Only rising: another instance's message may come after a read of a later version.
 				s.noteVersion(id, n)
 			}

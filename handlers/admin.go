@@ -255,7 +255,11 @@ func (a *Admin) Home(w http.ResponseWriter, r *http.Request) error {
 	page := templates.AdminHomePage{Page: a.page(r, templates.T(r.Context(), "My tournaments")), Organizer: org.Name}
 	for _, s := range snaps {
 		t := s.Tournament
-		page.Tournaments = append(page.Tournaments, templates.AdminTournament{Name: t.Name, ConsoleHref: "/admin/t/" + t.ID, State: t.State, Date: t.StartTime, Public: t.Public})
+		href := "/admin/t/" + t.ID
+		if !s.Started() {
+			href += "/setup" // not started: its setup, check-in and Start
+		}
+		page.Tournaments = append(page.Tournaments, templates.AdminTournament{Name: t.Name, ConsoleHref: href, State: t.State, Date: t.StartTime, Public: t.Public})
 	}
 	return html(w, r, templates.AdminHome(page))
 }

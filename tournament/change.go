@@ -87,7 +87,7 @@ func newChange(s *Snapshot, at time.Time) *Change {
 }
 
 // nextRev is the revision a record at rev is written with (see Change).
-func nextRev(rev int) int { return max(rev, 1) + 1 }
+func NextRev(rev int) int { return max(rev, 1) + 1 }
 
 // edit returns the change's copy of m to modify, with its revision moved on.
 func (c *Change) edit(m *Match) *Match {
@@ -95,7 +95,7 @@ func (c *Change) edit(m *Match) *Match {
 		return e
 	}
 	e := m.clone()
-	e.Rev = nextRev(m.Rev)
+	e.Rev = NextRev(m.Rev)
 	c.touched[m.ID] = e
 	c.Matches = append(c.Matches, e)
 	return e
@@ -117,7 +117,7 @@ func (c *Change) event(e Event) {
 func (c *Change) record() *Tournament {
 	if c.Tournament == nil {
 		t := *c.snap.Tournament
-		t.Rev = nextRev(t.Rev)
+		t.Rev = NextRev(t.Rev)
 		// Copy the levels whose states change; the rest is shared, and not written.
 		t.Disciplines = slices.Clone(t.Disciplines)
 		for i := range t.Disciplines {

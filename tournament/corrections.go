@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -184,11 +185,19 @@ func (s *Snapshot) AddLateEntry(disciplineID string, e *Entry, at time.Time) (*C
 	if !ok {
 		return nil, &RuleError{Reason: "no such discipline"}
 	}
-	if e == nil || e.ID == "" || e.Name == "" {
-		return nil, &RuleError{Reason: "a late entry needs an id and a name"}
+	if e == nil || e.ID == "" || strings.TrimSpace(e.Name) == "" {
+		return nil, &RuleError{Reason: "a late entry needs a name"}
 	}
-	if slices.Contains(d.EntryIDs, e.ID) {
-		return nil, &RuleError{Reason: fmt.Sprintf("%s is entered already", e.Name)}
+	for _, id := range d.EntryIDs {
+		if o, ok := s.Entries[id]; id == e.ID || ok && strings.EqualFold(o.Name, e.Name) {
+			return nil, &RuleError{Reason: fmt.Sprintf("%s is entered already", e.Name)}
+		}
+	}
+	switch team := e.IsTeam(); {
+	case team && (d.EntryType == EntrySingle || d.EntryType == EntryMonsterDYP):
+		return nil, &RuleError{Reason: fmt.Sprintf("a %s entry is one player", d.EntryType)}
+	case !team && (d.EntryType == EntryBYP || d.EntryType == EntryDYP):
+		return nil, &RuleError{Reason: "this discipline is played by teams: enter \"Anna Berg / Ben Kurz\""}
 	}
 	c := newChange(s, at)
 	c.Version = s.Version
@@ -212,6 +221,11 @@ func (s *Snapshot) AddLateEntry(disciplineID string, e *Entry, at time.Time) (*C
 				rd.EntryIDs = append(slices.Clip(rd.EntryIDs), e.ID)
 				if s.Entries[e.ID] == nil {
 					c.Entries = append(c.Entries, e)
+				}
+				for _, p := range e.Entries { // a team's players are entries too
+					if p != nil && p.ID != e.ID && s.Entries[p.ID] == nil {
+						c.Entries = append(c.Entries, &Entry{ID: p.ID, Name: p.Name, Entries: []*Entry{{ID: p.ID, Name: p.Name}}})
+					}
 				}
 				c.event(Event{Type: EventEntryListUpdated})
 				c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})

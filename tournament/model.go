@@ -78,6 +78,7 @@ type Discipline struct {
 	Stages    []Stage   `json:"stages"`
 	EntryIDs  []string  `json:"entryIds"`
 	Withdrawn []string  `json:"withdrawn,omitempty"` // entries that left after the start
+	CheckedIn []string  `json:"checkedIn,omitempty"` // entries present at the check-in, before the start
 }
 
 // Stage is a phase of a discipline, such as the preliminary or the elimination round.

@@ -18,11 +18,20 @@ import (
 func (s *Snapshot) Start(at time.Time) (*Change, error) {
 	t := s.Tournament
 	switch t.State {
-	case StateRunning, StateFinished, StateCancelled:
+	case StateRunning:
+		return nil, &RuleError{Reason: "the tournament has started already"}
+	case StateFinished, StateCancelled:
 		return nil, &RuleError{Reason: fmt.Sprintf("a %s tournament cannot be started", t.State)}
 	}
 	if len(t.Disciplines) == 0 {
 		return nil, &RuleError{Reason: "the tournament has no discipline to play"}
+	}
+	if t.CheckIn {
+		for _, d := range t.Disciplines {
+			if n := len(d.NoShows()); n > 0 {
+				return nil, &RuleError{Reason: fmt.Sprintf("%s: %d entries have not checked in: check them in or remove them", d.Name, n)}
+			}
+		}
 	}
 	c := newChange(s, at)
 	c.Version = s.Version // the draw depends on everything

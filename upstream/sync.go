@@ -541,7 +541,7 @@ func writeCopy(ctx context.Context, store *cache.Store, snap *tournament.Snapsho
 		case sameJSON(prev, &n):
 			continue
 		default:
-			n.Rev = max(prev.Rev, 1) + 1
+			n.Rev = tournament.NextRev(prev.Rev)
 		}
 		st.matches[id] = &n
 		c.Matches = append(c.Matches, &n)
@@ -566,7 +566,7 @@ func writeCopy(ctx context.Context, store *cache.Store, snap *tournament.Snapsho
 	if oldT == nil || !sameJSON(oldT, st.t) {
 		st.t.Rev = 1
 		if oldT != nil {
-			st.t.Rev = max(oldT.Rev, 1) + 1
+			st.t.Rev = tournament.NextRev(oldT.Rev)
 		}
 		c.Tournament = st.t
 		c.Events = append(c.Events, tournament.Event{Type: tournament.EventTournamentUpdated, CreatedAt: at})

@@ -128,6 +128,21 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/state", signedIn(admin.SetState))
 	mux.Handle("GET /admin/t/{id}/matches/{matchId}", signedIn(admin.ResultForm))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/result", signedIn(admin.SaveResult))
+	// Setting a tournament up: new, its setup until the start, the start,
+	// check-in, and the entries after the start.
+	setup := &handlers.Setups{Admin: admin, Setups: c.Store}
+	mux.Handle("GET /admin/new", signedIn(setup.New))
+	mux.Handle("POST /admin/new", signedIn(setup.Create))
+	mux.Handle("GET /admin/t/{id}/setup", signedIn(setup.EditSetup))
+	mux.Handle("POST /admin/t/{id}/setup", signedIn(setup.SaveSetup))
+	mux.Handle("POST /admin/t/{id}/start", signedIn(setup.Start))
+	mux.Handle("GET /admin/t/{id}/entries", signedIn(setup.Entries))
+	mux.Handle("POST /admin/t/{id}/checkin", signedIn(setup.CheckIn))
+	mux.Handle("POST /admin/t/{id}/entries/add", signedIn(setup.AddEntries))
+	mux.Handle("POST /admin/t/{id}/entries/remove", signedIn(setup.RemoveNoShows))
+	mux.Handle("POST /admin/t/{id}/entries/withdraw", signedIn(setup.Withdraw))
+	// The JSON Schema of setup files (courtside tournaments create --file).
+	mux.Handle("GET /setup.schema.json", http.HandlerFunc(handlers.SetupSchema))
 	if c.Upstream != nil {
 		// Following tournaments that run in the tournament application.
 		follow := &handlers.AdminFollow{Admin: admin, Following: c.Upstream, Follows: c.Store}
