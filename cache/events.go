@@ -67,21 +67,24 @@ func (s *Store) ReleaseLease(ctx context.Context, w Webhook, holder string) erro
 
 // nextBatchScript returns the webhook's batch in flight, or makes the next one
 // from the entries after its cursor: a JSON array of the delivery id, the last
-// entry, and each entry's events (JSON arrays). It returns false when there is
-// nothing to deliver. A webhook without a cursor starts at the stream's end.
-// KEYS: events stream, cursors hash, the batch in flight, the delivery sequence.
-// ARGV: webhook id, most entries in a batch.
+// entry, and each entry's events (JSON arrays). When there is nothing to
+// deliver it returns the tournament's version: nothing is new until it moves.
+// A webhook without a cursor starts at the stream's end.
+// It returns false to a caller that does not hold the lease (a webhook deleted meanwhile).
+// KEYS: events stream, cursors hash, the batch in flight, the delivery sequence, version, lease.
+// ARGV: webhook id, most entries in a batch, holder.
 var nextBatchScript = redis.NewScript(`
+if redis.call('GET', KEYS[6]) ~= ARGV[3] then return false end
 local b = redis.call('GET', KEYS[3])
 if b then return b end
 local from = redis.call('HGET', KEYS[2], ARGV[1])
 if not from then
   local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
-  redis.call('HSET', KEYS[2], ARGV[1], last[1] and last[1][1] or '0-0')
-  return false
+  from = last[1] and last[1][1] or '0-0'
+  redis.call('HSET', KEYS[2], ARGV[1], from)
 end
 local es = redis.call('XRANGE', KEYS[1], '(' .. from, '+', 'COUNT', ARGV[2])
-if #es == 0 then return false end
+if #es == 0 then return tonumber(redis.call('GET', KEYS[5]) or '0') end
 b = {tostring(redis.call('INCR', KEYS[4])), es[#es][1]}
 for _, e in ipairs(es) do
   local f = e[2]
@@ -96,20 +99,28 @@ return b
 
 // NextBatch returns the webhook's next batch of at most max stream entries:
 // the batch in flight if a delivery was cut short (the same id and events),
-// else the entries after its cursor; nil when there is nothing to deliver.
-// Only the lease holder may call it.
-func (s *Store) NextBatch(ctx context.Context, w Webhook, max int) (*Batch, error) {
-	keys := []string{eventsKey(w.TournamentID), webhookCursorsKey(w.TournamentID), webhookBatchKey(w.TournamentID, w.ID), deliverySeqKey(w.TournamentID)}
-	raw, err := nextBatchScript.Run(ctx, s.rdb, keys, w.ID, max).Text()
+// else the entries after its cursor. When there is nothing to deliver it
+// returns nil and the tournament's version, which it notes (KnownVersion):
+// nothing is new for the webhook while the version stays. Only the lease
+// holder gets anything.
+func (s *Store) NextBatch(ctx context.Context, w Webhook, holder string, max int) (*Batch, int64, error) {
+	keys := []string{eventsKey(w.TournamentID), webhookCursorsKey(w.TournamentID), webhookBatchKey(w.TournamentID, w.ID),
+		deliverySeqKey(w.TournamentID), versionKey(w.TournamentID), webhookLeaseKey(w.TournamentID, w.ID)}
+	res, err := nextBatchScript.Run(ctx, s.rdb, keys, w.ID, max, holder).Result()
 	if errors.Is(err, redis.Nil) {
-		return nil, nil
+		return nil, -1, nil // the lease is gone
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cache: next batch of webhook %s: %w", w.ID, err)
+		return nil, 0, fmt.Errorf("cache: next batch of webhook %s: %w", w.ID, err)
 	}
+	if v, ok := res.(int64); ok {
+		s.noteVersion(w.TournamentID, v)
+		return nil, v, nil
+	}
+	raw, _ := res.(string)
 	var parts []string
 	if err := json.Unmarshal([]byte(raw), &parts); err != nil || len(parts) < 2 {
-		return nil, fmt.Errorf("cache: batch of webhook %s: %q", w.ID, raw)
+		return nil, 0, fmt.Errorf("cache: batch of webhook %s: %q", w.ID, raw)
 	}
 	id, _ := strconv.ParseInt(parts[0], 10, 64)
 	b := &Batch{TournamentID: w.TournamentID, ID: id, last: parts[1], Events: []tournament.Event{}}
@@ -120,7 +131,7 @@ func (s *Store) NextBatch(ctx context.Context, w Webhook, max int) (*Batch, erro
 		}
 		b.Events = append(b.Events, e...)
 	}
-	return b, nil
+	return b, 0, nil
 }
 
 // deliveredScript moves the webhook's cursor past its batch in flight, if the

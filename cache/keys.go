@@ -36,7 +36,7 @@
 // Webhooks and their delivery (the per-tournament parts carry the hash tag):
 //
 //	webhooks                      hash    webhook id → Webhook JSON (with its signing secret)
-//	webhooks-rev                  string  counter, bumped when a webhook is made, deleted, enabled or disabled
+//	{webhooks}:rev                string  counter, bumped when a webhook is made, deleted, enabled or disabled (in the slot of webhooks)
 //	owner-webhooks:<owner>        set     ids of the webhooks a key owner subscribed
 //	key-webhooks:<key id>         set     ids of the webhooks a key made (at most MaxWebhooksPerKey)
 //	webhook-log:<id>              list    the last deliveries, newest first (Delivery JSON)
@@ -112,7 +112,7 @@ const (
 	keysKey           = "{keys}"
 	keysByHashKey     = "{keys}:by-hash"
 	webhooksKey       = "webhooks"
-	webhooksRevKey    = "webhooks-rev"
+	webhooksRevKey    = "{webhooks}:rev"
 )
 
 func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index", orgID) }

@@ -24,7 +24,7 @@ func (f *fixture) subscribe(t *testing.T, tournamentID, key, url string) Created
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("subscribe: %d %s", rec.Code, rec.Body)
 	}
-	if ct := rec.Header().Get("Content-Type"); ct != "application/json; charset=utf-8" {
+	if ct := rec.Result().Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
 		t.Errorf("a new subscription is served as %q", ct)
 	}
 	var w CreatedWebhookJSON

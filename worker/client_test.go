@@ -23,7 +23,7 @@ func TestWebhookClientDialsOnlyPublicAddresses(t *testing.T) {
 	} {
 		resp, err := client.Post("http://"+addr+":8080/hook", "application/json", nil)
 		if err == nil {
-			resp.Body.Close()
+			_ = resp.Body.Close()
 		}
 		if !errors.Is(err, ssrf.ErrProhibitedIP) {
 			t.Errorf("%s: %v, want it refused before connecting", addr, err)

@@ -168,20 +168,17 @@ func (d *Deliverer) hold(ctx context.Context, w cache.Webhook, holder string) bo
 		}
 	}()
 	defer func() { _ = d.Store.ReleaseLease(context.WithoutCancel(ctx), w, holder) }()
-	var idleAt int64 = -1 // the tournament's version when it last had nothing new
+	var idleAt int64 = -1 // the tournament's version when the webhook last had nothing new
 	for held.Err() == nil {
 		if v, ok := d.Store.KnownVersion(w.TournamentID); !ok || v != idleAt {
-			b, err := d.Store.NextBatch(held, w, d.BatchSize)
+			b, version, err := d.Store.NextBatch(held, w, holder, d.BatchSize)
 			switch {
 			case err != nil:
 				if held.Err() == nil {
 					d.Log.Error("webhooks: next batch", "webhook", w.ID, "err", err)
 				}
 			case b == nil:
-				idleAt = -1
-				if ok {
-					idleAt = v
-				}
+				idleAt = version
 			default:
 				if !d.deliver(held, w, b) {
 					return held.Err() != nil // cut short, or disabled
@@ -269,7 +266,7 @@ func (d *Deliverer) call(ctx context.Context, w cache.Webhook, id int64, body []
 	if err != nil {
 		return 0, err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // the answer's body is not read: only its status counts
 	return resp.StatusCode, nil
 }
 

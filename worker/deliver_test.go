@@ -262,7 +262,7 @@ func TestSlowWebhookDelaysNoOther(t *testing.T) {
 
 func TestFailingWebhookIsRetriedThenDisabledAndResumes(t *testing.T) {
 	h := newHooks(t)
-	var failing bool = true
+	failing := true
 	var mu sync.Mutex
 	rcv := newReceiver(t, func(int) int {
 		mu.Lock()
@@ -429,7 +429,7 @@ func TestDelivererWorksOnlyWhereWebhooksExist(t *testing.T) {
 		case strings.HasPrefix(c, "hello ") || strings.HasPrefix(c, "client "): // the connection's handshake
 		case c == "hgetall webhooks" && reads == 0: // at start
 			reads++
-		case c != "get webhooks-rev":
+		case c != "get {webhooks}:rev":
 			t.Errorf("with no webhooks, the deliverer sent %s", c)
 		}
 	}
