@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -315,9 +316,13 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 	obsDone := make(chan struct{})
 	go func() { obs.run(obsCtx, t); close(obsDone) }()
 
-	// Polling alone.
+	// Polling alone. FOLLOW_PHASE lengthens both phases, for figures (bench/follow.sh).
+	phase := 35 * time.Second
+	if d, err := time.ParseDuration(os.Getenv("FOLLOW_PHASE")); err == nil && d > phase {
+		phase = d
+	}
 	pollFrom := time.Now()
-	time.Sleep(35 * time.Second)
+	time.Sleep(phase)
 	pollTo := time.Now()
 
 	// Webhooks: U calls M's receiver.
@@ -326,7 +331,7 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 		t.Fatalf("subscribe: %d %s", status, body)
 	}
 	hookFrom := time.Now()
-	time.Sleep(25 * time.Second)
+	time.Sleep(phase - 10*time.Second)
 	hookTo := time.Now()
 
 	// A live score sent to M's API shows on U and on M's TV; U's simulator pauses meanwhile.

@@ -244,11 +244,11 @@ func (s *state) setStandings(id string, rows []tournament.Standing) {
 	}
 }
 
-// stale reports whether the matches say a group's state moved on that the
+// recordBehind reports whether the matches say a group's state moved on that the
 // record does not show yet: all its matches done but the group not finished,
 // or matches under way in a group not running. Only then is the record read
 // again after a result found by polling.
-func (s *state) stale() bool {
+func (s *state) recordBehind() bool {
 	started, open := map[string]bool{}, map[string]bool{}
 	for _, m := range s.matches {
 		switch m.State {

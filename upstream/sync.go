@@ -117,13 +117,11 @@ func (w *worker) run(ctx context.Context) {
 	}
 }
 
-// failed notes the error; when the upstream is down, the copy says since when.
+// failed notes the error, and the copy says since when it is not kept
+// current (the upstream down, or refusing the key).
 func (w *worker) failed(ctx context.Context, err error) {
 	w.log.Warn("upstream: sync", "tournament", w.f.ID, "err", err)
 	_ = w.store.NoteFollowError(ctx, w.f.ID, w.now(), err.Error())
-	if !Down(err) {
-		return
-	}
 	snap, serr := w.store.Snapshot(ctx, w.f.ID)
 	if serr != nil {
 		return
@@ -403,7 +401,7 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 				w.soon(itemStandings+gid, moveOn)
 			}
 		}
-		if !hooked && st.stale() {
+		if !hooked && st.recordBehind() {
 			w.soon(itemTournament, followUp) // a group finished or started: the record says what follows
 		}
 	case strings.HasPrefix(item, itemStandings):
