@@ -239,6 +239,39 @@ func (w *worker) mark(snap *tournament.Snapshot, words []string) {
 			onCourt[id] = true
 		}
 	}
+	// Matches off the courts are read one by one, unless a discipline has
+	// several: then its list, one read for them all; several the copy does not
+	// know yet (a new round) are in the lists of the disciplines under way.
+	offCourt := map[string][]string{} // discipline ("" unknown) → match items
+	for _, word := range words {
+		id, ok := strings.CutPrefix(word, itemMatch)
+		if !ok {
+			continue
+		}
+		m, known := snap.Match(id)
+		switch {
+		case onCourt[id] || known && m.State == tournament.MatchRunning && len(m.CourtIDs) > 0:
+			w.soon(itemCourts, followUp)
+		case known:
+			offCourt[m.DisciplineID] = append(offCourt[m.DisciplineID], word)
+		default:
+			offCourt[""] = append(offCourt[""], word)
+		}
+	}
+	for did, items := range offCourt {
+		switch {
+		case len(items) == 1:
+			w.soon(items[0], followUp)
+		case did != "":
+			w.soon(itemDiscipline+did, followUp)
+		default:
+			for _, d := range snap.Tournament.Disciplines {
+				if underWay(d) {
+					w.soon(itemDiscipline+d.ID, followUp)
+				}
+			}
+		}
+	}
 	for _, word := range words {
 		switch {
 		case word == markHook:
@@ -259,18 +292,20 @@ func (w *worker) mark(snap *tournament.Snapshot, words []string) {
 			}
 		case strings.HasPrefix(word, markCourt), strings.HasPrefix(word, markOnCourt):
 			w.soon(itemCourts, followUp)
-		case strings.HasPrefix(word, itemMatch):
-			id := strings.TrimPrefix(word, itemMatch)
-			m, ok := snap.Match(id)
-			if onCourt[id] || ok && m.State == tournament.MatchRunning && len(m.CourtIDs) > 0 {
-				w.soon(itemCourts, followUp)
-			} else {
-				w.soon(word, followUp)
-			}
 		case word == itemTournament || strings.HasPrefix(word, itemStandings):
 			w.soon(word, followUp)
 		}
 	}
+}
+
+// underWay reports whether a discipline has a stage that is not finished.
+func underWay(d tournament.Discipline) bool {
+	for _, st := range d.Stages {
+		if st.State != tournament.PhaseFinished {
+			return true
+		}
+	}
+	return false
 }
 
 // next is the item due first; matches and the courts go before the rest when due alike.
@@ -282,16 +317,21 @@ func (w *worker) next() (string, time.Time) {
 			item, at = it, t
 		}
 	}
-	if now := w.now(); at.Before(now) {
-		// Everything overdue goes by rank, so a backlog of lists never holds up the courts.
-		for it, t := range w.due {
-			if !t.After(now) && (rank(it) < rank(item) || (rank(it) == rank(item) && t.Before(at))) {
-				item, at = it, t
-			}
+	now := w.now()
+	if !at.Before(now) || now.Sub(at) > starving {
+		return item, at // nothing overdue yet; or the oldest overdue waited too long: it goes first
+	}
+	// Overdue go by rank, so a backlog of lists never holds up the courts (for long).
+	for it, t := range w.due {
+		if !t.After(now) && (rank(it) < rank(item) || (rank(it) == rank(item) && t.Before(at))) {
+			item, at = it, t
 		}
 	}
 	return item, at
 }
+
+// starving is how long an overdue read may wait for ones of higher rank.
+const starving = 10 * time.Second
 
 func rank(item string) int {
 	switch {
