@@ -243,29 +243,3 @@ func (s *state) setStandings(id string, rows []tournament.Standing) {
 		g.Standings = rows
 	}
 }
-
-// recordBehind reports whether the matches say a group's state moved on that the
-// record does not show yet: all its matches done but the group not finished,
-// or matches under way in a group not running. Only then is the record read
-// again after a result found by polling.
-func (s *state) recordBehind() bool {
-	started, open := map[string]bool{}, map[string]bool{}
-	for _, m := range s.matches {
-		switch m.State {
-		case tournament.MatchRunning, tournament.MatchPlayed:
-			started[m.GroupID] = true
-		}
-		switch m.State {
-		case tournament.MatchPlayed, tournament.MatchBye, tournament.MatchSkipped:
-		default:
-			open[m.GroupID] = true
-		}
-	}
-	for _, g := range s.groups() {
-		if started[g.ID] && (g.State != tournament.PhaseRunning && g.State != tournament.PhaseFinished) ||
-			started[g.ID] && !open[g.ID] && g.State != tournament.PhaseFinished {
-			return true
-		}
-	}
-	return false
-}

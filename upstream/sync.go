@@ -62,9 +62,8 @@ type Intervals struct {
 }
 
 // DefaultIntervals suit a budget of 60 GET a minute: polling, the courts take
-// 15, the lists and tables about 6, and a finished match 2 (its discipline's
-// list and its table, shared by results that come close together; the
-// record when the matches say a group finished or started).
+// 15, the lists and tables about 6, and a finished match 3 (its discipline's
+// list, its table and the record, shared by results that come close together).
 var DefaultIntervals = Intervals{Courts: 4 * time.Second, Rest: 2 * time.Minute, Hooked: 5 * time.Minute, Safety: 15 * time.Second, Idle: 10 * time.Minute}
 
 // hookedFor is how long after a webhook call polling stays at the slow pace.
@@ -436,13 +435,14 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		if err != nil {
 			return err
 		}
-		for _, gid := range st.setDiscipline(did, ms) {
-			if !hooked {
+		before := len(st.matches)
+		played := st.setDiscipline(did, ms)
+		if !hooked && (len(played) > 0 || len(st.matches) != before) {
+			// Results or new matches: the tables, and the record's states, move on with them.
+			for _, gid := range played {
 				w.soon(itemStandings+gid, moveOn)
 			}
-		}
-		if !hooked && st.recordBehind() {
-			w.soon(itemTournament, followUp) // a group finished or started: the record says what follows
+			w.soon(itemTournament, moveOn)
 		}
 	case strings.HasPrefix(item, itemStandings):
 		gid := strings.TrimPrefix(item, itemStandings)
