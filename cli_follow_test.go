@@ -32,8 +32,8 @@ import (
 	"courtside/worker"
 )
 
-// The demo's Hamburg Open 2026: running, ten courts, five disciplines.
-const followedID = "tio:NhGirTR34ZP9s"
+// The demo's Hamburg Open 2026: running, ten courts, six disciplines.
+const followedID = "tio:zcFE5PxIevVBq"
 
 // instanceU is Courtside as the upstream: its server, its simulator, its webhook deliverer.
 type instanceU struct {

@@ -48,8 +48,8 @@ func organizers(ctx context.Context, args []string, stdout io.Writer, getenv fun
 		} else if err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, o.ID)
-		return nil
+		_, err := fmt.Fprintln(stdout, o.ID)
+		return err
 	case "list":
 		os, err := store.Organizers(ctx)
 		if err != nil {
@@ -143,8 +143,8 @@ func tournaments(ctx context.Context, args []string, stdout io.Writer, getenv fu
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, snap.Tournament.ID)
-		return nil
+		_, err = fmt.Fprintln(stdout, snap.Tournament.ID)
+		return err
 	case "start":
 		id, err := one()
 		if err != nil {
@@ -154,8 +154,8 @@ func tournaments(ctx context.Context, args []string, stdout io.Writer, getenv fu
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s is running: %d matches drawn\n", id, len(c.Matches))
-		return nil
+		_, err = fmt.Fprintf(stdout, "%s is running: %d matches drawn\n", id, len(c.Matches))
+		return err
 	case "list":
 		return listTournaments(ctx, store, *organizer, stdout)
 	case "delete":
@@ -197,8 +197,8 @@ func tournaments(ctx context.Context, args []string, stdout io.Writer, getenv fu
 		} else if err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, id)
-		return nil
+		_, err = fmt.Fprintln(stdout, id)
+		return err
 	case "withdraw", "late-entry":
 		id, err := one()
 		if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"net"
 	"net/url"
 	"strconv"
@@ -33,14 +34,28 @@ func publicURL(env, addr string) (string, error) {
 	return u.Scheme + "://" + u.Host, nil
 }
 
-// byteSize reads RENDER_CACHE_BYTES: a number of bytes, 0 or empty for the default.
+// byteSize reads RENDER_CACHE_BYTES: a number of bytes, or of KB, MB or GB
+// (of 1024); 0 or empty for the default.
 func byteSize(env string) (int64, error) {
 	if env == "" {
 		return 0, nil
 	}
-	n, err := strconv.ParseInt(env, 10, 64)
-	if err != nil || n < 0 {
-		return 0, fmt.Errorf("RENDER_CACHE_BYTES %q: want a number of bytes, like 67108864", env)
+	digits := strings.TrimRightFunc(env, func(r rune) bool { return r < '0' || r > '9' })
+	unit := int64(1)
+	switch strings.ToUpper(strings.TrimSpace(env[len(digits):])) {
+	case "", "B":
+	case "KB", "KIB":
+		unit = 1 << 10
+	case "MB", "MIB":
+		unit = 1 << 20
+	case "GB", "GIB":
+		unit = 1 << 30
+	default:
+		digits = "" // an unknown unit
 	}
-	return n, nil
+	n, err := strconv.ParseInt(digits, 10, 64)
+	if err != nil || n < 0 || n > math.MaxInt64/unit || digits[0] < '0' || digits[0] > '9' {
+		return 0, fmt.Errorf("RENDER_CACHE_BYTES %q: want a size like 64MB, 512KB or 67108864", env)
+	}
+	return n * unit, nil
 }

@@ -27,10 +27,12 @@ func TestRenderCacheBytes(t *testing.T) {
 	if n, err := byteSize(""); n != 0 || err != nil {
 		t.Errorf("empty: %d %v", n, err)
 	}
-	if n, err := byteSize("1048576"); n != 1<<20 || err != nil {
-		t.Errorf("1048576: %d %v", n, err)
+	for env, want := range map[string]int64{"1048576": 1 << 20, "64MB": 64 << 20, "512KB": 512 << 10, "1 GB": 1 << 30, "2mib": 2 << 20, "100B": 100} {
+		if n, err := byteSize(env); n != want || err != nil {
+			t.Errorf("%s: %d %v, want %d", env, n, err, want)
+		}
 	}
-	for _, bad := range []string{"-1", "64MB", "x"} {
+	for _, bad := range []string{"-1", "64TB", "x", "MB", "1.5MB", "99999999999GB", "+5"} {
 		if _, err := byteSize(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}

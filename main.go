@@ -76,30 +76,28 @@ Usage:
   courtside keys revoke ID
       Revoke an API key; sign-ins made with it end too.
   courtside organizers create --name NAME --slug SLUG --sport SPORT
-      Create an organizer; prints its id.
-      --name NAME     the organizer's name, as its result page shows it
-      --slug SLUG     the result page's address, /o/SLUG (lower-case letters, digits, hyphens)
+      Create an organizer; prints its id alone.
+      --slug SLUG     its result page's address, /o/SLUG: lower-case letters, digits, hyphens
       --sport SPORT   table_soccer, petanque, darts, cornhole or table_tennis
   courtside organizers list
-      List the organizers: id, slug, sport and name.
+      List the organizers.
   courtside tournaments create --file FILE
-      Create a tournament from a setup file (README, /setup.schema.json); prints its id.
+      Create a tournament from a setup file (- for stdin; schema at /setup.schema.json);
+      prints its id alone. It is ready, or in check-in when the file says checkIn.
   courtside tournaments start ID
-      Draw the first stage of every discipline and start the tournament.
-  courtside tournaments list [--organizer ID]
-      List the tournaments: id, state, start and name.
+      Draw the first stage of every discipline; the tournament runs.
+  courtside tournaments list [--organizer SLUG]
   courtside tournaments delete ID --yes
-      Delete a tournament and everything of it.
-  courtside tournaments export ID
-      Print everything of a tournament as JSON: setup, entries, matches, results, courts, audit.
+      Delete a tournament with its matches, results and audit log.
+  courtside tournaments export ID > FILE
+      Write all of a tournament as JSON: setup, entries, stages, matches, results, courts, audit.
   courtside tournaments import FILE
-      Import an export (- for standard input); prints the id.
-  courtside tournaments withdraw ID --discipline D --entry E
-      Take an entry out after the start; its remaining matches become walkovers.
-  courtside tournaments late-entry ID --discipline D --name NAME
-      Enter a player (or a team, "Anna Berg / Ben Kurz") into a running swiss, rounds,
-      monster DYP or whist group; it plays from the next round.
-      --discipline D  the discipline's short name or id
+      Make an exported tournament again, under its ids; prints its id alone.
+  courtside tournaments withdraw ID --discipline SHORT --entry NAME
+      An entry leaves a running discipline: its remaining matches are walkovers.
+  courtside tournaments late-entry ID --discipline SHORT --name NAME
+      A player or team ("Anna Berg / Ben Kurz") joins a swiss, rounds, monster_dyp or whist
+      group at its next round.
   courtside follow --upstream BASE_URL --key KEY --tournament ID [--organizer SLUG] [--budget N]
       Follow a tournament that runs in the tournament application; prints its id and the
       webhook address to paste into the application's settings.
@@ -264,7 +262,9 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	defer background.Wait() // after stop(), which the next defer runs first
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	background.Go(func() { worker.NewDeliverer(store, log, allowPrivate).Run(ctx) })
+	deliverer := worker.NewDeliverer(store, log, allowPrivate)
+	watch(metrics, deliverer, store)
+	background.Go(func() { deliverer.Run(ctx) })
 	background.Go(func() { (&worker.Retention{Store: store, Log: log, Keep: keep, Every: 10 * time.Minute}).Run(ctx) })
 	background.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
 	background.Go(func() { follower.Run(ctx) })

@@ -110,15 +110,21 @@ func (s *Store) Snapshot(ctx context.Context, id string) (*tournament.Snapshot, 
 	if snap != nil && s.watching.Load() && known == snap.Version { // what KnownVersion says, under one lock
 		return snap, nil
 	}
-	done := s.reads.DoChan(id, func() (any, error) { return s.read(context.WithoutCancel(ctx), id) })
-	select {
-	case res := <-done:
-		if res.Err != nil {
-			return nil, res.Err
+	for again := true; ; again = false {
+		done := s.reads.DoChan(id, func() (any, error) { return s.read(context.WithoutCancel(ctx), id) })
+		select {
+		case res := <-done:
+			if res.Err != nil {
+				return nil, res.Err
+			}
+			// A read that was under way before this instance's last write
+			// may miss it: the caller reads again, after it.
+			if snap := res.Val.(*tournament.Snapshot); snap.Version >= known || !again {
+				return snap, nil
+			}
+		case <-ctx.Done():
+			return nil, fmt.Errorf("cache: tournament %s: %w", id, ctx.Err())
 		}
-		return res.Val.(*tournament.Snapshot), nil
-	case <-ctx.Done():
-		return nil, fmt.Errorf("cache: tournament %s: %w", id, ctx.Err())
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -88,7 +89,7 @@ func TestKeysAreStoredByHashAndRevocable(t *testing.T) {
 		t.Errorf("token %+v", k)
 	}
 	// The secret is nowhere in Redis.
-	keys, _ := rdb.Keys(ctx, "*").Result()
+	keys := cachetest.Keys(t, rdb, "*")
 	for _, key := range keys {
 		if typ, _ := rdb.Type(ctx, key).Result(); typ != "hash" {
 			continue
@@ -296,10 +297,10 @@ func TestKnownVersionFollowsChangesWithoutAsking(t *testing.T) {
 		t.Fatal(err)
 	}
 	go board.WatchVersions(ctx, time.Hour, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	time.Sleep(50 * time.Millisecond) // subscribed
-	if v, _ := board.KnownVersion(hamburg.Tournament.ID); v != snap.Version {
-		t.Fatalf("known %d, read %d", v, snap.Version)
-	}
+	eventually(t, "the board vouches for the version it read", func() bool {
+		v, ok := board.KnownVersion(hamburg.Tournament.ID)
+		return ok && v == snap.Version
+	})
 	var running *tournament.Match
 	for _, m := range snap.Matches {
 		if m.State == tournament.MatchRunning {
@@ -313,16 +314,10 @@ func TestKnownVersionFollowsChangesWithoutAsking(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		if v, _ := board.KnownVersion(hamburg.Tournament.ID); v == snap.Version+1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the change never reached the board instance")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	eventually(t, "the change reached the board instance", func() bool {
+		v, _ := board.KnownVersion(hamburg.Tournament.ID)
+		return v == snap.Version+1
+	})
 }
 
 // commands counts the commands a Redis client sends.
@@ -347,13 +342,10 @@ func TestListsOfKnownTournamentsAskOnlyForTheIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		if _, ok := store.KnownVersion(first[0].Tournament.ID); ok || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	eventually(t, "the watcher vouches for what the list read", func() bool {
+		_, ok := store.KnownVersion(first[0].Tournament.ID)
+		return ok
+	})
 	var count commands
 	rdb.AddHook(&count)
 	again, err := store.Tournaments(ctx, org, cache.ListQuery{Limit: 100})
@@ -421,5 +413,79 @@ func TestListsFollowTheStateATournamentReachedAtRuntime(t *testing.T) {
 		if got := ids(store, tournament.StateRunning); len(got) != 0 {
 			t.Errorf("%s: state=running lists %v", name, got)
 		}
+	}
+}
+
+// afterRead holds the first script call after it is armed until it is released,
+// once Redis has answered it: a read that Redis served before what follows.
+type afterRead struct {
+	armed   atomic.Bool
+	reached chan struct{}
+	release chan struct{}
+}
+
+func (h *afterRead) DialHook(next redis.DialHook) redis.DialHook { return next }
+func (h *afterRead) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		err := next(ctx, cmd)
+		if name := cmd.Name(); (name == "evalsha" || name == "eval") && err == nil && h.armed.CompareAndSwap(true, false) {
+			close(h.reached)
+			<-h.release
+		}
+		return err
+	}
+}
+func (h *afterRead) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return next
+}
+
+// TestSnapshotAfterAWriteSeesIt: readers share a read under way, but one that
+// Redis answered before this instance's write does not hide the write from a
+// reader that comes after it.
+func TestSnapshotAfterAWriteSeesIt(t *testing.T) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(t)
+	store, demo := cachetest.DemoOn(t, rdb)
+	hamburg := demo.Tournaments[0]
+	id := hamburg.Tournament.ID
+	snap, err := store.Snapshot(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m *tournament.Match
+	for _, x := range snap.Matches {
+		if x.State == tournament.MatchRunning && len(x.CourtIDs) == 1 {
+			m = x
+			break
+		}
+	}
+	h := &afterRead{reached: make(chan struct{}), release: make(chan struct{})}
+	rdb.AddHook(h)
+	h.armed.Store(true)
+	go func() { _, _ = store.Snapshot(ctx, id) }() // a background read, answered before the write
+	<-h.reached
+	if _, _, err := store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.SetResult(m.ID, tournament.Encounters{{{2, 1}}}, false, cachetest.Now, "test")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	after := make(chan *tournament.Snapshot)
+	go func() {
+		s, err := store.Snapshot(ctx, id)
+		if err != nil {
+			t.Error(err)
+		}
+		after <- s
+	}()
+	for range 100 { // let the reader reach the read under way
+		runtime.Gosched()
+	}
+	close(h.release)
+	got := <-after
+	if got == nil || got.Version <= snap.Version {
+		t.Fatalf("a read after the write got version %d, the write made a newer one than %d", got.Version, snap.Version)
+	}
+	if mm, _ := got.Match(m.ID); fmt.Sprint(mm.Encounters) != "[[[2 1]]]" {
+		t.Errorf("the write is not in the snapshot read after it: %v", mm.Encounters)
 	}
 }

@@ -82,9 +82,13 @@ func (s *Store) WatchVersions(ctx context.Context, recheck time.Duration, log *s
 // follows the channel until ctx ends or the subscription fails.
 func (s *Store) watchVersions(ctx context.Context, recheck time.Duration, subscribed func()) error {
 	sub := s.rdb.Subscribe(ctx, versionsChannel)
-	defer sub.Close()
 	// A receive waits without regard to ctx: closing ends it.
-	defer context.AfterFunc(ctx, func() { _ = sub.Close() })()
+	stop := context.AfterFunc(ctx, func() { _ = sub.Close() })
+	defer func() {
+		if stop() {
+			_ = sub.Close()
+		}
+	}()
 	// The subscription is confirmed.
 	if _, err := sub.Receive(ctx); err != nil {
 		return err
@@ -100,13 +104,13 @@ func (s *Store) watchVersions(ctx context.Context, recheck time.Duration, subscr
 	for {
 		msg, err := sub.ReceiveTimeout(ctx, max(time.Until(next), time.Millisecond))
 		var timeout net.Error
-		if err != nil && !(errors.As(err, &timeout) && timeout.Timeout()) {
+		if err != nil && (!errors.As(err, &timeout) || !timeout.Timeout()) {
 			return err
 		}
 		if m, ok := msg.(*redis.Message); ok {
 			id, v, _ := strings.Cut(m.Payload, " ")
 			if n, err := strconv.ParseInt(v, 10, 64); err == nil && n == 0 {
-				s.forget(id) // deleted (DeleteTournament)
+				s.forget(id) // deleted (DeleteTournament announces version 0)
 			} else if err == nil {
 				// Only rising: another instance's message may come after a read of a later version.
 				s.noteVersion(id, n)

@@ -34,7 +34,7 @@ func TestWatchVersionsSubscribesOnceRedisIsUp(t *testing.T) {
 	defer cancel()
 	m := miniredis.RunT(t)
 	rdb := redis.NewClient(&redis.Options{Addr: m.Addr()})
-	defer rdb.Close()
+	t.Cleanup(func() { _ = rdb.Close() })
 	store := cachetest.Store(rdb)
 	organizer(t, store)
 	snap, _ := running(t, store, "t1", "a", "b")
@@ -43,7 +43,9 @@ func TestWatchVersionsSubscribesOnceRedisIsUp(t *testing.T) {
 	var warned atomic.Int64
 	go store.WatchVersions(ctx, time.Hour, slog.New(counted{slog.DiscardHandler, &warned}))
 	eventually(t, "the watcher failed twice", func() bool { return warned.Load() >= 2 })
-	m.Restart()
+	if err := m.Restart(); err != nil {
+		t.Fatal(err)
+	}
 	eventually(t, "the watcher vouches for the version once Redis is up", func() bool {
 		v, ok := store.KnownVersion("t1")
 		return ok && v == snap.Version
@@ -56,7 +58,7 @@ func TestARollbackOfRedisDropsWhatTheInstanceHolds(t *testing.T) {
 	m := miniredis.RunT(t)
 	addr := m.Addr()
 	rdb := redis.NewClient(&redis.Options{Addr: addr})
-	defer rdb.Close()
+	t.Cleanup(func() { _ = rdb.Close() })
 	writer, reader := cachetest.Store(rdb), cachetest.Store(rdb)
 	organizer(t, writer)
 	_, matches := running(t, writer, "t1", "a", "b", "c", "d")
@@ -87,7 +89,7 @@ func TestARollbackOfRedisDropsWhatTheInstanceHolds(t *testing.T) {
 	}
 	defer backup.Close()
 	rdb2 := redis.NewClient(&redis.Options{Addr: addr})
-	defer rdb2.Close()
+	t.Cleanup(func() { _ = rdb2.Close() })
 	restored := cachetest.Store(rdb2)
 	organizer(t, restored)
 	running(t, restored, "t1", "a", "b", "c", "d")

@@ -43,7 +43,7 @@ func cup(id string, players ...string) *tournament.Change {
 	return &tournament.Change{Tournament: t, Matches: ms, Entries: es, Events: []tournament.Event{{Type: tournament.EventTournamentAdded}}}
 }
 
-func organizer(t *testing.T, store *cache.Store) {
+func organizer(t testing.TB, store *cache.Store) {
 	t.Helper()
 	if err := store.PutOrganizer(context.Background(), tournament.Organizer{ID: "o", Slug: "o", Name: "Club", Sport: tournament.Darts}); err != nil {
 		t.Fatal(err)
@@ -148,7 +148,7 @@ func TestSnapshotFromChangesFollowsEntriesAndRemovedMatches(t *testing.T) {
 }
 
 // running stores the cup and calls every match to its court.
-func running(t *testing.T, store *cache.Store, id string, players ...string) (*tournament.Snapshot, []*tournament.Match) {
+func running(t testing.TB, store *cache.Store, id string, players ...string) (*tournament.Snapshot, []*tournament.Match) {
 	t.Helper()
 	ctx := context.Background()
 	tour, matches, entries := cupOf(id, players...)
@@ -300,5 +300,79 @@ func TestTheAuditLogKeepsWhatTheREADMESays(t *testing.T) {
 	text := strings.Join(strings.Fields(string(readme)), " ")
 	if says := fmt.Sprintf("audit log keeps its newest %d result writes", cache.AuditCap); !strings.Contains(text, says) {
 		t.Errorf("the README does not say what the audit log keeps: %q", says)
+	}
+}
+
+func TestRacingCreationsMakeOneTournament(t *testing.T) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(t)
+	organizer(t, cachetest.Store(rdb))
+	var wg sync.WaitGroup
+	var made, refused, other sync.Map
+	for i := range 20 {
+		wg.Go(func() {
+			c := cup("t1", "a", "b")
+			c.Tournament.Name = fmt.Sprint("Cup ", i)
+			switch _, err := cachetest.Store(rdb).Apply(ctx, "t1", c); {
+			case err == nil:
+				made.Store(i, c.Tournament.Name)
+			case errors.Is(err, cache.ErrExists):
+				refused.Store(i, true)
+			default:
+				other.Store(i, err)
+			}
+		})
+	}
+	wg.Wait()
+	count := func(m *sync.Map) (n int) {
+		m.Range(func(any, any) bool { n++; return true })
+		return n
+	}
+	if count(&made) != 1 || count(&refused) != 19 || count(&other) != 0 {
+		t.Fatalf("20 racing creations: %d made, %d refused, %d failed", count(&made), count(&refused), count(&other))
+	}
+	snap, err := cachetest.Store(rdb).Snapshot(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	made.Range(func(_, name any) bool {
+		if snap.Tournament.Name != name || snap.Version != 1 {
+			t.Errorf("the tournament is %q at version %d, the creation that got through made %q", snap.Tournament.Name, snap.Version, name)
+		}
+		return true
+	})
+	if list, _ := cachetest.Store(rdb).Tournaments(ctx, "o", cache.ListQuery{Limit: 10}); len(list) != 1 {
+		t.Errorf("the organizer lists %d tournaments", len(list))
+	}
+}
+
+// BenchmarkRacingFinals: sixteen courts send their final results at the same
+// moment, each from its own instance; every one must get through.
+func BenchmarkRacingFinals(b *testing.B) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(b)
+	store := cachetest.Store(rdb)
+	organizer(b, store)
+	var players []string
+	for i := range 32 {
+		players = append(players, fmt.Sprintf("p%02d", i))
+	}
+	instances := make([]*cache.Store, 16)
+	for i := range instances {
+		instances[i] = cachetest.Store(rdb)
+	}
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		snap, matches := running(b, store, fmt.Sprint("t", i), players...)
+		b.StartTimer()
+		var wg sync.WaitGroup
+		for k, m := range matches {
+			wg.Go(func() {
+				if _, _, err := instances[k].Write(ctx, snap, final(m.ID)); err != nil {
+					b.Error(err)
+				}
+			})
+		}
+		wg.Wait()
 	}
 }

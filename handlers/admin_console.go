@@ -55,7 +55,7 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 		g, _ := snap.Group(m.GroupID)
 		page.Queue = append(page.Queue, templates.QueueItem{Match: matchView(ctx, snap, m, true),
 			CallAction: base + "/matches/" + m.ID + "/call", StateAction: base + "/matches/" + m.ID + "/state",
-			Paused: m.State == tournament.MatchPaused, Skippable: !g.Mode.IsBracket()})
+			Paused: m.State == tournament.MatchPaused, Skippable: g.Mode.Rules().Skip})
 	}
 	return page
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/angelofallars/htmx-go"
+
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -60,7 +62,11 @@ func lateEntriesOpen(d tournament.Discipline) bool {
 		if st.State == tournament.PhaseFinished {
 			continue
 		}
-		return len(st.Groups) > 0 && slices.Contains([]tournament.Mode{tournament.Swiss, tournament.Rounds, tournament.MonsterDYP, tournament.Whist}, st.Groups[0].Mode)
+		if len(st.Groups) == 0 {
+			return false
+		}
+		m := st.Groups[0].Mode // the groups the engine's AddLateEntry takes
+		return m.Rules().Making == tournament.Paired && !m.HasLives()
 	}
 	return false
 }
@@ -153,7 +159,9 @@ func (s *Setups) entriesWrite(w http.ResponseWriter, r *http.Request, done, type
 				page.Disciplines[i].Error = msg
 			}
 		}
-		w.WriteHeader(http.StatusConflict)
+		if !htmx.IsHTMX(r) { // htmx swaps only 2xx answers
+			w.WriteHeader(http.StatusConflict)
+		}
 		return html(w, r, templates.Entries(page))
 	}
 	if err != nil {

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/angelofallars/htmx-go"
+
 	"courtside/cache"
 	"courtside/templates"
 	"courtside/tournament"
@@ -211,9 +213,11 @@ func (s *Setups) renderForm(w http.ResponseWriter, r *http.Request, status int, 
 	fillSetupForm(r.Context(), &page, v, errs)
 	page.Errors = general
 	if len(errs) > 0 && len(general) == 0 {
-		page.Errors = []string{templates.Tf(r.Context(), "%d fields need a look: see the messages next to them.", len(errs))}
+		page.Errors = []string{templates.T(r.Context(), "See the messages next to the fields.")}
 	}
-	w.WriteHeader(status)
+	if !htmx.IsHTMX(r) { // htmx swaps only 2xx answers: it gets the form with its problems as one
+		w.WriteHeader(status)
+	}
 	return html(w, r, templates.SetupForm(page))
 }
 
@@ -237,7 +241,7 @@ func readSetupForm(r *http.Request) (url.Values, error) {
 					return nil, err
 				}
 				lines, err := csvEntries(f)
-				f.Close()
+				_ = f.Close() // read to the end already: a failed close loses nothing
 				if err != nil {
 					return nil, BadRequest("%s: %v", fh.Filename, err)
 				}
@@ -620,7 +624,7 @@ func fillSetupForm(ctx context.Context, p *templates.SetupFormPage, v url.Values
 func SetupSchema(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/schema+json")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
-	w.Write(tournament.SetupSchema)
+	_, _ = w.Write(tournament.SetupSchema) // the client went away: nothing to tell it
 }
 
 // ensure the store satisfies the interface the handlers declare.

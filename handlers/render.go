@@ -37,13 +37,14 @@ type Renders interface {
 	Render(ctx context.Context, key RenderKey, render func(context.Context) (Rendered, error)) (Rendered, error)
 }
 
-// withGzip is the body with its gzipped form.
+// withGzip is the body with its gzipped form, each in a slice of its own
+// size: they are kept, and a buffer's spare capacity would be kept with them.
 func withGzip(body []byte) Rendered {
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
 	_, _ = zw.Write(body)
 	_ = zw.Close()
-	return Rendered{Body: body, Gzip: gz.Bytes()}
+	return Rendered{Body: bytes.Clone(body), Gzip: bytes.Clone(gz.Bytes())}
 }
 
 // send writes a rendered body: gzipped when the client takes gzip and there

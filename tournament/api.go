@@ -73,7 +73,7 @@ func (s *Snapshot) MatchJSON(m *Match, form MatchForm) MatchJSON {
 		return j
 	}
 	if m.HasResult() {
-		ds := DisplayScore(m.Encounters, s.Config(m))
+		ds := s.DisplayScore(m)
 		j.DisplayScore = &ds
 	}
 	live := m.IsLiveResult && m.State == MatchRunning

@@ -255,9 +255,10 @@ func feedersDone(group []*Match, id string) bool {
 // loser already beat. Like the published orderings (brackets-manager.js keeps
 // one list per bracket size, after the "superior double elimination" seeding),
 // the order is one of a few regular ones, so the tree still reads well; here it
-// is chosen round by round, looking one round ahead, by reckoning for random
-// results where each survivor can come from, and taking the order that sends
-// losers furthest from the part of the tree they played in.
+// is chosen round by round, looking ahead over the rounds after it (all of
+// them in trees up to 64), by reckoning for random results where each
+// survivor can come from, and taking the orders that send losers furthest
+// from the part of the tree they played in.
 func dropInOrders(size int) [][]int {
 	if v, ok := dropInCache.Load(size); ok {
 		return v.([][]int)
@@ -268,30 +269,39 @@ func dropInOrders(size int) [][]int {
 	for j := range size / 4 {
 		dist = append(dist, uniformDist(size, 4*j, 4))
 	}
+	// Look ahead as far as stays cheap: every round for small trees, fewer for large ones.
+	depth := max(2, 11-k)
 	var orders [][]int
 	for w := 1; w < k; w++ { // winners round w drops into the losers bracket
-		var best []int
-		bestCost := 0.0
-		for _, order := range regularOrders(len(dist)) {
-			cost, next := dropIn(dist, w, k, order)
-			if w+1 < k { // look one round ahead
-				ahead := -1.0
-				for _, o := range regularOrders(len(next)) {
-					if c := dropInCost(next, w+1, o); ahead < 0 || c < ahead {
-						ahead = c
-					}
-				}
-				cost += ahead
-			}
-			if best == nil || cost < bestCost-1e-9 {
-				best, bestCost = order, cost
-			}
-		}
+		_, best := bestDropIn(dist, w, k, depth)
 		orders = append(orders, best)
 		_, dist = dropIn(dist, w, k, best)
 	}
 	dropInCache.Store(size, orders)
 	return orders
+}
+
+// bestDropIn is the order for winners round w that sends the fewest
+// survivors back to where they came from over this round and the depth-1
+// rounds after it (each taken at its best), and that total.
+func bestDropIn(dist [][]float64, w, k, depth int) (float64, []int) {
+	var best []int
+	bestCost := 0.0
+	for _, order := range regularOrders(len(dist)) {
+		var cost float64
+		if depth > 1 && w+1 < k {
+			var next [][]float64
+			cost, next = dropIn(dist, w, k, order)
+			ahead, _ := bestDropIn(next, w+1, k, depth-1)
+			cost += ahead
+		} else {
+			cost = dropInCost(dist, w, order)
+		}
+		if best == nil || cost < bestCost-1e-9 {
+			best, bestCost = order, cost
+		}
+	}
+	return bestCost, best
 }
 
 // dropInCost is the first result of dropIn alone.

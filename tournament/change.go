@@ -86,7 +86,7 @@ func newChange(s *Snapshot, at time.Time) *Change {
 	return &Change{snap: s, at: at, touched: map[string]*Match{}}
 }
 
-// nextRev is the revision a record at rev is written with (see Change).
+// NextRev is the revision a record at rev is written with (see Change).
 func NextRev(rev int) int { return max(rev, 1) + 1 }
 
 // edit returns the change's copy of m to modify, with its revision moved on.
@@ -342,9 +342,12 @@ func (s *Snapshot) SetMatchState(id string, to MatchState, at time.Time) (*Chang
 	c := newChange(s, at)
 	c.edit(m).State = to
 	c.event(Event{Type: EventMatchUpdated, MatchID: id})
-	if to == MatchSkipped {
+	switch to {
+	case MatchSkipped:
 		c.event(Event{Type: EventStandingsUpdated, GroupID: m.GroupID})
 		c.moveOn(m.GroupID)
+	case MatchOpen: // back from pause: a free court may take it
+		c.autoCall()
 	}
 	return c, nil
 }

@@ -229,8 +229,25 @@ func (s *Snapshot) AddLateEntry(disciplineID string, e *Entry, at time.Time) (*C
 				}
 				c.event(Event{Type: EventEntryListUpdated})
 				c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
-				if c.roundDone(g.ID) && len(g.Rounds) > 0 { // between rounds: the next one starts with it
-					c.nextRound(di, si, gi)
+				if n := len(g.Rounds); n > 0 {
+					// A round nobody has started yet is drawn again with the late entry.
+					var latest []*Match
+					started := false
+					for _, m := range c.all() {
+						if m.RoundID == g.Rounds[n-1].ID {
+							latest = append(latest, m)
+							started = started || m.State == MatchRunning || m.State == MatchPlayed
+						}
+					}
+					if !started {
+						for _, m := range latest {
+							c.remove(m)
+						}
+						g.Rounds = slices.Clone(g.Rounds[:n-1])
+					}
+					if c.roundDone(g.ID) {
+						c.nextRound(di, si, gi)
+					}
 					c.settle()
 					c.autoCall()
 				}

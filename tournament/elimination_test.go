@@ -66,15 +66,15 @@ func dropInRematches(t *testing.T, n, playouts int, rng *rand.Rand) (tournaments
 }
 
 // TestDoubleEliminationDropInRematches measures how often the losers bracket
-// brings back a pairing of the winners bracket. Before the drop-in orders,
-// random play-outs had one in 44% of 16-entry, 86% of 32-entry and 99% of
-// 64-entry trees.
+// brings back a pairing of the winners bracket. With every drop-in reversed,
+// as before, random play-outs had one in 66% of 16-entry, 90% of 32-entry and
+// 99.5% of 64-entry trees (measured the same way); now about a third.
 func TestDoubleEliminationDropInRematches(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, n := range []int{8, 16, 32, 64, 128} {
 		tour, match := dropInRematches(t, n, 400, rng)
 		t.Logf("%3d entries: a drop-in rematch in %4.1f%% of play-outs, %4.2f%% of drop-in matches", n, 100*tour, 100*match)
-		if n >= 16 && tour > 0.55 {
+		if n >= 16 && tour > 0.45 {
 			t.Errorf("%d entries: a drop-in rematch in %.0f%% of play-outs", n, 100*tour)
 		}
 	}
@@ -82,8 +82,15 @@ func TestDoubleEliminationDropInRematches(t *testing.T) {
 
 func BenchmarkDoubleEliminationDraw1024(b *testing.B) {
 	es := seeds(1024)
-	for range b.N {
-		dropInCache.Delete(1024) // the orders are reckoned once per size; count that too
-		NewBracket(es, true, false, pathID)
-	}
+	b.Run("first", func(b *testing.B) {
+		for range b.N {
+			dropInCache.Delete(1024) // the drop-in orders are reckoned once per size: count that too
+			NewBracket(es, true, false, pathID)
+		}
+	})
+	b.Run("again", func(b *testing.B) {
+		for range b.N {
+			NewBracket(es, true, false, pathID)
+		}
+	})
 }

@@ -196,3 +196,70 @@ func TestEveryModeRunsByItself(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratedTournaments starts and plays out generated tournaments of
+// every mode (random sizes, odd and even; up to 512 with -sweep), checking
+// after every result that nobody is twice in a round or on two courts, that
+// byes go to entries without one while there are such, and that every
+// tournament finishes.
+func TestGeneratedTournaments(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	perMode, largest := 30, 30
+	if *sweep {
+		perMode, largest = 400, 64
+	}
+	for _, mode := range Modes {
+		t.Run(string(mode), func(t *testing.T) { generated(t, mode, perMode, largest, rng) })
+	}
+}
+
+func generated(t *testing.T, mode Mode, perMode, largest int, rng *rand.Rand) {
+	{
+		for i := range perMode {
+			n := 2 + rng.IntN(largest-1)
+			if i%10 == 0 && *sweep {
+				n = 2 + rng.IntN(511) // now and then a large one
+			}
+			if mode.Rules().Making == Scheduled {
+				n = min(n, 64) // a round robin of 512 is 130,816 matches
+			}
+			et := EntrySingle
+			if mode == MonsterDYP || mode == Whist {
+				et, n = EntryMonsterDYP, max(n, 4)
+			}
+			s := newTournament(n, 1+rng.IntN(8), et, stageSpec{mode: mode, rounds: 1 + rng.IntN(6)})
+			c, err := s.Start(at)
+			if err != nil {
+				t.Fatalf("%s/%d: %v", mode, n, err)
+			}
+			s = applyAll(s, c)
+			s = playThrough(t, s, rng)
+			if s.Tournament.State != StateFinished {
+				t.Fatalf("%s/%d: the tournament is %s", mode, n, s.Tournament.State)
+			}
+			g := &s.Tournament.Disciplines[0].Stages[0].Groups[0]
+			byes := map[string]int{}
+			for _, r := range g.Rounds {
+				seen := map[string]bool{}
+				for _, m := range s.MatchesWhere(func(m *Match) bool { return m.RoundID == r.ID }) {
+					for _, id := range m.people() {
+						if seen[id] {
+							t.Fatalf("%s/%d: %s twice in %s", mode, n, id, r.Name)
+						}
+						seen[id] = true
+					}
+					if m.State == MatchBye && !mode.IsBracket() {
+						byes[m.people()[0]]++
+					}
+				}
+			}
+			if mode == Swiss || mode == DutchSystem {
+				for id, k := range byes {
+					if k > 1 && len(byes) < n {
+						t.Fatalf("%s/%d: %s had %d byes while others had none", mode, n, id, k)
+					}
+				}
+			}
+		}
+	}
+}

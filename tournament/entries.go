@@ -317,6 +317,20 @@ func (d *Discipline) NoShows() []string {
 	return out
 }
 
+// ReadyToStart tells why the tournament cannot start yet, if it cannot:
+// with check-in, every entry must have checked in or been removed.
+func (s *Snapshot) ReadyToStart() error {
+	if !s.Tournament.CheckIn || s.Started() {
+		return nil
+	}
+	for _, d := range s.Tournament.Disciplines {
+		if n := len(d.NoShows()); n > 0 {
+			return &RuleError{Reason: fmt.Sprintf("%s: %d entries have not checked in: check them in or remove them", d.Name, n)}
+		}
+	}
+	return nil
+}
+
 // LateEntry makes the entry a name stands for in the discipline: a player, or
 // a team of the players "Anna Berg / Ben Kurz" names. Known players keep their ids.
 func (s *Snapshot) LateEntry(disciplineID, name string) (*Entry, error) {

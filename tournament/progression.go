@@ -26,12 +26,8 @@ func (s *Snapshot) Start(at time.Time) (*Change, error) {
 	if len(t.Disciplines) == 0 {
 		return nil, &RuleError{Reason: "the tournament has no discipline to play"}
 	}
-	if t.CheckIn {
-		for _, d := range t.Disciplines {
-			if n := len(d.NoShows()); n > 0 {
-				return nil, &RuleError{Reason: fmt.Sprintf("%s: %d entries have not checked in: check them in or remove them", d.Name, n)}
-			}
-		}
+	if err := s.ReadyToStart(); err != nil {
+		return nil, err
 	}
 	c := newChange(s, at)
 	c.Version = s.Version // the draw depends on everything
@@ -148,12 +144,15 @@ func (c *Change) drawStage(di, si int, seeded []*Entry) error {
 			}
 		}
 		g.EntryIDs, g.Rounds, g.State = ids(es), nil, PhaseReady
+		if g.Mode.HasLives() && g.Lives < 1 {
+			g.Lives = 1 // no lives set: out at the first loss
+		}
 		if err := c.drawGroup(di, si, gi, es); err != nil {
 			return err
 		}
+		c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
 	}
 	st.State = PhaseReady
-	c.event(Event{Type: EventStandingsUpdated})
 	return nil
 }
 
@@ -496,11 +495,9 @@ func (c *Change) qualifiers(d *Discipline, st *Stage, q int) []*Entry {
 	var out []*Entry
 	for place := 0; ; place++ {
 		var rows []Standing
-		var groups []int
-		for gi, tbl := range tables {
+		for _, tbl := range tables {
 			if place < len(tbl) {
 				rows = append(rows, tbl[place])
-				groups = append(groups, gi)
 			}
 		}
 		if len(rows) == 0 {

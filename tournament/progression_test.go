@@ -220,10 +220,7 @@ func TestCorrectionInASwissRedrawsTheNextRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = applyAll(s, c)
-	var round1 []*Match
-	for _, m := range s.Matches {
-		round1 = append(round1, m)
-	}
+	round1 := slices.Clone(s.Matches)
 	for _, m := range round1 {
 		m, _ = s.Match(m.ID)
 		s = play(t, s, m, 0)
@@ -327,5 +324,186 @@ func TestEstimatedStarts(t *testing.T) {
 	}
 	if d := est[q[len(q)-1].ID].Sub(at); d < 5*DefaultMatchDuration {
 		t.Errorf("the last of 28 matches on 2 courts starts after only %v", d)
+	}
+}
+
+// TestHamburgOpenPlaysIntoItsTree plays the demo's Hamburg Open singles
+// Swiss to its end by hand (call, result): the knock-out tree is then drawn
+// from the Swiss table by itself.
+func TestHamburgOpenPlaysIntoItsTree(t *testing.T) {
+	d := NewDemo(1, at)
+	var dt DemoTournament
+	for _, x := range d.Tournaments {
+		if x.Tournament.Name == "Hamburg Open 2026" {
+			dt = x
+		}
+	}
+	entries := map[string]*Entry{}
+	for _, e := range dt.Entries {
+		entries[e.ID] = e
+	}
+	s := NewSnapshot(1, dt.Tournament, Organizer{}, dt.Matches, entries)
+	disc := &s.Tournament.Disciplines[0]
+	for step := 0; disc.Stages[0].State != PhaseFinished; step++ {
+		if step > 200 {
+			t.Fatal("the Swiss never finished")
+		}
+		var m *Match
+		for _, x := range s.Matches {
+			if x.StageID == disc.Stages[0].ID && (x.State == MatchRunning || x.State == MatchOpen && s.Busy(x) == "") {
+				m = x
+				break
+			}
+		}
+		if m == nil {
+			t.Fatal("the Swiss stalled")
+		}
+		if m.State == MatchOpen {
+			var free string
+			for _, c := range s.Tournament.Courts {
+				if s.CourtMatch(c.ID) == nil {
+					free = c.ID
+					break
+				}
+			}
+			c, err := s.CallMatch(m.ID, []string{free}, at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = applyAll(s, c)
+		}
+		c, err := s.SetResult(m.ID, Encounters{{{7, 4}}}, true, at, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = applyAll(s, c)
+		disc = &s.Tournament.Disciplines[0]
+	}
+	ko := disc.Stages[1]
+	tree := &ko.Groups[0]
+	if ko.Qualify < 2 || len(tree.EntryIDs) != ko.Qualify {
+		t.Fatalf("the main tree holds %d entries, the stage takes %d", len(tree.EntryIDs), ko.Qualify)
+	}
+	open := s.MatchesWhere(func(m *Match) bool {
+		return m.GroupID == tree.ID && m.State == MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil
+	})
+	if len(open) != ko.Qualify/2 {
+		t.Fatalf("%d first-round matches open in the main tree of %d", len(open), ko.Qualify)
+	}
+}
+
+// TestLateEntryBeforeTheRoundStarts: a round nobody has started is drawn again with the late entry.
+func TestLateEntryBeforeTheRoundStarts(t *testing.T) {
+	s := newTournament(5, 2, EntrySingle, stageSpec{mode: Swiss, rounds: 3})
+	s.Tournament.AutoCall = false
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	late := &Entry{ID: "late", Name: "Late Comer", Entries: []*Entry{{ID: "late", Name: "Late Comer"}}}
+	c, err = s.AddLateEntry("d", late, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	g := &s.Tournament.Disciplines[0].Stages[0].Groups[0]
+	var round1 []string
+	byes := 0
+	for _, m := range s.MatchesWhere(func(m *Match) bool { return m.RoundID == g.Rounds[0].ID }) {
+		round1 = append(round1, m.people()...)
+		if m.State == MatchBye {
+			byes++
+		}
+	}
+	if len(g.Rounds) != 1 || len(round1) != 6 || byes != 0 || !slices.Contains(round1, "late") {
+		t.Fatalf("round 1 after the late entry: %d rounds, %v, %d byes", len(g.Rounds), round1, byes)
+	}
+}
+
+func TestStartRefuses(t *testing.T) {
+	s := newTournament(1, 1, EntrySingle, stageSpec{mode: Swiss})
+	if _, err := s.Start(at); err == nil || !strings.Contains(err.Error(), "at least two entries") {
+		t.Errorf("one entry: %v", err)
+	}
+	s = newTournament(3, 1, EntryMonsterDYP, stageSpec{mode: MonsterDYP})
+	if _, err := s.Start(at); err == nil || !strings.Contains(err.Error(), "cannot play a round") {
+		t.Errorf("three Monster DYP players: %v", err)
+	}
+	s = newTournament(4, 1, EntrySingle, stageSpec{mode: RoundRobin})
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := applyAll(s, c).Start(at); err == nil || !strings.Contains(err.Error(), "started already") {
+		t.Errorf("starting twice: %v", err)
+	}
+}
+
+// TestDYPDrawsTeams: a DYP's players are drawn into fixed teams of two at the start.
+func TestDYPDrawsTeams(t *testing.T) {
+	s := newTournament(8, 2, EntryDYP, stageSpec{mode: Swiss, rounds: 3})
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Entries) != 4 {
+		t.Fatalf("%d teams drawn", len(c.Entries))
+	}
+	s = applyAll(s, c)
+	seen := map[string]bool{}
+	for _, id := range s.Tournament.Disciplines[0].EntryIDs {
+		team := s.Entries[id]
+		if team == nil || len(team.Entries) != 2 {
+			t.Fatalf("entry %s is not a team of two", id)
+		}
+		for _, p := range team.Entries {
+			if seen[p.ID] {
+				t.Fatalf("%s is in two teams", p.ID)
+			}
+			seen[p.ID] = true
+		}
+	}
+	if len(s.MatchesWhere(func(m *Match) bool { return m.State == MatchRunning })) != 2 {
+		t.Error("the first round of two team matches is not on the two courts")
+	}
+}
+
+// TestCorrectionRedrawsTheNextStage: a group result corrected before the next
+// stage has started draws that stage again; once it has started, the
+// correction is refused, naming the match.
+func TestCorrectionRedrawsTheNextStage(t *testing.T) {
+	s := newTournament(6, 2, EntrySingle, stageSpec{mode: RoundRobin, groups: 2}, stageSpec{mode: Elimination, qualify: 4})
+	s.Tournament.AutoCall = false
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	for _, m := range slices.Clone(s.Matches) {
+		s = play(t, s, m, 0)
+	}
+	tree := s.Tournament.Disciplines[0].Stages[1]
+	if tree.State != PhaseReady {
+		t.Fatalf("the tree is %s after the groups", tree.State)
+	}
+	first := s.Matches[0]
+	c, err = s.CorrectResult(first.ID, Encounters{{{1, 7}}}, at, "referee")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Removed) == 0 {
+		t.Fatal("the tree was not drawn again")
+	}
+	s = applyAll(s, c)
+	semi := s.MatchesWhere(func(m *Match) bool { return m.StageID == tree.ID && m.State == MatchOpen })[0]
+	c, err = s.CallMatch(semi.ID, []string{"c1"}, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	_, err = s.CorrectResult(first.ID, Encounters{{{7, 1}}}, at, "referee")
+	if err == nil || !strings.Contains(err.Error(), semi.Entries[0].Name) {
+		t.Fatalf("correcting under a running tree: %v", err)
 	}
 }

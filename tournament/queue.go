@@ -78,9 +78,30 @@ func (e *Entry) people() []string {
 }
 
 // Queue is the open matches in the order courts get them: both entries known,
-// nobody in them playing, those whose entries rested longest first, then in
-// tournament order.
+// those whose entries rested longest first, then in tournament order.
 func Queue(matches []*Match) []*Match {
+	q := waiting(matches)
+	slices.SortFunc(q, queued.compare)
+	out := make([]*Match, len(q))
+	for i, it := range q {
+		out[i] = it.m
+	}
+	return out
+}
+
+// queued is an open match with what orders it in the queue.
+type queued struct {
+	m     *Match
+	since time.Time // when the most recently busy of its people was last busy
+	order int       // tournament order
+}
+
+func (a queued) compare(b queued) int {
+	return cmp.Or(a.since.Compare(b.since), cmp.Compare(a.order, b.order))
+}
+
+// waiting lists the open matches with both entries known, unordered.
+func waiting(matches []*Match) []queued {
 	lastEnd := map[string]time.Time{}
 	for _, m := range matches {
 		if m.State == MatchPlayed || m.State == MatchRunning {
@@ -95,12 +116,7 @@ func Queue(matches []*Match) []*Match {
 			}
 		}
 	}
-	type item struct {
-		m     *Match
-		since time.Time
-		order int
-	}
-	var q []item
+	var q []queued
 	for i, m := range matches {
 		if m.State != MatchOpen || m.Entries[0] == nil || m.Entries[1] == nil {
 			continue
@@ -111,14 +127,9 @@ func Queue(matches []*Match) []*Match {
 				since = lastEnd[id]
 			}
 		}
-		q = append(q, item{m, since, i})
+		q = append(q, queued{m, since, i})
 	}
-	slices.SortStableFunc(q, func(a, b item) int { return cmp.Or(a.since.Compare(b.since), cmp.Compare(a.order, b.order)) })
-	out := make([]*Match, len(q))
-	for i, it := range q {
-		out[i] = it.m
-	}
-	return out
+	return q
 }
 
 // autoCall gives every free court the next match of the queue whose people
@@ -141,16 +152,23 @@ func (c *Change) autoCall() {
 			}
 		}
 	}
-	queue := Queue(all)
+	queue := waiting(all)
 	for _, court := range t.Courts {
 		if busyCourt[court.ID] {
 			continue
 		}
-		for i, m := range queue {
-			if m == nil || slices.ContainsFunc(m.people(), func(id string) bool { return on[id] != nil }) {
+		next := -1 // the head of the queue among matches whose people are free: one pass, no sort
+		for i, it := range queue {
+			if it.m == nil || slices.ContainsFunc(it.m.people(), func(id string) bool { return on[id] != nil }) {
 				continue
 			}
-			queue[i] = nil
+			if next < 0 || it.compare(queue[next]) < 0 {
+				next = i
+			}
+		}
+		if next >= 0 {
+			m := queue[next].m
+			queue[next].m = nil
 			orig := m
 			if old, ok := c.snap.Match(m.ID); ok {
 				orig = old
@@ -163,7 +181,6 @@ func (c *Change) autoCall() {
 			c.Version = c.snap.Version // "the court is free" depends on every match
 			c.event(Event{Type: EventMatchUpdated, MatchID: nm.ID})
 			c.event(Event{Type: EventCourtMatchChanged, CourtID: court.ID, MatchID: nm.ID})
-			break
 		}
 	}
 	c.settle()
@@ -197,6 +214,15 @@ func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 	if courts == 0 {
 		return out
 	}
+	durations := map[string]time.Duration{} // of each discipline, worked out once per call
+	duration := func(disciplineID string) time.Duration {
+		d, ok := durations[disciplineID]
+		if !ok {
+			d = s.MatchDuration(disciplineID)
+			durations[disciplineID] = d
+		}
+		return d
+	}
 	free := make([]time.Time, 0, courts) // when each court is expected to be free
 	ready := map[string]time.Time{}      // when each person is expected to be free
 	busy := map[string]bool{}
@@ -204,7 +230,7 @@ func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 		if m.State != MatchRunning {
 			continue
 		}
-		end := m.StartTime.Add(s.MatchDuration(m.DisciplineID))
+		end := m.StartTime.Add(duration(m.DisciplineID))
 		if end.Before(now) {
 			end = now
 		}
@@ -231,7 +257,7 @@ func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 			}
 		}
 		out[m.ID] = start
-		end := start.Add(s.MatchDuration(m.DisciplineID))
+		end := start.Add(duration(m.DisciplineID))
 		free[0] = end
 		for _, id := range m.people() {
 			ready[id] = end

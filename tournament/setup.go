@@ -97,8 +97,8 @@ type SetupStage struct {
 }
 
 // TieBreakNames are the tie-breaks a table can be ordered by, after points:
-// standings numbers, higher is better.
-var TieBreakNames = []string{"matchesWon", "matchesDiff", "setsDiff", "goalsDiff", "goals", "bh1", "bh2", "sb"}
+// standings numbers, higher is better, and head to head (see Standings).
+var TieBreakNames = []string{HeadToHead, "matchesWon", "matchesDiff", "encounterDiff", "setsDiff", "goalsDiff", "goals", "bh1", "bh2", "sb"}
 
 // modeOptions says which setup options a mode takes and what it needs.
 type modeOptions struct {
@@ -107,20 +107,20 @@ type modeOptions struct {
 	lives      bool
 	double     bool // double round robin
 	table      bool // points and tie-breaks: ranked by a table
-	draw       bool // a match may end level
 	players    bool // ranks players teamed anew each round (monster_dyp entries)
 	minEntries int
 }
 
-// setupModes is what each mode takes in a setup.
+// setupModes is what each mode takes in a setup; how a mode plays (draws,
+// pairing) is the engine's table, Mode.Rules.
 var setupModes = map[Mode]modeOptions{
-	RoundRobin:        {double: true, table: true, draw: true, minEntries: 2},
-	SnakeDraw:         {double: true, table: true, draw: true, minEntries: 2},
-	Swiss:             {rounds: true, table: true, draw: true, minEntries: 2},
-	DutchSystem:       {rounds: true, table: true, draw: true, minEntries: 2},
-	Rounds:            {rounds: true, table: true, draw: true, minEntries: 2},
-	MonsterDYP:        {rounds: true, table: true, draw: true, players: true, minEntries: 4},
-	Whist:             {rounds: true, table: true, draw: true, players: true, minEntries: 4},
+	RoundRobin:        {double: true, table: true, minEntries: 2},
+	SnakeDraw:         {double: true, table: true, minEntries: 2},
+	Swiss:             {rounds: true, table: true, minEntries: 2},
+	DutchSystem:       {rounds: true, table: true, minEntries: 2},
+	Rounds:            {rounds: true, table: true, minEntries: 2},
+	MonsterDYP:        {rounds: true, table: true, players: true, minEntries: 4},
+	Whist:             {rounds: true, table: true, players: true, minEntries: 4},
 	LastOneStanding:   {lives: true, minEntries: 2},
 	Elimination:       {thirdPlace: true, minEntries: 2},
 	DoubleElimination: {minEntries: 3},
@@ -741,7 +741,7 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 		case !c.QuickEntry && (c.NumPoints < 1 || c.NumPoints > MaxPoints):
 			ps.add(cp+".numPoints", "must be from 1 to %d", MaxPoints)
 		}
-		if c.Draw && !opts.draw {
+		if c.Draw && !st.Mode.Rules().Draws {
 			ps.add(cp+".draw", "%s needs a winner in every match", st.Mode)
 		}
 		if c.TwoAhead && c.QuickEntry {

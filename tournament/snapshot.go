@@ -99,12 +99,18 @@ func (s *Snapshot) Round(id string) (*Round, *Group, bool) {
 }
 
 // Config is the match configuration m is played with; the zero configuration
-// when the group has none.
+// when the group has none. Where the mode allows no draws (a knock-out match
+// that ended level would knock out both sides), the configuration cannot.
 func (s *Snapshot) Config(m *Match) MatchConfiguration {
-	if g, ok := s.Group(m.GroupID); ok && m.Config < len(g.Options.MatchConfigurations) {
-		return g.Options.MatchConfigurations[m.Config]
+	var cfg MatchConfiguration
+	g, ok := s.Group(m.GroupID)
+	if ok && m.Config < len(g.Options.MatchConfigurations) {
+		cfg = g.Options.MatchConfigurations[m.Config]
 	}
-	return MatchConfiguration{}
+	if ok && !g.Mode.Rules().Draws {
+		cfg.Draw = false
+	}
+	return cfg
 }
 
 // Court returns the court with the id.

@@ -25,29 +25,29 @@ const searchBudget = 200_000
 //
 // What a good pairing is follows the FIDE Dutch system (C.04.3), in this order:
 //
-//  1. no rematch while a pairing without one exists (absolute criterion C1),
-//     found by a backtracking search, not greedily;
-//  2. the bye goes to the lowest-ranked entry that has not had one (C2 and
-//     C.04.1 d), unless only another bye avoids a rematch;
+//  1. no rematch while a pairing without one exists (its first absolute
+//     criterion), found by a backtracking search, not greedily;
+//  2. the bye goes to the lowest-ranked entry that has not had one (its second
+//     absolute criterion, and C.04.1), unless only another bye avoids a rematch;
+//     a bye counts as a win (C.04.1 c);
 //  3. the largest score difference within a pair is as small as it can be;
 //  4. within that, entries are taken top-down and paired Dutch-style: in a
-//     score group, the top half meets the bottom half (1 v n/2+1, 2 v n/2+2,
+//     score group the top half meets the bottom half (1 v n/2+1, 2 v n/2+2,
 //     ...), and an entry that must float meets the best of the next group.
 //
-// Where Courtside differs from C.04.3: it has no colours (sides at a table
-// do not alternate; the better-ranked entry is named first), so colour
-// criteria (C10–C13, C18–C21) do not apply; instead of minimising the number
-// of floaters and then their score differences (C6–C9), it minimises the
-// largest score difference in any pair and then follows the top-down Dutch
-// order, which gives the same pairing in the usual cases (one floater per odd
-// score group, meeting the best of the group below) but not in every
-// contrived one; floats in earlier rounds (C14–C17) are not tracked; and when
-// a search exceeds its budget on a very large field, rematches are allowed
-// rather than searched for longer.
+// Where Courtside differs from C.04.3: it has no colours (sides at a table do
+// not alternate; the better-ranked entry is named first), so the colour
+// criteria do not apply; instead of minimising first the number of
+// downfloaters and then their scores, it minimises the largest score
+// difference in any pair and then follows the top-down Dutch order, which
+// gives the same pairing in the usual cases (one floater from an odd score
+// group, meeting the best of the group below) but not in every contrived one;
+// floats in earlier rounds are not tracked, so the criteria against floating
+// twice in a row do not apply; and on a very large field whose search exceeds
+// its budget, rematches are allowed rather than searched for longer.
 func PairSwiss(ranked []Seat, met func(a, b int) bool) (pairs [][2]int, bye int) {
 	n := len(ranked)
 	p := newPairer(ranked, met)
-	bye = -1
 	if n%2 == 0 {
 		if pairs, ok := p.pairAll(nil, true); ok {
 			return pairs, -1

@@ -160,12 +160,18 @@ func TestConsoleCSVUpload(t *testing.T) {
 	form.Set("d1.entries", "Anna Berg / Ben Kurz")
 	for k, vs := range form {
 		for _, v := range vs {
-			mw.WriteField(k, v)
+			if err := mw.WriteField(k, v); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	fw, _ := mw.CreateFormFile("d1.csv", "teams.csv")
-	fw.Write([]byte("Die Kurbler,Cem Yilmaz,Dana Roth\n\"Emil Voss / Frida Lang\"\n"))
-	mw.Close()
+	if _, err := fw.Write([]byte("Die Kurbler,Cem Yilmaz,Dana Roth\n\"Emil Voss / Frida Lang\"\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := mw.Close(); err != nil {
+		t.Fatal(err)
+	}
 	req := httptest.NewRequest(http.MethodPost, "/admin/new", &body)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.Header.Set("Sec-Fetch-Site", "same-origin")

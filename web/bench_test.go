@@ -25,7 +25,8 @@ func benchServer(b *testing.B, store *cache.Store, orgID string) (http.Handler, 
 	if err != nil {
 		b.Fatal(err)
 	}
-	h, err := Routes(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 1 << 30})
+	// As in production: measured (metrics) and logging at warn.
+	h, err := Routes(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelWarn})), RateLimit: 1 << 30, Metrics: NewMetrics(nil)})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,8 +3,10 @@ package web
 import (
 	"context"
 	"crypto/subtle"
+	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -61,8 +63,34 @@ func NewMetrics(rdb redis.UniversalClient) *Metrics {
 	return m
 }
 
-// Register adds collectors of other parts of the instance.
-func (m *Metrics) Register(cs ...prometheus.Collector) { m.registry.MustRegister(cs...) }
+// Register adds collectors of other parts of the instance; one registered
+// already (a second server over the same metrics, in tests) is kept as it is.
+func (m *Metrics) Register(cs ...prometheus.Collector) {
+	for _, c := range cs {
+		if err := m.registry.Register(c); err != nil {
+			var dup prometheus.AlreadyRegisteredError
+			if !errors.As(err, &dup) {
+				panic(err)
+			}
+		}
+	}
+}
+
+// renderCache reports the render cache: renderings made, requests answered
+// from it, and the bytes it holds of its budget.
+func renderCache(c *RenderCache) []prometheus.Collector {
+	stat := func(f func(RenderStats) float64) func() float64 { return func() float64 { return f(c.Stats()) } }
+	return []prometheus.Collector{
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "courtside_render_cache_renders_total", Help: "Pages and API bodies rendered (a miss)."},
+			stat(func(s RenderStats) float64 { return float64(s.Renders) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "courtside_render_cache_hits_total", Help: "Requests answered with a kept rendering."},
+			stat(func(s RenderStats) float64 { return float64(s.Hits) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "courtside_render_cache_bytes", Help: "Bytes the kept renderings take."},
+			stat(func(s RenderStats) float64 { return float64(s.Bytes) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "courtside_render_cache_budget_bytes", Help: "The render cache's budget (RENDER_CACHE_BYTES)."},
+			stat(func(s RenderStats) float64 { return float64(s.Budget) })),
+	}
+}
 
 // Handler serves the metrics; with a token, only to requests that carry it
 // as a bearer token (for /metrics on the public port).
@@ -90,25 +118,25 @@ type requestStats struct {
 
 type statsKey struct{}
 
-// instrument measures every request. It goes outermost; recordRoute goes
-// right around the mux, which names the route pattern.
-func (m *Metrics) instrument(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		st := &requestStats{route: "unmatched"}
-		sw := &statusWriter{ResponseWriter: w}
-		next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), statsKey{}, st)))
-		code := sw.status
-		if code == 0 {
-			code = http.StatusOK
-		}
-		m.requests.WithLabelValues(st.route, knownMethod(r.Method), strconv.Itoa(code)).Inc()
-		m.duration.WithLabelValues(st.route).Observe(time.Since(start).Seconds())
-		m.roundTrips.WithLabelValues(st.route).Observe(float64(st.roundTrips.Load()))
-		if st.route == "GET /t/{id}/board" && r.URL.Query().Get("kiosk") == "1" {
-			m.tvs.add(time.Now())
-		}
-	})
+// observe records a request that ended: logRequests, which sees every
+// request, calls it with what the request's stats learned.
+func (m *Metrics) observe(r *http.Request, st *requestStats, code int, took time.Duration) {
+	if code == 0 {
+		code = http.StatusOK
+	}
+	m.requests.WithLabelValues(st.route, knownMethod(r.Method), strconv.Itoa(code)).Inc()
+	m.duration.WithLabelValues(st.route).Observe(took.Seconds())
+	m.roundTrips.WithLabelValues(st.route).Observe(float64(st.roundTrips.Load()))
+	if st.route == "GET /t/{id}/board" && strings.Contains(r.URL.RawQuery, "kiosk=1") {
+		m.tvs.add(time.Now())
+	}
+}
+
+// measured returns r carrying a fresh requestStats, which recordRoute and
+// the Redis hook fill in while it runs.
+func measured(r *http.Request) (*http.Request, *requestStats) {
+	st := &requestStats{route: "unmatched"}
+	return r.WithContext(context.WithValue(r.Context(), statsKey{}, st)), st
 }
 
 // recordRoute notes the route pattern the mux chose for the request.

@@ -80,11 +80,16 @@ func TestMetrics(t *testing.T) {
 		`courtside_http_requests_total{code="404",method="GET",route="/"} 1000`,
 		`courtside_tvs_polling 3.2`,
 		`courtside_redis_background_round_trips_total`,
+		`courtside_render_cache_renders_total`,
+		`courtside_render_cache_budget_bytes 6.7108864e+07`,
 		`go_goroutines`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("/metrics lacks %q", want)
 		}
+	}
+	if hits := metricValue(t, body, "courtside_render_cache_hits_total"); hits < 1000 {
+		t.Errorf("render cache hits %v, want the 1,000 reads of one tournament page at least", hits)
 	}
 	if grown != 0 {
 		t.Errorf("1,000 more unique URLs grew /metrics by %d lines", grown)
@@ -107,4 +112,19 @@ func TestMetricsAreNotServedWithoutAToken(t *testing.T) {
 	if rec.Code != http.StatusNotFound {
 		t.Errorf("/metrics without METRICS_TOKEN on the public port: %d, want 404", rec.Code)
 	}
+}
+
+// metricValue reads one sample of a metric without labels from a scrape.
+func metricValue(t *testing.T, body, name string) float64 {
+	t.Helper()
+	for _, line := range strings.Split(body, "\n") {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
+			var f float64
+			if _, err := fmt.Sscan(v, &f); err == nil {
+				return f
+			}
+		}
+	}
+	t.Fatalf("no %s in the scrape", name)
+	return 0
 }

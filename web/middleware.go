@@ -85,6 +85,10 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
+		var st *requestStats
+		if s.metrics != nil {
+			r, st = measured(r)
+		}
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {
@@ -98,6 +102,9 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 						http.Error(sw, "Something went wrong on our side.", http.StatusInternalServerError)
 					}
 				}
+			}
+			if st != nil {
+				s.metrics.observe(r, st, sw.status, time.Since(start))
 			}
 			level := slog.LevelInfo
 			if sw.status >= 500 {

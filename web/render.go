@@ -27,12 +27,13 @@ type RenderCache struct {
 	budget int64
 	flight singleflight.Group
 
-	mu    sync.Mutex
-	size  int64
-	lru   list.List // of *rendering, the most recently used in front
-	items map[handlers.RenderKey]*list.Element
+	mu     sync.Mutex
+	size   int64
+	lru    list.List // of *rendering, the most recently used in front
+	items  map[handlers.RenderKey]*list.Element
+	latest map[string]int64 // the newest version asked for of each tournament
 
-	renders atomic.Int64
+	renders, hits atomic.Int64
 }
 
 type rendering struct {
@@ -47,7 +48,7 @@ func NewRenderCache(budget int64) *RenderCache {
 	if budget <= 0 {
 		budget = DefaultRenderCacheBytes
 	}
-	return &RenderCache{budget: budget, items: map[handlers.RenderKey]*list.Element{}}
+	return &RenderCache{budget: budget, items: map[handlers.RenderKey]*list.Element{}, latest: map[string]int64{}}
 }
 
 // Render returns the body kept under key, or renders it: once, while
@@ -88,12 +89,40 @@ func (c *RenderCache) Render(ctx context.Context, key handlers.RenderKey, render
 func (c *RenderCache) get(key handlers.RenderKey) (handlers.Rendered, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if latest, ok := c.latest[key.Tournament]; !ok || key.Version > latest {
+		c.latest[key.Tournament] = key.Version
+	} else if key.Version < latest {
+		c.wentBack(key.Tournament, key.Version)
+	}
 	e, ok := c.items[key]
 	if !ok {
 		return handlers.Rendered{}, false
 	}
 	c.lru.MoveToFront(e)
+	c.hits.Add(1)
 	return e.Value.(*rendering).out, true
+}
+
+// wentBack drops what was rendered of the tournament at version v and after:
+// its version went back (Redis restored from a backup, a failover to a
+// replica that lagged), so the versions from v on may come again with other
+// content. A request that read the tournament just before a change and asks
+// after the new version was rendered comes here too; that costs a render again.
+func (c *RenderCache) wentBack(tournament string, v int64) {
+	for e := c.lru.Front(); e != nil; {
+		next := e.Next()
+		if r := e.Value.(*rendering); r.key.Tournament == tournament && r.key.Version >= v {
+			c.drop(e)
+		}
+		e = next
+	}
+	c.latest[tournament] = v
+}
+
+func (c *RenderCache) drop(e *list.Element) {
+	r := c.lru.Remove(e).(*rendering)
+	delete(c.items, r.key)
+	c.size -= r.size
 }
 
 // entryOverhead is about what keeping a rendering costs beyond its bytes:
@@ -101,7 +130,7 @@ func (c *RenderCache) get(key handlers.RenderKey) (handlers.Rendered, bool) {
 const entryOverhead = 256
 
 func (c *RenderCache) put(key handlers.RenderKey, out handlers.Rendered) {
-	size := int64(len(out.Body)+len(out.Gzip)+len(key.Tournament)+len(key.Lang)+len(key.Part)+len(key.Params)) + entryOverhead
+	size := int64(cap(out.Body)+cap(out.Gzip)+len(key.Tournament)+len(key.Lang)+len(key.Part)+len(key.Params)) + entryOverhead
 	if size > c.budget {
 		return // served to the ones who asked, never kept
 	}
@@ -110,11 +139,11 @@ func (c *RenderCache) put(key handlers.RenderKey, out handlers.Rendered) {
 	if _, ok := c.items[key]; ok {
 		return
 	}
+	if key.Version < c.latest[key.Tournament] {
+		return // rendered from a version older than one asked for since
+	}
 	for c.size+size > c.budget {
-		oldest := c.lru.Back()
-		r := c.lru.Remove(oldest).(*rendering)
-		delete(c.items, r.key)
-		c.size -= r.size
+		c.drop(c.lru.Back())
 	}
 	c.items[key] = c.lru.PushFront(&rendering{key: key, out: out, size: size})
 	c.size += size
@@ -126,13 +155,14 @@ type RenderStats struct {
 	Bytes, Budget int64
 	// Entries is how many renderings are kept.
 	Entries int
-	// Renders is how many renderings were made since the start.
-	Renders int64
+	// Renders is how many renderings were made since the start; Hits, how
+	// many requests were answered with one kept.
+	Renders, Hits int64
 }
 
 // Stats returns what the cache holds now.
 func (c *RenderCache) Stats() RenderStats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return RenderStats{Bytes: c.size, Budget: c.budget, Entries: len(c.items), Renders: c.renders.Load()}
+	return RenderStats{Bytes: c.size, Budget: c.budget, Entries: len(c.items), Renders: c.renders.Load(), Hits: c.hits.Load()}
 }

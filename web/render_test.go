@@ -9,7 +9,9 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -60,6 +62,18 @@ func (f *fixture) renders(budget int64) *RenderCache {
 	return c
 }
 
+// rss is the process's resident memory as Linux reports it; 0 elsewhere.
+func rss() float64 {
+	b, _ := os.ReadFile("/proc/self/status")
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
+			return float64(kb) / 1e3
+		}
+	}
+	return 0
+}
+
 func liveHeap() uint64 {
 	var m runtime.MemStats
 	runtime.GC()
@@ -84,7 +98,7 @@ func TestUniqueURLsDoNotGrowTheHeap(t *testing.T) {
 	autumn := f.tournament("Autumn Cup 2026").Tournament
 	base := "/t/" + autumn.ID
 	f.page(base + "/tv") // the snapshot, the templates and the code paths are warm
-	before := liveHeap()
+	before, rssBefore := liveHeap(), rss()
 	rng := rand.New(rand.NewPCG(1, 2))
 	random := func(n int) string {
 		const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -121,8 +135,8 @@ func TestUniqueURLsDoNotGrowTheHeap(t *testing.T) {
 	}
 	after := liveHeap()
 	st := renders.Stats()
-	t.Logf("live heap before %.1f MB, after %d unique URLs %.1f MB; answers %v; render cache %d bytes of %d in %d entries after %d renders",
-		float64(before)/1e6, flood, float64(after)/1e6, codes, st.Bytes, st.Budget, st.Entries, st.Renders)
+	t.Logf("live heap before %.1f MB, after %d unique URLs %.1f MB (RSS %.0f → %.0f MB); answers %v; render cache %d bytes of %d in %d entries after %d renders",
+		float64(before)/1e6, flood, float64(after)/1e6, rssBefore, rss(), codes, st.Bytes, st.Budget, st.Entries, st.Renders)
 	if st.Bytes > budget || st.Renders < flood/3 || st.Entries >= int(st.Renders) {
 		t.Errorf("render cache: %d bytes of %d, %d entries, %d renders: not bounded by its budget", st.Bytes, budget, st.Entries, st.Renders)
 	}
@@ -237,11 +251,14 @@ func TestConcurrentReadsAfterAChangeDecodeOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	next, _, err := other.Write(context.Background(), snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+	if _, _, err := other.Write(context.Background(), snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
 		return s.SetResult(m.ID, tournament.Encounters{{{3, 2}}}, false, cachetest.Now, "test")
-	})
-	if err != nil {
+	}); err != nil {
 		t.Fatal(err)
+	}
+	next, err := other.Snapshot(context.Background(), id)
+	if err != nil || next.Version <= snap.Version {
+		t.Fatalf("the change: %v", err)
 	}
 	f.known(id, next.Version)
 
@@ -444,5 +461,35 @@ func TestRenderCacheOutlivesTheAskingRequest(t *testing.T) {
 	}
 	if renders.Load() != 1 || renderCtxErr.Load() != "<nil>" {
 		t.Errorf("%d renders, the render's context: %v", renders.Load(), renderCtxErr.Load())
+	}
+}
+
+// TestRenderCacheForgetsVersionsThatWentBack: after Redis is restored from a
+// backup, a tournament's versions come again with other content; nothing
+// rendered of them before is served.
+func TestRenderCacheForgetsVersionsThatWentBack(t *testing.T) {
+	c := NewRenderCache(0)
+	get := func(v int64, body string) string {
+		t.Helper()
+		out, err := c.Render(context.Background(), handlers.RenderKey{Tournament: "t", Version: v, Part: "p"}, func(context.Context) (handlers.Rendered, error) {
+			return handlers.Rendered{Body: []byte(body)}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out.Body)
+	}
+	get(9, "before the backup was restored")
+	get(10, "before the backup was restored")
+	if got := get(8, "restored"); got != "restored" {
+		t.Fatalf("v8: %q", got)
+	}
+	for _, v := range []int64{9, 10} {
+		if got := get(v, "after the restore"); got != "after the restore" {
+			t.Errorf("v%d after the restore: %q", v, got)
+		}
+	}
+	if got := get(10, "rendered again"); got != "after the restore" {
+		t.Errorf("v10 after the restore was not kept: %q", got)
 	}
 }

@@ -35,6 +35,9 @@ func (s *server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.WarnContext(r.Context(), "redis unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 		p = &handlers.Problem{Status: http.StatusServiceUnavailable, Message: "The service is unavailable for a moment; try again shortly",
 			Header: retryAfter(unavailableRetry)}
+	case errors.Is(err, cache.ErrConflict), errors.Is(err, cache.ErrExists):
+		// Racing writers outlasted every retry, or a creation found its tournament there.
+		p = handlers.Status(http.StatusConflict, conflictMessage(err))
 	default:
 		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		p = handlers.Status(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError))
@@ -65,6 +68,8 @@ func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.As(err, &prob) && prob.Status == http.StatusNotFound:
 	case errors.As(err, &prob):
 		p.Status, p.Heading, p.Message = prob.Status, http.StatusText(prob.Status), prob.Message
+	case errors.Is(err, cache.ErrConflict), errors.Is(err, cache.ErrExists):
+		p.Status, p.Heading, p.Message = http.StatusConflict, T("Changed meanwhile"), T(conflictMessage(err))
 	case cache.Unavailable(err):
 		s.log.WarnContext(r.Context(), "redis unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 		p.Status, p.Heading, p.Message = http.StatusServiceUnavailable, T("Back in a moment"), T("The results cannot be reached right now. Try again in a few seconds.")
@@ -106,4 +111,12 @@ func bearer(r *http.Request) string {
 		return strings.TrimSpace(rest)
 	}
 	return v
+}
+
+// conflictMessage says why a write found the tournament other than it expected.
+func conflictMessage(err error) string {
+	if errors.Is(err, cache.ErrExists) {
+		return "The tournament exists already."
+	}
+	return "The tournament changed while this was saved; nothing was changed. Send it again."
 }

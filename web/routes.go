@@ -37,9 +37,10 @@ type Config struct {
 	// codes and the API reference's examples lead to. Requests' Host and
 	// X-Forwarded-* headers never reach a page. Default DefaultBaseURL.
 	BaseURL string
-	// Renders keeps rendered pages and API bodies; nil: a new cache of
-	// RenderCacheBytes (RENDER_CACHE_BYTES), DefaultRenderCacheBytes when 0.
-	Renders          *RenderCache
+	// Renders keeps rendered pages and API bodies; nil: a new cache of RenderCacheBytes.
+	Renders *RenderCache
+	// RenderCacheBytes is the render cache's budget (RENDER_CACHE_BYTES);
+	// DefaultRenderCacheBytes when 0.
 	RenderCacheBytes int64
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
 	// X-Forwarded-Proto are believed; from anyone else they are dropped.
@@ -56,6 +57,7 @@ type server struct {
 	log       *slog.Logger
 	rateLimit int
 	assets    templates.Assets
+	metrics   *Metrics // nil: not measured
 }
 
 // Routes returns the whole site and API. Every URL the product has is here.
@@ -64,7 +66,7 @@ func Routes(c Config) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &server{store: c.Store, log: c.Logger, rateLimit: c.RateLimit, assets: static.Templates()}
+	s := &server{store: c.Store, log: c.Logger, rateLimit: c.RateLimit, assets: static.Templates(), metrics: c.Metrics}
 	base := strings.TrimSuffix(cmp.Or(c.BaseURL, DefaultBaseURL), "/")
 	renders := c.Renders
 	if renders == nil {
@@ -159,15 +161,14 @@ func Routes(c Config) (http.Handler, error) {
 	// Operations.
 	mux.Handle("GET /healthz", http.HandlerFunc(health.Live))
 	mux.Handle("GET /readyz", http.HandlerFunc(health.Ready))
+	if c.Metrics != nil {
+		c.Metrics.Register(renderCache(renders)...)
+	}
 	if c.Metrics != nil && c.MetricsToken != "" {
 		mux.Handle("GET /metrics", c.Metrics.Handler(c.MetricsToken))
 	}
 
-	h := s.logRequests(forwarded(c.TrustedProxies, s.secureHeaders(cors(s.cleanAPIPaths(language(recordRoute(mux)))))))
-	if c.Metrics != nil {
-		h = c.Metrics.instrument(h)
-	}
-	return h, nil
+	return s.logRequests(forwarded(c.TrustedProxies, s.secureHeaders(cors(s.cleanAPIPaths(language(recordRoute(mux))))))), nil
 }
 
 type route struct {

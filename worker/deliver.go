@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"code.dny.dev/ssrf"
@@ -49,6 +50,20 @@ type Deliverer struct {
 	Lease time.Duration
 	// BatchSize is the most stream entries (changes) one call carries.
 	BatchSize int
+
+	calls, failed, disabled atomic.Int64
+}
+
+// DeliveryStats counts this deliverer's webhook calls since it started.
+type DeliveryStats struct {
+	// Calls are the calls made; Failed, those that got no 2xx; Disabled, the
+	// webhooks it disabled after their last retry.
+	Calls, Failed, Disabled int64
+}
+
+// Stats says how many calls it made and how many failed.
+func (d *Deliverer) Stats() DeliveryStats {
+	return DeliveryStats{Calls: d.calls.Load(), Failed: d.failed.Load(), Disabled: d.disabled.Load()}
 }
 
 // NewDeliverer returns a deliverer with the production settings.
@@ -230,6 +245,13 @@ func (d *Deliverer) deliver(ctx context.Context, w cache.Webhook, b *cache.Batch
 		}
 		ok := err == nil && status >= 200 && status < 300
 		rec.Disabled = !ok && attempt == d.Retries
+		d.calls.Add(1)
+		if !ok {
+			d.failed.Add(1)
+		}
+		if rec.Disabled {
+			d.disabled.Add(1)
+		}
 		if err := d.Store.LogDelivery(ctx, w.ID, rec); err != nil {
 			d.Log.Error("webhooks: log", "webhook", w.ID, "err", err)
 		}

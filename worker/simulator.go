@@ -102,15 +102,14 @@ func (s *Simulator) play(ctx context.Context, snap *tournament.Snapshot) error {
 		if snap.CourtMatch(c.ID) != nil {
 			continue
 		}
-		next := slices.IndexFunc(snap.Matches, func(m *tournament.Match) bool {
-			return m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil
-		})
+		queue := tournament.Queue(snap.Matches) // the court queue, without those whose players are on a court
+		next := slices.IndexFunc(queue, func(m *tournament.Match) bool { return snap.Busy(m) == "" })
 		if next < 0 {
 			break
 		}
 		moved = true
 		err := s.write(ctx, snap, func(now *tournament.Snapshot) (*tournament.Change, error) {
-			return now.CallMatch(snap.Matches[next].ID, []string{c.ID}, s.Store.Now())
+			return now.CallMatch(queue[next].ID, []string{c.ID}, s.Store.Now())
 		})
 		if err != nil {
 			return err

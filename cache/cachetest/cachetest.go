@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -104,4 +105,32 @@ func DemoOn(t testing.TB, rdb redis.UniversalClient) (*cache.Store, *tournament.
 		t.Fatalf("load demo: %v", err)
 	}
 	return s, d
+}
+
+// Keys lists the keys that match pattern on every node: KEYS on each master
+// of a cluster (KEYS asks one node only), or on the one node.
+func Keys(t testing.TB, rdb redis.UniversalClient, pattern string) []string {
+	t.Helper()
+	ctx := context.Background()
+	c, ok := rdb.(*redis.ClusterClient)
+	if !ok {
+		keys, err := rdb.Keys(ctx, pattern).Result()
+		if err != nil {
+			t.Fatalf("keys %s: %v", pattern, err)
+		}
+		return keys
+	}
+	var mu sync.Mutex
+	var all []string
+	err := c.ForEachMaster(ctx, func(ctx context.Context, n *redis.Client) error {
+		keys, err := n.Keys(ctx, pattern).Result()
+		mu.Lock()
+		all = append(all, keys...)
+		mu.Unlock()
+		return err
+	})
+	if err != nil {
+		t.Fatalf("keys %s: %v", pattern, err)
+	}
+	return all
 }

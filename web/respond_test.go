@@ -1,0 +1,33 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"courtside/cache"
+)
+
+// A write that racing writers kept refusing, or a creation that found its
+// tournament, is the client's to send again: 409 with the error body, never a 500.
+func TestConflictsAre409(t *testing.T) {
+	s := &server{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	for _, err := range []error{
+		fmt.Errorf("cache: tournament t1: %w after 25 attempts", cache.ErrConflict),
+		fmt.Errorf("cache: create t1: %w", cache.ErrExists),
+	} {
+		rec := httptest.NewRecorder()
+		s.apiError(rec, httptest.NewRequest(http.MethodPut, "/v1/public/tournaments/t1/matches/m1/result", nil), err)
+		var body struct {
+			Message    string `json:"message"`
+			StatusCode int    `json:"statusCode"`
+		}
+		if rec.Code != http.StatusConflict || json.Unmarshal(rec.Body.Bytes(), &body) != nil || body.StatusCode != 409 || body.Message == "" {
+			t.Errorf("%v: %d %s", err, rec.Code, rec.Body)
+		}
+	}
+}
