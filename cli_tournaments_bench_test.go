@@ -35,7 +35,9 @@ func BenchmarkCreateAndStart(b *testing.B) {
 			raw, _ := json.Marshal(map[string]any{"organizer": "bench-club", "name": c.name, "startTime": "2026-11-24T18:00:00Z", "courts": 32, "autoCall": true,
 				"disciplines": []any{map[string]any{"name": "Open", "shortName": "O", "entryType": "single", "entries": entries, "stages": []any{c.stage}}}})
 			file := filepath.Join(b.TempDir(), "setup.json")
-			os.WriteFile(file, raw, 0o600)
+			if err := os.WriteFile(file, raw, 0o600); err != nil {
+				b.Fatal(err)
+			}
 			for b.Loop() {
 				id, err := courtsideB(getenv, "tournaments", "create", "--file", file)
 				if err != nil {

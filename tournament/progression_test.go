@@ -507,3 +507,22 @@ func TestCorrectionRedrawsTheNextStage(t *testing.T) {
 		t.Fatalf("correcting under a running tree: %v", err)
 	}
 }
+
+// TestNoDrawWhereSomeoneMustGoOn: a tree or last-one-standing match cannot
+// end level, even where its configuration allows draws.
+func TestNoDrawWhereSomeoneMustGoOn(t *testing.T) {
+	for _, mode := range []Mode{Elimination, LastOneStanding, Swiss} {
+		s := newTournament(4, 2, EntrySingle, stageSpec{mode: mode})
+		s.Tournament.Disciplines[0].Stages[0].Groups[0].Options.MatchConfigurations[0] = MatchConfiguration{NumPoints: 5, NumSets: 2, Draw: true}
+		c, err := s.Start(at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = applyAll(s, c)
+		m := s.MatchesWhere(func(m *Match) bool { return m.State == MatchRunning })[0]
+		_, err = s.SetResult(m.ID, Encounters{{{5, 3}, {3, 5}}}, true, at, "test")
+		if mode.Rules().Draws != (err == nil) {
+			t.Errorf("%s: a draw gives %v", mode, err)
+		}
+	}
+}

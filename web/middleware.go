@@ -65,8 +65,20 @@ func (w *statusWriter) WriteHeader(status int) {
 	if w.status == 0 {
 		w.status = status
 	}
+	if status == http.StatusNotModified {
+		// A 304 has no body for these to describe: the response a client
+		// kept holds them already. Every TV poll is one, so they are not sent.
+		h := w.Header()
+		for _, name := range bodyHeaders {
+			delete(h, name)
+		}
+	}
 	w.ResponseWriter.WriteHeader(status)
 }
+
+// bodyHeaders describe a response's body (how to treat the document), not the
+// response: a 304 leaves them out.
+var bodyHeaders = []string{"Content-Security-Policy", "Permissions-Policy", "X-Frame-Options", "Referrer-Policy", "X-Content-Type-Options"}
 
 func (w *statusWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {

@@ -31,3 +31,26 @@ func TestConflictsAre409(t *testing.T) {
 		}
 	}
 }
+
+// A 304 carries no document headers (the response the client kept has them),
+// but still the build, by which a TV notices a new deployment.
+func TestNotModifiedLeavesOutBodyHeaders(t *testing.T) {
+	f := newFixture(t)
+	path := "/t/" + f.demo.Tournaments[0].Tournament.ID + "/board"
+	first, _ := f.page(path)
+	if first.Header().Get("Content-Security-Policy") == "" {
+		t.Fatal("a page without a Content-Security-Policy")
+	}
+	rec, _ := f.page(path, "If-None-Match", first.Header().Get("ETag"))
+	if rec.Code != http.StatusNotModified {
+		t.Fatalf("poll: %d", rec.Code)
+	}
+	for _, name := range bodyHeaders {
+		if v := rec.Header().Get(name); v != "" {
+			t.Errorf("a 304 carries %s: %s", name, v)
+		}
+	}
+	if rec.Header().Get("X-Courtside-Build") == "" || rec.Header().Get("ETag") == "" {
+		t.Errorf("a 304 without its build or ETag: %v", rec.Header())
+	}
+}
