@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strings"
 	"text/tabwriter"
 
 	"courtside/cache"
@@ -63,8 +64,8 @@ func followList(ctx context.Context, store *cache.Store, f *upstream.Follower, s
 	if err != nil {
 		return err
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "TOURNAMENT\tUPSTREAM\tKIND\tLAST SYNC\tBUDGET USE\tERRORS\tLAST ERROR\tWEBHOOK")
+	var rows strings.Builder
+	rows.WriteString("TOURNAMENT\tUPSTREAM\tKIND\tLAST SYNC\tBUDGET USE\tERRORS\tLAST ERROR\tWEBHOOK\n")
 	for _, fl := range follows {
 		st, err := store.FollowStatus(ctx, fl)
 		if err != nil {
@@ -77,8 +78,12 @@ func followList(ctx context.Context, store *cache.Store, f *upstream.Follower, s
 		if !st.LastSync.IsZero() {
 			last = st.LastSync.UTC().Format("2006-01-02 15:04:05")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d/%d per min\t%d\t%s\t%s\n", fl.ID, fl.Upstream, kind, last, st.Used, fl.Budget,
+		fmt.Fprintf(&rows, "%s\t%s\t%s\t%s\t%d/%d per min\t%d\t%s\t%s\n", fl.ID, fl.Upstream, kind, last, st.Used, fl.Budget,
 			st.Errors, st.LastError, f.WebhookURL(fl))
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	if _, err := io.WriteString(tw, rows.String()); err != nil {
+		return err
 	}
 	return tw.Flush()
 }

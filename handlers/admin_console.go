@@ -90,6 +90,11 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 	if err != nil {
 		return err
 	}
+	if snap.Tournament.Mirror != nil { // followed: only results go from here to where it runs
+		compute = func(*tournament.Snapshot) (*tournament.Change, error) {
+			return nil, &tournament.RuleError{Reason: "This tournament runs in the tournament application: call and pause matches there."}
+		}
+	}
 	_, _, err = a.Store.Write(r.Context(), snap, compute)
 	var rule *tournament.RuleError
 	switch {

@@ -10,7 +10,8 @@ type Mirror struct {
 	Source string `json:"source"`
 	// Synced is when the copy last agreed with the source.
 	Synced Time `json:"synced,omitzero"`
-	// Down is when the source was last found unreachable; zero while it answers.
+	// Down is when reading the source last failed (unreachable, or refusing
+	// the key); zero while the copy is kept current.
 	// It moves on at most once a minute, so pages that show the copy's age
 	// are rendered anew as it grows.
 	Down Time `json:"down,omitzero"`

@@ -44,7 +44,7 @@ func Down(err error) bool {
 	if errors.As(err, &e) {
 		return e.Status >= 500
 	}
-	return err != nil && !errors.Is(err, context.Canceled)
+	return err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, errBadAnswer)
 }
 
 // Client calls one upstream Public API with one key. Every GET first takes
@@ -125,10 +125,13 @@ func lenient(raw []byte, v any) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("upstream: the answer does not read: %w", err)
+		return fmt.Errorf("%w: %w", errBadAnswer, err)
 	}
 	return nil
 }
+
+// errBadAnswer is an upstream answer that is not the JSON it should be.
+var errBadAnswer = errors.New("upstream: the answer does not read")
 
 func answerError(status int, raw []byte) *Error {
 	var b struct {

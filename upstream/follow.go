@@ -205,11 +205,7 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 	if err := w.load(ctx); err != nil {
 		return fl, explain(err)
 	}
-	if err := f.Store.PutFollow(ctx, fl); err != nil {
-		return fl, err
-	}
-	f.restart(fl.ID)
-	return fl, nil
+	return fl, f.Store.PutFollow(ctx, fl) // the sync loops take it up at their next look (Run)
 }
 
 // explain says in a user's words what an upstream error means.
@@ -223,7 +219,7 @@ func explain(err error) error {
 	case Down(err):
 		return fmt.Errorf("the upstream cannot be reached: %w", err)
 	}
-	return err
+	return fmt.Errorf("%w: the upstream answered %s", ErrBadRequest, strings.TrimPrefix(err.Error(), "upstream: "))
 }
 
 // findOrganizer looks for the tournament among the key's own (an API token's)
@@ -276,11 +272,7 @@ func (f *Follower) List(ctx context.Context, upstream, key string) ([]ListItem, 
 
 // Stop ends following the tournament; the copy stays as it was last seen.
 func (f *Follower) Stop(ctx context.Context, id string) error {
-	if err := f.Store.StopFollow(ctx, id); err != nil {
-		return err
-	}
-	f.restart(id)
-	return nil
+	return f.Store.StopFollow(ctx, id) // its worker stops at the sync loop's next look
 }
 
 // WebhookURL is the address to paste into the application's webhook settings.
@@ -338,9 +330,9 @@ func (f *Follower) Hook(ctx context.Context, id, secret string, body []byte) err
 			}
 		case tournament.EventTournamentUpdated:
 			words = append(words, itemTournament)
-		case "EntryListUpdated":
+		case tournament.EventEntryListUpdated:
 			words = append(words, markEntries)
-		case "TournamentAdded":
+		case tournament.EventTournamentAdded:
 			words = append(words, markAll)
 		}
 	}
@@ -495,14 +487,5 @@ func (f *Follower) reconcile(ctx context.Context) {
 			defer close(r.done)
 			r.w.run(wctx)
 		}()
-	}
-}
-
-// restart makes the next reconcile pick up a new or changed follow at once.
-func (f *Follower) restart(id string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if r := f.workers[id]; r != nil {
-		r.w.poke()
 	}
 }

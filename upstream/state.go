@@ -105,7 +105,7 @@ func (s *state) match(w *wireMatch) *tournament.Match {
 		m.Seq, m.Bracket, m.WinnerTo, m.LoserTo, m.Rev = prev.Seq, prev.Bracket, prev.WinnerTo, prev.LoserTo, prev.Rev
 		m.DisciplineID, m.GroupID, m.RoundID = cmpOr(m.DisciplineID, prev.DisciplineID), cmpOr(m.GroupID, prev.GroupID), cmpOr(m.RoundID, prev.RoundID)
 	} else {
-		m.Seq = len(s.matches)
+		m.Seq, m.Rev = len(s.matches), 1 // a new record starts at revision 1, as every write counts on
 	}
 	if g, stage := s.group(m.GroupID); g != nil {
 		m.StageID = stage
@@ -242,43 +242,4 @@ func (s *state) setStandings(id string, rows []tournament.Standing) {
 		}
 		g.Standings = rows
 	}
-}
-
-// list is the copy's matches, for the store.
-func (s *state) list() ([]*tournament.Match, []*tournament.Entry) {
-	ms := make([]*tournament.Match, 0, len(s.matches))
-	for _, m := range s.matches {
-		ms = append(ms, m)
-	}
-	es := make([]*tournament.Entry, 0, len(s.entries))
-	for _, e := range s.entries {
-		es = append(es, e)
-	}
-	return ms, es
-}
-
-// stale reports whether the matches say a group's state moved on that the
-// record does not show yet: all its matches done but the group not finished,
-// or matches under way in a group not running. Only then is the record read
-// again after a result found by polling.
-func (s *state) stale() bool {
-	started, open := map[string]bool{}, map[string]bool{}
-	for _, m := range s.matches {
-		switch m.State {
-		case tournament.MatchRunning, tournament.MatchPlayed:
-			started[m.GroupID] = true
-		}
-		switch m.State {
-		case tournament.MatchPlayed, tournament.MatchBye, tournament.MatchSkipped:
-		default:
-			open[m.GroupID] = true
-		}
-	}
-	for _, g := range s.groups() {
-		if started[g.ID] && (g.State != tournament.PhaseRunning && g.State != tournament.PhaseFinished) ||
-			started[g.ID] && !open[g.ID] && g.State != tournament.PhaseFinished {
-			return true
-		}
-	}
-	return false
 }

@@ -62,9 +62,8 @@ type Intervals struct {
 }
 
 // DefaultIntervals suit a budget of 60 GET a minute: polling, the courts take
-// 15, the lists and tables about 6, and a finished match 2 (its discipline's
-// list and its table, shared by results that come close together; the
-// record when the matches say a group finished or started).
+// 15, the lists and tables about 6, and a finished match 3 (its discipline's
+// list, its table and the record, shared by results that come close together).
 var DefaultIntervals = Intervals{Courts: 4 * time.Second, Rest: 2 * time.Minute, Hooked: 5 * time.Minute, Safety: 15 * time.Second, Idle: 10 * time.Minute}
 
 // hookedFor is how long after a webhook call polling stays at the slow pace.
@@ -117,13 +116,11 @@ func (w *worker) run(ctx context.Context) {
 	}
 }
 
-// failed notes the error; when the upstream is down, the copy says since when.
+// failed notes the error, and the copy says since when it is not kept
+// current (the upstream down, or refusing the key).
 func (w *worker) failed(ctx context.Context, err error) {
 	w.log.Warn("upstream: sync", "tournament", w.f.ID, "err", err)
 	_ = w.store.NoteFollowError(ctx, w.f.ID, w.now(), err.Error())
-	if !Down(err) {
-		return
-	}
 	snap, serr := w.store.Snapshot(ctx, w.f.ID)
 	if serr != nil {
 		return
@@ -241,6 +238,39 @@ func (w *worker) mark(snap *tournament.Snapshot, words []string) {
 			onCourt[id] = true
 		}
 	}
+	// Matches off the courts are read one by one, unless a discipline has
+	// several: then its list, one read for them all; several the copy does not
+	// know yet (a new round) are in the lists of the disciplines under way.
+	offCourt := map[string][]string{} // discipline ("" unknown) → match items
+	for _, word := range words {
+		id, ok := strings.CutPrefix(word, itemMatch)
+		if !ok {
+			continue
+		}
+		m, known := snap.Match(id)
+		switch {
+		case onCourt[id] || known && m.State == tournament.MatchRunning && len(m.CourtIDs) > 0:
+			w.soon(itemCourts, followUp)
+		case known:
+			offCourt[m.DisciplineID] = append(offCourt[m.DisciplineID], word)
+		default:
+			offCourt[""] = append(offCourt[""], word)
+		}
+	}
+	for did, items := range offCourt {
+		switch {
+		case len(items) == 1:
+			w.soon(items[0], followUp)
+		case did != "":
+			w.soon(itemDiscipline+did, followUp)
+		default:
+			for _, d := range snap.Tournament.Disciplines {
+				if underWay(d) {
+					w.soon(itemDiscipline+d.ID, followUp)
+				}
+			}
+		}
+	}
 	for _, word := range words {
 		switch {
 		case word == markHook:
@@ -261,18 +291,20 @@ func (w *worker) mark(snap *tournament.Snapshot, words []string) {
 			}
 		case strings.HasPrefix(word, markCourt), strings.HasPrefix(word, markOnCourt):
 			w.soon(itemCourts, followUp)
-		case strings.HasPrefix(word, itemMatch):
-			id := strings.TrimPrefix(word, itemMatch)
-			m, ok := snap.Match(id)
-			if onCourt[id] || ok && m.State == tournament.MatchRunning && len(m.CourtIDs) > 0 {
-				w.soon(itemCourts, followUp)
-			} else {
-				w.soon(word, followUp)
-			}
 		case word == itemTournament || strings.HasPrefix(word, itemStandings):
 			w.soon(word, followUp)
 		}
 	}
+}
+
+// underWay reports whether a discipline has a stage that is not finished.
+func underWay(d tournament.Discipline) bool {
+	for _, st := range d.Stages {
+		if st.State != tournament.PhaseFinished {
+			return true
+		}
+	}
+	return false
 }
 
 // next is the item due first; matches and the courts go before the rest when due alike.
@@ -284,16 +316,21 @@ func (w *worker) next() (string, time.Time) {
 			item, at = it, t
 		}
 	}
-	if now := w.now(); at.Before(now) {
-		// Everything overdue goes by rank, so a backlog of lists never holds up the courts.
-		for it, t := range w.due {
-			if !t.After(now) && (rank(it) < rank(item) || (rank(it) == rank(item) && t.Before(at))) {
-				item, at = it, t
-			}
+	now := w.now()
+	if !at.Before(now) || now.Sub(at) > starving {
+		return item, at // nothing overdue yet; or the oldest overdue waited too long: it goes first
+	}
+	// Overdue go by rank, so a backlog of lists never holds up the courts (for long).
+	for it, t := range w.due {
+		if !t.After(now) && (rank(it) < rank(item) || (rank(it) == rank(item) && t.Before(at))) {
+			item, at = it, t
 		}
 	}
 	return item, at
 }
+
+// starving is how long an overdue read may wait for ones of higher rank.
+const starving = 10 * time.Second
 
 func rank(item string) int {
 	switch {
@@ -398,13 +435,14 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		if err != nil {
 			return err
 		}
-		for _, gid := range st.setDiscipline(did, ms) {
-			if !hooked {
+		before := len(st.matches)
+		played := st.setDiscipline(did, ms)
+		if !hooked && (len(played) > 0 || len(st.matches) != before) {
+			// Results or new matches: the tables, and the record's states, move on with them.
+			for _, gid := range played {
 				w.soon(itemStandings+gid, moveOn)
 			}
-		}
-		if !hooked && st.stale() {
-			w.soon(itemTournament, followUp) // a group finished or started: the record says what follows
+			w.soon(itemTournament, moveOn)
 		}
 	case strings.HasPrefix(item, itemStandings):
 		gid := strings.TrimPrefix(item, itemStandings)
@@ -439,7 +477,7 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 	}
 	w.synced(st)
 	if err := w.write(ctx, snap, st); errors.Is(err, cache.ErrConflict) {
-		w.due[item] = w.now() // written meanwhile (a result sent through): read it again
+		w.due[item] = w.now().Add(followUp) // written meanwhile (a result sent through): read it again
 		return nil
 	} else if err != nil {
 		return err
@@ -494,58 +532,87 @@ func (w *worker) load(ctx context.Context) error {
 		st.setStandings(g.ID, rows)
 	}
 	w.synced(st)
-	st.t.Rev = 1
-	ms, es := st.list()
-	if err := w.store.PutTournament(ctx, st.t, ms, es); err != nil {
+	old, err := w.store.Snapshot(ctx, id)
+	if errors.Is(err, cache.ErrNotFound) {
+		old, err = nil, nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := writeCopy(ctx, w.store, old, st, w.now()); err != nil {
 		return err
 	}
 	w.due = nil
 	return w.store.NoteSynced(ctx, id, w.now())
 }
 
-// write stores what changed between the snapshot and the state. Match
-// changes (live scores, results, calls) are one atomic change with their
-// events, as any write; a new structure, entries, or matches added or removed
-// replace the copy whole.
+// write stores what changed between the snapshot and the state.
 func (w *worker) write(ctx context.Context, snap *tournament.Snapshot, st *state) error {
 	return writeCopy(ctx, w.store, snap, st, w.now())
 }
 
+// writeCopy writes what changed between the snapshot (nil: there is no copy
+// yet) and the state as one change through the one write path, with its
+// events, so the copy's own webhook subscribers hear of it too: matches
+// written or gone, entries written, the record. Revisions move on from the
+// copy's; a first write creates the tournament.
 func writeCopy(ctx context.Context, store *cache.Store, snap *tournament.Snapshot, st *state, now time.Time) error {
-	st.t.OrganizerID = snap.Tournament.OrganizerID
-	metaChanged := !sameJSON(snap.Tournament, st.t)
-	whole := !sameJSON(snap.Entries, st.entries) || len(st.matches) != len(snap.Matches) ||
-		st.t.State != snap.Tournament.State || !st.t.StartTime.Equal(snap.Tournament.StartTime.Time)
-	c := &tournament.Change{Version: snap.Version}
-	for _, m := range snap.Matches {
-		n, ok := st.matches[m.ID]
-		if !ok {
-			whole = true
-			break
+	at := tournament.At(now)
+	c := &tournament.Change{}
+	old := func(id string) (*tournament.Match, bool) { return nil, false }
+	oldT, oldEntries := (*tournament.Tournament)(nil), map[string]*tournament.Entry{}
+	if snap != nil {
+		c.Version, old, oldT, oldEntries = snap.Version, snap.Match, snap.Tournament, snap.Entries
+		st.t.OrganizerID = snap.Tournament.OrganizerID
+	}
+	ids := make([]string, 0, len(st.matches))
+	for id := range st.matches {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		n := *st.matches[id]
+		prev, ok := old(id)
+		switch {
+		case !ok:
+			n.Rev = 1
+		case sameJSON(prev, &n):
+			continue
+		default:
+			n.Rev = tournament.NextRev(prev.Rev)
 		}
-		if n != m && !sameJSON(m, n) {
-			n := *n
-			n.Rev = tournament.NextRev(m.Rev)
-			st.matches[m.ID] = &n
-			c.Matches = append(c.Matches, &n)
-			c.Events = append(c.Events, tournament.Event{Type: tournament.EventMatchUpdated, MatchID: n.ID, CreatedAt: tournament.At(now)})
+		st.matches[id] = &n
+		c.Matches = append(c.Matches, &n)
+		c.Events = append(c.Events, tournament.Event{Type: tournament.EventMatchUpdated, MatchID: id, CreatedAt: at})
+	}
+	if snap != nil {
+		for _, m := range snap.Matches {
+			if st.matches[m.ID] == nil {
+				c.Removed = append(c.Removed, m.ID)
+			}
 		}
 	}
-	if !metaChanged && !whole && len(c.Matches) == 0 {
+	for _, e := range st.entries {
+		if !sameJSON(oldEntries[e.ID], e) {
+			c.Entries = append(c.Entries, e)
+		}
+	}
+	if len(c.Entries) > 0 {
+		slices.SortFunc(c.Entries, func(a, b *tournament.Entry) int { return strings.Compare(a.ID, b.ID) })
+		c.Events = append(c.Events, tournament.Event{Type: tournament.EventEntryListUpdated, CreatedAt: at})
+	}
+	if oldT == nil || !sameJSON(oldT, st.t) {
+		st.t.Rev = 1
+		if oldT != nil {
+			st.t.Rev = tournament.NextRev(oldT.Rev)
+		}
+		c.Tournament = st.t
+		c.Events = append(c.Events, tournament.Event{Type: tournament.EventTournamentUpdated, CreatedAt: at})
+	}
+	if len(c.Matches) == 0 && len(c.Removed) == 0 && len(c.Entries) == 0 && c.Tournament == nil {
 		return nil
 	}
-	if metaChanged {
-		st.t.Rev = tournament.NextRev(snap.Tournament.Rev)
-		c.Tournament = st.t
-		c.Events = append(c.Events, tournament.Event{Type: tournament.EventTournamentUpdated, CreatedAt: tournament.At(now)})
-	}
-	if !whole {
-		_, err := store.Apply(ctx, snap.Tournament.ID, c)
-		return err
-	}
-	ms, es := st.list()
-	slices.SortFunc(ms, func(a, b *tournament.Match) int { return strings.Compare(a.ID, b.ID) })
-	if err := store.PutTournament(ctx, st.t, ms, es); err != nil {
+	if _, err := store.Apply(ctx, st.t.ID, c); err != nil {
 		return fmt.Errorf("upstream: write copy: %w", err)
 	}
 	return nil
