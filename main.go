@@ -134,6 +134,8 @@ Environment:
   WEBHOOK_ALLOW_PRIVATE  1 lets webhooks call loopback and private addresses
   RETENTION              how long webhook events, and a finished tournament's changelog, are
                          kept (a duration; default 168h)
+  GOGC, GOMEMLIMIT       the Go runtime's garbage collector settings (default here: 400 and
+                         512MiB, for many small polls; set them to override)
   LOG_LEVEL              debug, info, warn or error (default info: a line per request)
   LOG_FORMAT             json for JSON logs (default text)
 `
@@ -196,6 +198,7 @@ func newLogger(getenv func(string) string) *slog.Logger {
 }
 
 func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+	tuneGC(getenv)
 	url := getenv("REDIS_URL")
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", envOr(getenv, "ADDR", ":8080"), "listen address (env ADDR)")
