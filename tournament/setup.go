@@ -961,20 +961,8 @@ func SeedFirstStage(d *Discipline) {
 	for i := range gs {
 		gs[i].EntryIDs = []string{}
 	}
-	for i, e := range SnakeSplit(d.EntryIDs, len(gs)) {
+	for i, e := range Snake(d.EntryIDs, len(gs)) {
 		gs[i].EntryIDs = e
 	}
 }
 
-// SnakeSplit deals ids in order over n groups: 1 2 3 3 2 1 1 2 3 ...
-func SnakeSplit(ids []string, n int) [][]string {
-	out := make([][]string, n)
-	for i, id := range ids {
-		row, col := i/n, i%n
-		if row%2 == 1 {
-			col = n - 1 - col
-		}
-		out[col] = append(out[col], id)
-	}
-	return out
-}
