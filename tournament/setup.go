@@ -965,4 +965,3 @@ func SeedFirstStage(d *Discipline) {
 		gs[i].EntryIDs = e
 	}
 }
-
