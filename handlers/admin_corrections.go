@@ -43,6 +43,9 @@ func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
 		say(&page)
 		return a.showResult(w, r, status, page)
 	}
+	if snap.Tournament.Mirror != nil {
+		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = templates.T(ctx, followedRefusal) })
+	}
 	if ferr == nil {
 		if err := tournament.ValidateResult(result, cfg, len(g.Encounters), true); err != nil && !errors.As(err, &ferr) {
 			return err
@@ -62,7 +65,7 @@ func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
 	}
 	by := Caller(ctx).Name + " (console)"
 	_, _, err = a.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
-		if s.Tournament.Mirror != nil {
+		if s.Tournament.Mirror != nil { // followed since the page was read
 			return nil, &tournament.RuleError{Reason: followedRefusal}
 		}
 		return s.CorrectResult(m.ID, result, a.Now(), by)
@@ -101,6 +104,9 @@ func (a *Admin) Walkover(w http.ResponseWriter, r *http.Request) error {
 		page.Amend.Open = true
 		say(&page)
 		return a.showResult(w, r, status, page)
+	}
+	if snap.Tournament.Mirror != nil {
+		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = templates.T(ctx, followedRefusal) })
 	}
 	switch r.PostFormValue("action") {
 	case "walkover": // a second look before the match ends

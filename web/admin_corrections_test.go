@@ -2,8 +2,10 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -203,5 +205,47 @@ func TestCorrectionsRefuseCrossOriginPosts(t *testing.T) {
 	}
 	if m, _ := snap.Match(played.ID); templates.ResultText(m.Encounters) != templates.ResultText(played.Encounters) {
 		t.Errorf("a refused correction changed the result: %v", m.Encounters)
+	}
+}
+
+func TestFollowedTournamentsTakeNoCorrections(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	hamburg := f.tournament("Hamburg Open 2026")
+	followed := *hamburg.Tournament
+	followed.Mirror = &tournament.Mirror{Source: "https://app.example/v1/public"}
+	if err := f.store.PutTournament(ctx, &followed, hamburg.Matches, hamburg.Entries); err != nil {
+		t.Fatal(err)
+	}
+	id := followed.ID
+	o, _ := f.signIn(f.token)
+	open := f.match(hamburg, func(m *tournament.Match) bool {
+		return m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil
+	})
+	played := f.match(hamburg, func(m *tournament.Match) bool { return m.State == tournament.MatchPlayed })
+	const why = "This tournament runs in the tournament application: correct results and give walkovers there."
+	for _, m := range []*tournament.Match{open, played} {
+		doc := o.doc(o.do(http.MethodGet, "/admin/t/"+id+"/matches/"+m.ID, nil))
+		if doc.Find(`[data-testid="amend-followed"]`).Text() != why || doc.Find(`[data-testid="walkover-form"], [data-testid="correct-form"]`).Length() != 0 {
+			t.Errorf("%s: the page offers what it will refuse", m.State)
+		}
+	}
+	if rec := o.do(http.MethodPost, "/admin/t/"+id+"/matches/"+open.ID+"/walkover", url.Values{"action": {"confirm"}, "side": {"0"}}); rec.Code != http.StatusConflict || o.doc(rec).Find(`[data-testid="amend-followed"]`).Text() != why {
+		t.Errorf("walkover: %d %q", rec.Code, o.doc(rec).Find(`[data-testid="amend-followed"]`).Text())
+	}
+	form := url.Values{"action": {"confirm"}}
+	for k, set := range played.Encounters[0] {
+		form.Set(fmt.Sprintf("s.0.%d.0", k), strconv.Itoa(set[1]))
+		form.Set(fmt.Sprintf("s.0.%d.1", k), strconv.Itoa(set[0]))
+	}
+	if rec := o.do(http.MethodPost, "/admin/t/"+id+"/matches/"+played.ID+"/correct", form); rec.Code != http.StatusConflict || o.doc(rec).Find(`[data-testid="amend-followed"]`).Text() != why {
+		t.Errorf("correction: %d", rec.Code)
+	}
+	snap, _ := f.store.Snapshot(ctx, id)
+	if m, _ := snap.Match(open.ID); m.State != tournament.MatchOpen {
+		t.Errorf("a followed match ended by walkover: %s", m.State)
+	}
+	if m, _ := snap.Match(played.ID); templates.ResultText(m.Encounters) != templates.ResultText(played.Encounters) {
+		t.Errorf("a followed result was corrected: %v", m.Encounters)
 	}
 }
