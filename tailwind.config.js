@@ -2,7 +2,8 @@
 module.exports = {
   content: ["./templates/**/*.templ"],
   // Dark from the system setting, and always inside .dark (the kiosk TVs).
-  darkMode: ["variant", ["@media (prefers-color-scheme: dark)", "&:is(.dark *)"]],
+  // Each selector must contain "&": Tailwind v3 drops a variant without it, and no dark: rule ships.
+  darkMode: ["variant", ["@media (prefers-color-scheme: dark) { & }", "&:is(.dark *)"]],
   theme: {
     extend: {
       fontFamily: {
