@@ -22,10 +22,15 @@ test-redis: ## run every test against a real redis-server on REDIS_PORT
 	redis-server --port $(REDIS_PORT) --save '' --appendonly no --daemonize yes --pidfile /tmp/courtside-redis.pid
 	REDIS_URL=redis://127.0.0.1:$(REDIS_PORT)/0 go test -p 1 -count=1 ./...; status=$$?; kill $$(cat /tmp/courtside-redis.pid); exit $$status
 
-lint: ## gofmt, go vet, templ fmt
-	@test -z "$$(gofmt -l $$(git ls-files '*.go' | grep -v '_templ.go$$'))" || (gofmt -l $$(git ls-files '*.go' | grep -v '_templ.go$$'); exit 1)
+test-cluster: ## run every test against a Redis Cluster of three masters (ports 7000-7005)
+	url=$$(.ci/redis-cluster start 7000) && REDIS_URL="$$url" REDIS_CLUSTER=true go test -p 1 -count=1 ./...; status=$$?; .ci/redis-cluster stop 7000; exit $$status
+
+lint: ## gofmt, go vet, templ fmt, golangci-lint (.golangci.yml: errcheck and the default linters); CI runs this
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '_templ.go$$')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	go vet ./...
 	go tool templ fmt -fail templates
+	go tool golangci-lint run ./...
 
 verify-generated: generate css ## fail when generated files or the CSS are stale
 	git diff --exit-code -- '*_templ.go' static/css/app.css
@@ -33,4 +38,4 @@ verify-generated: generate css ## fail when generated files or the CSS are stale
 bench: ## benchmarks (add REDIS_URL=... to measure against a real Redis)
 	go test -run '^$$' -bench . -benchmem ./...
 
-.PHONY: help generate css build test test-redis lint verify-generated bench
+.PHONY: help generate css build test test-redis test-cluster lint verify-generated bench

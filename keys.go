@@ -5,44 +5,39 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"courtside/cache"
 	"courtside/tournament"
 )
 
-const keysUsage = `usage:
-  courtside keys create-token --organizer ID [--name NAME]
-  courtside keys create-public --sport SPORT --app NAME --applicant NAME --email ADDR --description TEXT
-  courtside keys list
-  courtside keys revoke ID`
-
-// keys manages API keys. A created key's secret is printed alone on stdout, once.
+// keys manages API keys. A created key's secret is printed alone on stdout,
+// once. The command line is checked before Redis is opened, so help and
+// mistakes need no Redis.
 func keys(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
 	if len(args) == 0 {
-		return fmt.Errorf("%s", keysUsage)
+		return fmt.Errorf("keys needs a command (create-token, create-public, list, revoke): %w", errUsage)
 	}
-	store, closeRedis, err := realStore(ctx, getenv)
-	if err != nil {
-		return err
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		return flag.ErrHelp
 	}
-	defer closeRedis()
 	fs := flag.NewFlagSet("keys "+args[0], flag.ContinueOnError)
+	var do func(*cache.Store) (string, error)
 	switch args[0] {
 	case "create-token":
 		org := fs.String("organizer", "", "organizer id")
 		name := fs.String("name", "", "a name for the token (default: the organizer's)")
-		if err := fs.Parse(args[1:]); err != nil {
+		if err := parse(fs, args[1:]); err != nil {
 			return err
 		}
 		if *org == "" {
-			return fmt.Errorf("--organizer is required\n%s", keysUsage)
+			return fmt.Errorf("keys create-token: --organizer is required: %w", errUsage)
 		}
-		secret, _, err := store.CreateToken(ctx, *org, *name)
-		if err != nil {
-			return err
+		do = func(store *cache.Store) (string, error) {
+			secret, _, err := store.CreateToken(ctx, *org, *name)
+			return secret + "\n", err
 		}
-		fmt.Fprintln(stdout, secret)
 	case "create-public":
 		sport := fs.String("sport", "", "one of table_soccer, petanque, darts, cornhole, table_tennis")
 		var r cache.PublicKeyRequest
@@ -50,41 +45,67 @@ func keys(ctx context.Context, args []string, stdout io.Writer, getenv func(stri
 		fs.StringVar(&r.Applicant, "applicant", "", "applicant name")
 		fs.StringVar(&r.Email, "email", "", "delivery e-mail address")
 		fs.StringVar(&r.Detail, "description", "", "a short description of the app")
-		if err := fs.Parse(args[1:]); err != nil {
+		if err := parse(fs, args[1:]); err != nil {
 			return err
 		}
 		s, err := tournament.Parse(*sport, tournament.Sports)
 		if err != nil {
-			return fmt.Errorf("--sport: %w", err)
+			return fmt.Errorf("keys create-public: --sport: %w", err)
 		}
 		r.Sport = s
-		secret, _, err := store.CreatePublicKey(ctx, r)
-		if err != nil {
-			return err
+		do = func(store *cache.Store) (string, error) {
+			secret, _, err := store.CreatePublicKey(ctx, r)
+			return secret + "\n", err
 		}
-		fmt.Fprintln(stdout, secret)
 	case "list":
-		ks, err := store.Keys(ctx)
-		if err != nil {
+		if err := parse(fs, args[1:]); err != nil {
 			return err
 		}
-		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tKIND\tSPORT\tOWNER\tNAME\tCREATED\tSTATUS")
-		for _, k := range ks {
-			status := "active"
-			if k.Revoked {
-				status = "revoked"
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", k.ID, k.Kind, k.Sport, k.Owner(), k.Name, k.CreatedAt.Format("2006-01-02 15:04"), status)
-		}
-		return tw.Flush()
+		do = func(store *cache.Store) (string, error) { return listKeys(ctx, store) }
 	case "revoke":
-		if len(args) != 2 {
-			return fmt.Errorf("%s", keysUsage)
+		if err := parse(fs, args[1:]); err != nil {
+			return err
 		}
-		return store.RevokeKey(ctx, args[1])
+		if fs.NArg() != 1 {
+			return fmt.Errorf("keys revoke takes one key id: %w", errUsage)
+		}
+		do = func(store *cache.Store) (string, error) { return "", store.RevokeKey(ctx, fs.Arg(0)) }
 	default:
-		return fmt.Errorf("unknown keys command %q\n%s", args[0], keysUsage)
+		return fmt.Errorf("unknown keys command %q: %w", args[0], errUsage)
 	}
-	return nil
+	store, closeRedis, err := realStore(ctx, getenv)
+	if err != nil {
+		return err
+	}
+	defer closeRedis()
+	out, err := do(store)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, out)
+	return err
+}
+
+// listKeys is the table of every key, without secrets.
+func listKeys(ctx context.Context, store *cache.Store) (string, error) {
+	ks, err := store.Keys(ctx)
+	if err != nil {
+		return "", err
+	}
+	var rows strings.Builder
+	fmt.Fprintln(&rows, "ID\tKIND\tSPORT\tOWNER\tNAME\tCREATED\tSTATUS")
+	for _, k := range ks {
+		status := "active"
+		if k.Revoked {
+			status = "revoked"
+		}
+		fmt.Fprintf(&rows, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", k.ID, k.Kind, k.Sport, k.Owner(), k.Name, k.CreatedAt.Format("2006-01-02 15:04"), status)
+	}
+	var table strings.Builder
+	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
+	if _, err := io.WriteString(tw, rows.String()); err != nil {
+		return "", err
+	}
+	err = tw.Flush()
+	return table.String(), err
 }

@@ -3,15 +3,21 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
@@ -20,13 +26,23 @@ import (
 )
 
 // env is a getenv pointing REDIS_URL at a fresh test Redis.
-func env(t *testing.T) (func(string) string, *cache.Store) {
-	rdb := cachetest.Redis(t)
-	o := rdb.Options()
-	url := fmt.Sprintf("redis://%s/%d", o.Addr, o.DB)
+func env(t testing.TB) (func(string) string, *cache.Store) {
+	return envOn(t, cachetest.Redis(t))
+}
+
+// separateEnv is env for a second store that shares nothing with the first.
+func separateEnv(t testing.TB) (func(string) string, *cache.Store) {
+	return envOn(t, cachetest.Separate(t))
+}
+
+func envOn(t testing.TB, rdb redis.UniversalClient) (func(string) string, *cache.Store) {
+	url, cluster := cachetest.URL(t, rdb)
 	return func(k string) string {
-		if k == "REDIS_URL" {
+		switch {
+		case k == "REDIS_URL":
 			return url
+		case k == "REDIS_CLUSTER" && cluster:
+			return "true"
 		}
 		return ""
 	}, cache.New(rdb)
@@ -98,39 +114,64 @@ func TestCommandsThatWriteNeedARealRedis(t *testing.T) {
 	}
 }
 
-func TestServeEmbeddedDemo(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	var out bytes.Buffer
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"serve", "--addr", addr}, &out, func(string) string { return "" }) }()
-	base := "http://" + addr
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		resp, err := http.Get(base + "/readyz")
-		if err == nil && resp.StatusCode == 200 {
-			resp.Body.Close()
-			break
-		}
+// syncBuffer is a bytes.Buffer that a running server writes while the test reads.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// eventually fails the test unless ok becomes true within the deadline.
+func eventually(t *testing.T, within time.Duration, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for !ok() {
 		if time.Now().After(deadline) {
-			cancel()
-			t.Fatalf("not ready: %v (%v)", err, <-done)
+			t.Fatalf("gave up waiting: %s", what)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+func TestServeEmbeddedDemo(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, &out, func(string) string { return "" })
+	}()
+	eventually(t, 30*time.Second, "the banner", func() bool { return strings.Contains(out.String(), "\n") })
+	// The banner names the port it bound, and promises it: the first request is answered.
+	banner := out.String()
+	base, _, _ := strings.Cut(strings.TrimPrefix(banner, "Courtside is serving on "), "\n")
+	resp, err := http.Get(base + "/readyz")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("ready right after the banner %q: %v %v", base, resp, err)
+	}
+	_ = resp.Body.Close()
 	for _, key := range []string{demoToken, demoPublicKey} {
 		req, _ := http.NewRequest("GET", base+"/v1/public/hello", nil)
 		req.Header.Set("Authorization", "Bearer "+key)
 		resp, err := http.DefaultClient.Do(req)
-		if err != nil || resp.StatusCode != 200 {
-			t.Errorf("hello with the printed demo key %s: %v %v", key, resp.Status, err)
+		if err != nil {
+			t.Fatalf("hello with the printed demo key %s: %v", key, err)
 		}
-		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("hello with the printed demo key %s: %s", key, resp.Status)
+		}
+		_ = resp.Body.Close()
 	}
 	cancel()
 	if err := <-done; err != nil {
@@ -139,6 +180,93 @@ func TestServeEmbeddedDemo(t *testing.T) {
 	for _, want := range []string{demoToken, demoPublicKey, "nothing is saved", base} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("start-up message lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestNoBannerWhenThePortIsTaken(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = l.Close() }()
+	var out bytes.Buffer
+	err = run(context.Background(), []string{"serve", "--addr", l.Addr().String(), "--simulate=false"}, &out, func(string) string { return "" })
+	if err == nil || !strings.Contains(err.Error(), "address already in use") {
+		t.Errorf("serving on a taken port: %v", err)
+	}
+	if out.Len() > 0 {
+		t.Errorf("printed on a port it could not bind:\n%s", out.String())
+	}
+}
+
+func TestHelp(t *testing.T) {
+	getenv, store := env(t) // a Redis is there: help must still not touch it
+	for _, args := range [][]string{
+		{"help"}, {"--help"}, {"-h"}, {"-help"}, {"serve", "--help"}, {"serve", "-h"},
+		{"demo", "--help"}, {"demo", "-h"}, {"keys", "--help"}, {"keys", "help"},
+		{"keys", "create-token", "--help"}, {"keys", "create-public", "-h"}, {"keys", "list", "--help"}, {"keys", "revoke", "--help"},
+	} {
+		var out bytes.Buffer
+		if err := run(context.Background(), args, &out, getenv); err != nil || out.String() != usage {
+			t.Errorf("%v: %v, printed %d bytes", args, err, out.Len())
+		}
+	}
+	if orgs, err := store.Organizers(context.Background()); err != nil || len(orgs) != 0 {
+		t.Errorf("help loaded %d organizers: %v", len(orgs), err)
+	}
+	// Without any Redis too.
+	for _, args := range [][]string{{"keys", "--help"}, {"keys", "create-token", "--help"}, {"demo", "--help"}} {
+		if err := run(context.Background(), args, &bytes.Buffer{}, func(string) string { return "" }); err != nil {
+			t.Errorf("%v without Redis: %v", args, err)
+		}
+	}
+}
+
+func TestHelpNamesEveryCommandFlagAndVariable(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range regexp.MustCompile(`getenv\(\s*"([A-Z_]+)"|envOr\(getenv, "([A-Z_]+)"`).FindAllStringSubmatch(string(src), -1) {
+			names = append(names, m[1]+m[2])
+		}
+		for _, m := range regexp.MustCompile(`fs\.(?:String|Bool|Int|Duration)(?:Var)?\((?:&[\w.]+, )?"([a-z-]+)"`).FindAllStringSubmatch(string(src), -1) {
+			names = append(names, "--"+m[1])
+		}
+		if file != "main.go" && file != "keys.go" {
+			continue // the commands are chosen there; other switches are not commands
+		}
+		for _, m := range regexp.MustCompile(`case "([a-z-]+)":`).FindAllStringSubmatch(string(src), -1) {
+			names = append(names, m[1])
+		}
+	}
+	if len(names) < 20 {
+		t.Fatalf("found only %v in the source", names)
+	}
+	for _, name := range names {
+		if !strings.Contains(usage, name) {
+			t.Errorf("courtside help does not mention %s", name)
+		}
+	}
+}
+
+func TestCommandLineMistakes(t *testing.T) {
+	noEnv := func(string) string { return "" }
+	for _, args := range [][]string{{"frobnicate"}, {"serve", "--port", "1"}, {"serve", "extra"}, {"demo", "now"}, {"keys"}, {"keys", "rotate"}, {"keys", "revoke"}, {"keys", "create-token"}} {
+		var out bytes.Buffer
+		err := run(context.Background(), args, &out, noEnv)
+		if err == nil || !errors.Is(err, errUsage) || out.Len() > 0 {
+			t.Errorf("%v: %v, printed %q", args, err, out.String())
 		}
 	}
 }

@@ -148,7 +148,8 @@ func (s *Store) Keys(ctx context.Context) ([]Key, error) {
 	return out, nil
 }
 
-// RevokeKey revokes the key with the id; it stops working at once.
+// RevokeKey revokes the key with the id; it stops working at once, and the
+// console sessions signed in with it end.
 func (s *Store) RevokeKey(ctx context.Context, id string) error {
 	sha, err := s.rdb.HGet(ctx, keysKey, id).Result()
 	if errors.Is(err, redis.Nil) {
@@ -166,7 +167,10 @@ func (s *Store) RevokeKey(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	return s.rdb.HSet(ctx, keysByHashKey, sha, raw).Err()
+	if err := s.rdb.HSet(ctx, keysByHashKey, sha, raw).Err(); err != nil {
+		return fmt.Errorf("cache: key %s: %w", id, err)
+	}
+	return s.endSessionsOf(ctx, sha)
 }
 
 // Authenticate returns the key whose secret this is: ErrNotFound for an unknown

@@ -1,5 +1,12 @@
 // Package cache is the Redis store. Every key it uses is named in this file.
 //
+// The store runs on one Redis node or on a Redis Cluster unchanged: every
+// script, transaction and multi-key command touches keys of one hash slot.
+// Keys that are read or written together share a hash tag (the part in {}):
+// a tournament's id, an organizer's id, a key's hash, or the name of a global
+// family ({organizers}, {keys}). Plain pipelines may span slots; the cluster
+// client splits them per node.
+//
 // Everything that belongs to one tournament carries the tournament id as a
 // hash tag, so a multi-key step on one tournament touches one cluster slot:
 //
@@ -7,13 +14,15 @@
 //	t:{<id>}:version       string  counter, bumped with every change to the tournament
 //	t:{<id>}:matches       hash    match id → Match JSON
 //	t:{<id>}:entries       hash    entry id → Entry JSON (players and fixed teams)
-//	t:{<id>}:changes       stream  entry "<version>-1" per change: "m" the ids of the matches it wrote, "meta" 1 if it wrote meta
-//	t:{<id>}:events        stream  one entry per change: field "events", a JSON array of Event
-//	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (100 kept)
+//	t:{<id>}:listing       string  what a list needs of the tournament (organizer, start, state, shared), written with meta
+//	t:{<id>}:changes       stream  entry "<version>-1" per change: "m" the ids of the matches it wrote or removed,
+//	                               "e" of the entries it wrote, "meta" 1 if it wrote meta
+//	t:{<id>}:events        stream  one entry per change: field "events", a JSON array of Event (trimmed by the retention)
+//	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (the newest AuditCap kept)
 //	t:{<id>}:webhooks      set     ids of the webhooks subscribed to the tournament
 //	t:{<id>}:screens       hash    screen name → Screen JSON (what that TV in the hall shows)
 //
-// The event streams, so the webhook worker can find them, and the channel on
+// The event streams, so the retention can find them, and the channel on
 // which every change announces "<tournament id> <version>":
 //
 //	event-streams          set     names of the t:{<id>}:events streams
@@ -21,29 +30,50 @@
 //
 // Organizers and the lists that find tournaments:
 //
-//	organizers             hash    organizer id → Organizer JSON
-//	organizer-slugs        hash    slug → organizer id
-//	o:{<orgId>}:index      hash    tournament id → listing JSON (start, state, shared)
+//	{organizers}           hash    organizer id → Organizer JSON
+//	{organizers}:slugs     hash    slug → organizer id
+//	o:{<orgId>}:index      hash    tournament id → listing JSON as of its creation; the listing key has its current one
 //
 // Webhooks and their delivery (the per-tournament parts carry the hash tag):
 //
-//	webhooks                 hash    webhook id → Webhook JSON (with its signing secret)
-//	owner-webhooks:<owner>   set     ids of the webhooks a key owner subscribed
-//	webhook-log:<id>         list    the last deliveries, newest first (Delivery JSON)
-//	t:{<id>}:delivery-lease  string  which instance delivers the tournament's events now
-//	t:{<id>}:delivery-seq    string  the last delivery id given out
-//	t:{<id>}:batch:<entry>   string  the delivery id and size of the batch that starts at that stream entry
+//	webhooks                      hash    webhook id → Webhook JSON (with its signing secret)
+//	{webhooks}:rev                string  counter, bumped when a webhook is made, deleted, enabled or disabled (in the slot of webhooks)
+//	owner-webhooks:<owner>        set     ids of the webhooks a key owner subscribed
+//	key-webhooks:<key id>         set     ids of the webhooks a key made (at most MaxWebhooksPerKey)
+//	webhook-log:<id>              list    the last deliveries, newest first (Delivery JSON)
+//	t:{<id>}:webhook-cursors      hash    webhook id → the last events stream entry the webhook got
+//	t:{<id>}:webhook-batch:<hook> string  the webhook's batch in flight: JSON array of delivery id, last entry, events
+//	t:{<id>}:webhook-lease:<hook> string  which instance delivers to the webhook now (expires unless renewed)
+//	t:{<id>}:delivery-seq         string  the last delivery id given out
 //
 // API keys, stored by the SHA-256 of their secret, never the secret:
 //
-//	keys                   hash    key id → SHA-256 hex of its secret
-//	keys:by-hash           hash    SHA-256 hex → Key JSON
+//	{keys}                 hash    key id → SHA-256 hex of its secret
+//	{keys}:by-hash         hash    SHA-256 hex → Key JSON
 //
 // Rate limiting, one counter per key and minute (expires after two minutes),
 // and failed sign-ins to the console per client address (expire after 15 minutes):
 //
 //	rl:{<sha>}:<minute>          string  GET requests of the key in that minute
 //	login-failures:<client>      string  failed sign-ins from the client
+//
+// Console sessions, by the SHA-256 of the session id in the cookie; each lives
+// as long as its cookie (handlers.SessionLifetime), and signing out or
+// revoking the key deletes it:
+//
+//	session:<sha>                string  SHA-256 hex of the API key the session signed in with
+//	key-sessions:<keySha>        set     the session hashes of a key, to end them on revocation
+//
+// Following tournaments that run elsewhere (package upstream); an upstream
+// key is named by Follow.KeyHash, never by the key:
+//
+//	follows                      hash    tournament id → Follow JSON (source, key, budget, webhook secret)
+//	t:{<id>}:follow-status       hash    lastSync, lastHook, lastError, errorAt, errors
+//	t:{<id>}:follow-dirty        set     what webhook calls said changed, until the syncer takes it
+//	t:{<id>}:follow-lease        string  the instance that syncs the tournament now (expires)
+//	follow-dirty                 pubsub  channel: "<tournament id>" when webhook calls marked changes
+//	upstream-budget:{<keyhash>}  zset    GET requests sent upstream with the key in the last minute (score: ms)
+//	upstream-pause:{<keyhash>}   string  set while the upstream's 429 Retry-After runs (expires with it)
 package cache
 
 import (
@@ -55,6 +85,7 @@ func metaKey(id string) string    { return fmt.Sprintf("t:{%s}:meta", id) }
 func versionKey(id string) string { return fmt.Sprintf("t:{%s}:version", id) }
 func matchesKey(id string) string { return fmt.Sprintf("t:{%s}:matches", id) }
 func entriesKey(id string) string { return fmt.Sprintf("t:{%s}:entries", id) }
+func listingKey(id string) string { return fmt.Sprintf("t:{%s}:listing", id) }
 func eventsKey(id string) string  { return fmt.Sprintf("t:{%s}:events", id) }
 func changesKey(id string) string { return fmt.Sprintf("t:{%s}:changes", id) }
 func auditKey(id, matchID string) string {
@@ -62,10 +93,12 @@ func auditKey(id, matchID string) string {
 }
 func tournamentWebhooksKey(id string) string { return fmt.Sprintf("t:{%s}:webhooks", id) }
 func screensKey(id string) string            { return fmt.Sprintf("t:{%s}:screens", id) }
-func leaseKey(id string) string              { return fmt.Sprintf("t:{%s}:delivery-lease", id) }
+func webhookCursorsKey(id string) string     { return fmt.Sprintf("t:{%s}:webhook-cursors", id) }
+func webhookBatchKey(id, hook string) string { return fmt.Sprintf("t:{%s}:webhook-batch:%s", id, hook) }
+func webhookLeaseKey(id, hook string) string { return fmt.Sprintf("t:{%s}:webhook-lease:%s", id, hook) }
 func deliverySeqKey(id string) string        { return fmt.Sprintf("t:{%s}:delivery-seq", id) }
-func batchKey(id, entry string) string       { return fmt.Sprintf("t:{%s}:batch:%s", id, entry) }
 func ownerWebhooksKey(owner string) string   { return "owner-webhooks:" + owner }
+func keyWebhooksKey(keyID string) string     { return "key-webhooks:" + keyID }
 func webhookLogKey(id string) string         { return "webhook-log:" + id }
 
 // tournamentOfStream is the tournament id inside an events stream's name.
@@ -76,11 +109,12 @@ func tournamentOfStream(stream string) string {
 const (
 	eventStreamsKey   = "event-streams"
 	versionsChannel   = "versions"
-	organizersKey     = "organizers"
-	organizerSlugsKey = "organizer-slugs"
-	keysKey           = "keys"
-	keysByHashKey     = "keys:by-hash"
+	organizersKey     = "{organizers}"
+	organizerSlugsKey = "{organizers}:slugs"
+	keysKey           = "{keys}"
+	keysByHashKey     = "{keys}:by-hash"
 	webhooksKey       = "webhooks"
+	webhooksRevKey    = "{webhooks}:rev"
 )
 
 func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index", orgID) }
@@ -88,3 +122,19 @@ func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index",
 func rateKey(sha string, window int64) string { return fmt.Sprintf("rl:{%s}:%d", sha, window) }
 
 func loginFailuresKey(client string) string { return "login-failures:" + client }
+
+const (
+	followsKey         = "follows"
+	followDirtyChannel = "follow-dirty"
+)
+
+func followStatusKey(id string) string { return fmt.Sprintf("t:{%s}:follow-status", id) }
+func followDirtyKey(id string) string  { return fmt.Sprintf("t:{%s}:follow-dirty", id) }
+func followLeaseKey(id string) string  { return fmt.Sprintf("t:{%s}:follow-lease", id) }
+func budgetKey(keyHash string) string  { return fmt.Sprintf("upstream-budget:{%s}", keyHash) }
+func budgetPauseKey(keyHash string) string {
+	return fmt.Sprintf("upstream-pause:{%s}", keyHash)
+}
+
+func sessionKey(sha string) string        { return "session:" + sha }
+func keySessionsKey(keySHA string) string { return "key-sessions:" + keySHA }

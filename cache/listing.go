@@ -14,13 +14,20 @@ import (
 	"courtside/tournament"
 )
 
-// listing is what an organizer's index says of one tournament: enough to
-// filter and order a list without loading the tournaments.
+// listing is what a list needs of one tournament: enough to filter and
+// order a list without loading the tournaments. Each tournament's current
+// listing is kept beside it (listingKey), written in the step that writes its
+// record; the organizer's index holds the listing as of its creation.
 type listing struct {
-	ID     string           `json:"id"`
-	Start  tournament.Time  `json:"start"`
-	State  tournament.State `json:"state"`
-	Public bool             `json:"public"`
+	ID        string           `json:"id"`
+	Organizer string           `json:"organizer,omitempty"`
+	Start     tournament.Time  `json:"start"`
+	State     tournament.State `json:"state"`
+	Public    bool             `json:"public"`
+}
+
+func listingOf(t *tournament.Tournament) listing {
+	return listing{ID: t.ID, Organizer: t.OrganizerID, Start: t.StartTime, State: t.State, Public: t.Public}
 }
 
 // ListQuery selects a page of an organizer's tournaments, most recent first.
@@ -31,22 +38,61 @@ type ListQuery struct {
 	Offset     int
 }
 
-// Tournaments returns a page of the organizer's tournaments.
+// Tournaments returns a page of the organizer's tournaments, filtered and
+// ordered by what they are now. The index says which tournaments the
+// organizer has; what each is now comes from its snapshot in memory while the
+// version watcher vouches for it, and otherwise from its listing, all read in
+// one round trip. (The index lives in another cluster slot than the
+// tournaments, so no write could keep it current in the same atomic step.)
 func (s *Store) Tournaments(ctx context.Context, orgID string, q ListQuery) ([]*tournament.Snapshot, error) {
 	all, err := s.rdb.HGetAll(ctx, organizerIndexKey(orgID)).Result()
 	if err != nil {
 		return nil, fmt.Errorf("cache: organizer %s tournaments: %w", orgID, err)
 	}
 	ls := make([]listing, 0, len(all))
-	for _, raw := range all {
+	var ask []listing // as the index has them, to be read now
+	for id, raw := range all {
+		if snap := s.vouched(id); snap != nil {
+			ls = append(ls, listingOf(snap.Tournament))
+			continue
+		}
 		var l listing
 		if err := json.Unmarshal([]byte(raw), &l); err != nil {
 			return nil, fmt.Errorf("cache: organizer %s index: %w", orgID, err)
 		}
-		if (q.State == "" || l.State == q.State) && (l.Public || !q.SharedOnly) {
+		ask = append(ask, l)
+	}
+	if len(ask) > 0 {
+		cmds := make([]*redis.StringCmd, len(ask))
+		_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+			for i, l := range ask {
+				cmds[i] = p.Get(ctx, listingKey(l.ID))
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, redis.Nil) {
+			return nil, fmt.Errorf("cache: organizer %s listings: %w", orgID, err)
+		}
+		for i, l := range ask {
+			raw, err := cmds[i].Bytes()
+			switch {
+			case errors.Is(err, redis.Nil) && l.Organizer != "":
+				continue // indexed on creation, never made
+			case errors.Is(err, redis.Nil):
+				// Stored before listings were kept: the index's is all there is.
+			case err != nil:
+				return nil, fmt.Errorf("cache: tournament %s listing: %w", l.ID, err)
+			default:
+				if err := json.Unmarshal(raw, &l); err != nil {
+					return nil, fmt.Errorf("cache: tournament %s listing: %w", l.ID, err)
+				}
+			}
 			ls = append(ls, l)
 		}
 	}
+	ls = slices.DeleteFunc(ls, func(l listing) bool {
+		return l.Organizer != "" && l.Organizer != orgID || q.State != "" && l.State != q.State || q.SharedOnly && !l.Public
+	})
 	slices.SortFunc(ls, func(a, b listing) int {
 		return cmp.Or(b.Start.Compare(a.Start.Time), strings.Compare(a.ID, b.ID))
 	})
@@ -61,6 +107,18 @@ func (s *Store) Tournaments(ctx context.Context, orgID string, q ListQuery) ([]*
 	return s.Snapshots(ctx, ids)
 }
 
+// vouched returns the snapshot in memory of the tournament if the version
+// watcher vouches that it is current, and nil otherwise.
+func (s *Store) vouched(id string) *tournament.Snapshot {
+	s.mu.Lock()
+	snap := s.snaps[id]
+	s.mu.Unlock()
+	if v, ok := s.KnownVersion(id); ok && snap != nil && snap.Version == v {
+		return snap
+	}
+	return nil
+}
+
 // Snapshots returns the tournaments with the ids, in that order. Those whose
 // snapshot in memory the version watcher vouches for cost nothing; for the
 // others, one round trip reads their versions, and each that changed is read
@@ -69,12 +127,7 @@ func (s *Store) Snapshots(ctx context.Context, ids []string) ([]*tournament.Snap
 	out := make([]*tournament.Snapshot, len(ids))
 	var ask []int // indexes of the ids whose version must be read
 	for i, id := range ids {
-		s.mu.Lock()
-		snap := s.snaps[id]
-		s.mu.Unlock()
-		if v, ok := s.KnownVersion(id); ok && snap != nil && snap.Version == v {
-			out[i] = snap
-		} else {
+		if out[i] = s.vouched(id); out[i] == nil {
 			ask = append(ask, i)
 		}
 	}
@@ -159,13 +212,17 @@ func (s *Store) PutTournament(ctx context.Context, t *tournament.Tournament, mat
 		}
 		es = append(es, e.ID, raw)
 	}
-	index, err := json.Marshal(listing{ID: t.ID, Start: t.StartTime, State: t.State, Public: t.Public})
+	l, err := json.Marshal(listingOf(t))
 	if err != nil {
+		return err
+	}
+	if err := s.index(ctx, t); err != nil {
 		return err
 	}
 	var version *redis.IntCmd
 	_, err = s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Set(ctx, metaKey(t.ID), meta, 0)
+		p.Set(ctx, listingKey(t.ID), l, 0)
 		p.Del(ctx, matchesKey(t.ID), entriesKey(t.ID))
 		if len(ms) > 0 {
 			p.HSet(ctx, matchesKey(t.ID), ms...)
@@ -179,11 +236,25 @@ func (s *Store) PutTournament(ctx context.Context, t *tournament.Tournament, mat
 	if err != nil {
 		return fmt.Errorf("cache: put tournament %s: %w", t.ID, err)
 	}
-	// The organizer's index and the list of event streams live in other slots, so they are written on their own.
+	if err := s.rdb.Publish(ctx, versionsChannel, fmt.Sprintf("%s %d", t.ID, version.Val())).Err(); err != nil {
+		return fmt.Errorf("cache: announce tournament %s: %w", t.ID, err)
+	}
+	return nil
+}
+
+// index lists a tournament in its organizer's index and its event stream in
+// the list of streams. Both live in other slots than the tournament, so this
+// is a step of its own, taken before the tournament is written: a tournament
+// is never without its index entry. Tournaments skips the entries of those
+// whose write then failed.
+func (s *Store) index(ctx context.Context, t *tournament.Tournament) error {
+	l, err := json.Marshal(listingOf(t))
+	if err != nil {
+		return err
+	}
 	_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
-		p.HSet(ctx, organizerIndexKey(t.OrganizerID), t.ID, index)
+		p.HSet(ctx, organizerIndexKey(t.OrganizerID), t.ID, l)
 		p.SAdd(ctx, eventStreamsKey, eventsKey(t.ID))
-		p.Publish(ctx, versionsChannel, fmt.Sprintf("%s %d", t.ID, version.Val()))
 		return nil
 	})
 	if err != nil {

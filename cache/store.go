@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"golang.org/x/sync/singleflight"
 
 	"courtside/tournament"
 )
@@ -23,13 +25,17 @@ type Store struct {
 	rdb redis.UniversalClient
 	// Now is the store's clock; tests move it.
 	Now func() time.Time
+	// Durability is how many replicas confirm a write before it is acknowledged.
+	Durability Durability
 
 	mu       sync.Mutex
 	snaps    map[string]*tournament.Snapshot
 	versions map[string]int64 // see KnownVersion
 	watching atomic.Bool      // WatchVersions is subscribed
 
-	groups sync.Map // event streams whose delivery group this store has made sure of
+	replicas sync.Map // node address → replicaCount, for Durability
+
+	reads singleflight.Group // one read of a tournament at a time, shared by its readers
 }
 
 // maxSnapshots bounds the snapshots kept in memory; past it, the map starts over.
@@ -45,55 +51,95 @@ func (s *Store) Ping(ctx context.Context) error { return s.rdb.Ping(ctx).Err() }
 
 // deltaScript tells a reader holding version ARGV[1] what changed since, in
 // one atomic read: {version} when nothing did; {version, meta JSON or "",
-// id, match JSON, ...} with the records the changes since wrote; {version,
-// false} when the changelog does not cover them all (a whole tournament was
-// replaced, or the reader is too far behind) and the reader must load it whole;
-// {-1} when the tournament does not exist.
-// KEYS: version, changelog, matches hash, meta.
+// {match id, match JSON or nil when removed, ...}, {entry id, entry JSON, ...}}
+// with the records the changes since wrote; {version, false} when the
+// changelog does not cover them all (a whole tournament was replaced, the
+// reader is too far behind, or the version went backwards) and the reader
+// must load it whole; {-1} when the tournament does not exist.
+// KEYS: version, changelog, matches hash, meta, entries hash.
 var deltaScript = redis.NewScript(`
 local raw = redis.call('GET', KEYS[1])
 if not raw then return {-1} end
 local v, from = tonumber(raw), tonumber(ARGV[1])
 if v == from then return {v} end
+if v < from then return {v, false} end
 local entries = redis.call('XRANGE', KEYS[2], (from + 1) .. '-1', '+')
 if #entries ~= v - from then return {v, false} end
-local ids, seen, meta = {}, {}, false
+local ids, eids, seen, meta = {}, {}, {}, false
+local function note(list, prefix, csv)
+  for id in string.gmatch(csv, '[^,]+') do
+    if not seen[prefix .. id] then seen[prefix .. id] = true; list[#list + 1] = id end
+  end
+end
 for i, e in ipairs(entries) do
   if e[1] ~= (from + i) .. '-1' then return {v, false} end
   local f = e[2]
   for k = 1, #f, 2 do
     if f[k] == 'meta' and f[k + 1] == '1' then meta = true end
-    if f[k] == 'm' then
-      for id in string.gmatch(f[k + 1], '[^,]+') do
-        if not seen[id] then seen[id] = true; ids[#ids + 1] = id end
-      end
-    end
+    if f[k] == 'm' then note(ids, 'm', f[k + 1]) end
+    if f[k] == 'e' then note(eids, 'e', f[k + 1]) end
   end
 end
-local out = {v, meta and redis.call('GET', KEYS[4]) or ''}
+local ms, es = {}, {}
 for _, id in ipairs(ids) do
-  out[#out + 1] = id
-  out[#out + 1] = redis.call('HGET', KEYS[3], id) or ''
+  ms[#ms + 1] = id
+  ms[#ms + 1] = redis.call('HGET', KEYS[3], id)
 end
-return out
+for _, id in ipairs(eids) do
+  es[#es + 1] = id
+  es[#es + 1] = redis.call('HGET', KEYS[5], id)
+end
+return {v, meta and redis.call('GET', KEYS[4]) or '', ms, es}
 `)
 
 // Snapshot returns the tournament as it is now. While the version watcher
 // vouches that the snapshot in memory is current, that costs no round trip;
 // otherwise one: unchanged, the snapshot in memory is returned; changed, only
 // the records that changed are fetched and decoded. A tournament not read
-// before, or replaced whole, is loaded whole.
+// before, or replaced whole, is loaded whole; so is one whose version went
+// backwards (Redis restored from a backup, or a failover to a replica that
+// lagged), after what this instance held of it is dropped.
+//
+// Readers that come while a tournament is read share that read: fifty
+// requests after a change cost one round trip and one decoded snapshot. The
+// read runs under a context their leaving does not cancel.
 func (s *Store) Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error) {
+	s.mu.Lock()
+	snap, known := s.snaps[id], s.versions[id]
+	s.mu.Unlock()
+	if snap != nil && s.watching.Load() && known == snap.Version { // what KnownVersion says, under one lock
+		return snap, nil
+	}
+	for again := true; ; again = false {
+		done := s.reads.DoChan(id, func() (any, error) { return s.read(context.WithoutCancel(ctx), id) })
+		select {
+		case res := <-done:
+			if res.Err != nil {
+				return nil, res.Err
+			}
+			// A read that was under way before this instance's last write
+			// may miss it: the caller reads again, after it.
+			if snap := res.Val.(*tournament.Snapshot); snap.Version >= known || !again {
+				return snap, nil
+			}
+		case <-ctx.Done():
+			return nil, fmt.Errorf("cache: tournament %s: %w", id, ctx.Err())
+		}
+	}
+}
+
+// read brings the snapshot in memory up to date with Redis.
+func (s *Store) read(ctx context.Context, id string) (*tournament.Snapshot, error) {
 	s.mu.Lock()
 	snap := s.snaps[id]
 	s.mu.Unlock()
 	if snap == nil {
 		return s.load(ctx, id)
 	}
-	if v, ok := s.KnownVersion(id); ok && v == snap.Version {
+	if v, ok := s.KnownVersion(id); ok && v == snap.Version { // read by the flight that just landed
 		return snap, nil
 	}
-	keys := []string{versionKey(id), changesKey(id), matchesKey(id), metaKey(id)}
+	keys := []string{versionKey(id), changesKey(id), matchesKey(id), metaKey(id), entriesKey(id)}
 	res, err := deltaScript.Run(ctx, s.rdb, keys, snap.Version).Slice()
 	if err != nil {
 		return nil, fmt.Errorf("cache: tournament %s changes: %w", id, err)
@@ -101,11 +147,15 @@ func (s *Store) Snapshot(ctx context.Context, id string) (*tournament.Snapshot, 
 	v, _ := res[0].(int64)
 	switch {
 	case v < 0:
+		s.forget(id)
 		return nil, fmt.Errorf("cache: tournament %s: %w", id, ErrNotFound)
 	case v == snap.Version:
 		s.noteVersion(id, v)
 		return snap, nil
-	case len(res) < 2 || res[1] == nil:
+	case v < snap.Version:
+		s.forget(id)
+		return s.load(ctx, id)
+	case len(res) < 4:
 		return s.load(ctx, id)
 	}
 	next, err := applyDelta(snap, v, res[1:])
@@ -116,9 +166,9 @@ func (s *Store) Snapshot(ctx context.Context, id string) (*tournament.Snapshot, 
 	return next, nil
 }
 
-// applyDelta makes the snapshot at version v from an older one and the
-// records that changed since: the meta JSON ("" if unchanged), then id and
-// JSON of each changed match.
+// applyDelta makes the snapshot at version v from an older one and what
+// deltaScript says changed since: the meta JSON ("" if unchanged), the
+// changed matches (id, then JSON or nil when removed) and entries (id, JSON).
 func applyDelta(old *tournament.Snapshot, v int64, delta []any) (*tournament.Snapshot, error) {
 	t := old.Tournament
 	if meta, _ := delta[0].(string); meta != "" {
@@ -127,28 +177,60 @@ func applyDelta(old *tournament.Snapshot, v int64, delta []any) (*tournament.Sna
 			return nil, fmt.Errorf("meta: %w", err)
 		}
 	}
-	changed := make(map[string]*tournament.Match, (len(delta)-1)/2)
-	for i := 1; i+1 < len(delta); i += 2 {
-		id, _ := delta[i].(string)
-		raw, _ := delta[i+1].(string)
-		m := new(tournament.Match)
-		if err := json.Unmarshal([]byte(raw), m); err != nil {
-			return nil, fmt.Errorf("match %s: %w", id, err)
-		}
-		changed[id] = m
+	changed := map[string]*tournament.Match{}
+	if err := decodePairs(delta[1], func(id string, m *tournament.Match) { changed[id] = m }); err != nil {
+		return nil, err
 	}
-	ms := make([]*tournament.Match, 0, len(old.Matches))
+	ms := make([]*tournament.Match, 0, len(old.Matches)+len(changed))
 	for _, m := range old.Matches {
 		if c, ok := changed[m.ID]; ok {
-			m = c
 			delete(changed, m.ID)
+			if m = c; c == nil {
+				continue // removed
+			}
 		}
 		ms = append(ms, m)
 	}
 	for _, m := range changed {
-		ms = append(ms, m)
+		if m != nil {
+			ms = append(ms, m)
+		}
 	}
-	return tournament.NewSnapshot(v, t, old.Organizer, ms, old.Entries), nil
+	es, copied := old.Entries, false
+	err := decodePairs(delta[2], func(id string, e *tournament.Entry) {
+		if !copied { // snapshots share their entries: copy before the first change
+			es, copied = maps.Clone(old.Entries), true
+		}
+		if e == nil {
+			delete(es, id)
+		} else {
+			es[id] = e
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return tournament.NewSnapshot(v, t, old.Organizer, ms, es), nil
+}
+
+// decodePairs decodes a flat list of id, JSON (or nil: the record is gone)
+// pairs, calling got for each; a record that is gone comes as a nil *T.
+func decodePairs[T any](list any, got func(id string, rec *T)) error {
+	pairs, _ := list.([]any)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		id, _ := pairs[i].(string)
+		raw, ok := pairs[i+1].(string)
+		if !ok {
+			got(id, nil)
+			continue
+		}
+		rec := new(T)
+		if err := json.Unmarshal([]byte(raw), rec); err != nil {
+			return fmt.Errorf("%s: %w", id, err)
+		}
+		got(id, rec)
+	}
+	return nil
 }
 
 // keep remembers a snapshot unless a newer one is already kept.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -88,7 +89,7 @@ func TestKeysAreStoredByHashAndRevocable(t *testing.T) {
 		t.Errorf("token %+v", k)
 	}
 	// The secret is nowhere in Redis.
-	keys, _ := rdb.Keys(ctx, "*").Result()
+	keys := cachetest.Keys(t, rdb, "*")
 	for _, key := range keys {
 		if typ, _ := rdb.Type(ctx, key).Result(); typ != "hash" {
 			continue
@@ -296,10 +297,10 @@ func TestKnownVersionFollowsChangesWithoutAsking(t *testing.T) {
 		t.Fatal(err)
 	}
 	go board.WatchVersions(ctx, time.Hour, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	time.Sleep(50 * time.Millisecond) // subscribed
-	if v, _ := board.KnownVersion(hamburg.Tournament.ID); v != snap.Version {
-		t.Fatalf("known %d, read %d", v, snap.Version)
-	}
+	eventually(t, "the board vouches for the version it read", func() bool {
+		v, ok := board.KnownVersion(hamburg.Tournament.ID)
+		return ok && v == snap.Version
+	})
 	var running *tournament.Match
 	for _, m := range snap.Matches {
 		if m.State == tournament.MatchRunning {
@@ -313,16 +314,10 @@ func TestKnownVersionFollowsChangesWithoutAsking(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		if v, _ := board.KnownVersion(hamburg.Tournament.ID); v == snap.Version+1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the change never reached the board instance")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	eventually(t, "the change reached the board instance", func() bool {
+		v, _ := board.KnownVersion(hamburg.Tournament.ID)
+		return v == snap.Version+1
+	})
 }
 
 // commands counts the commands a Redis client sends.
@@ -347,13 +342,10 @@ func TestListsOfKnownTournamentsAskOnlyForTheIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		if _, ok := store.KnownVersion(first[0].Tournament.ID); ok || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	eventually(t, "the watcher vouches for what the list read", func() bool {
+		_, ok := store.KnownVersion(first[0].Tournament.ID)
+		return ok
+	})
 	var count commands
 	rdb.AddHook(&count)
 	again, err := store.Tournaments(ctx, org, cache.ListQuery{Limit: 100})
@@ -367,5 +359,133 @@ func TestListsOfKnownTournamentsAskOnlyForTheIndex(t *testing.T) {
 		if again[i] != first[i] {
 			t.Errorf("tournament %d was read again", i)
 		}
+	}
+}
+
+// eventually fails the test unless cond holds before a deadline.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestListsFollowTheStateATournamentReachedAtRuntime(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	rdb := cachetest.Redis(t)
+	writer := cachetest.Store(rdb)
+	watched := cachetest.Store(rdb) // knows the tournaments from its snapshots, vouched for by the watcher
+	organizer(t, writer)
+	snap, matches := running(t, writer, "t1", "a", "b")
+	if _, err := watched.Snapshot(ctx, "t1"); err != nil {
+		t.Fatal(err)
+	}
+	go watched.WatchVersions(ctx, time.Hour, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	eventually(t, "the watcher subscribed", func() bool { _, ok := watched.KnownVersion("t1"); return ok })
+	ids := func(store *cache.Store, state tournament.State) []string {
+		t.Helper()
+		snaps, err := store.Tournaments(ctx, "o", cache.ListQuery{State: state, Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range snaps {
+			out = append(out, s.Tournament.ID+":"+string(s.Tournament.State))
+		}
+		return out
+	}
+	if got := ids(watched, tournament.StateRunning); !slices.Equal(got, []string{"t1:running"}) {
+		t.Fatalf("running: %v", got)
+	}
+	if _, _, err := writer.Write(ctx, snap, final(matches[0].ID)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the watcher heard of the result", func() bool { v, _ := watched.KnownVersion("t1"); return v == snap.Version+1 })
+	for name, store := range map[string]*cache.Store{"a new instance": cachetest.Store(rdb), "an instance that knows it": watched} {
+		if got := ids(store, tournament.StateFinished); !slices.Equal(got, []string{"t1:finished"}) {
+			t.Errorf("%s: state=finished lists %v", name, got)
+		}
+		if got := ids(store, tournament.StateRunning); len(got) != 0 {
+			t.Errorf("%s: state=running lists %v", name, got)
+		}
+	}
+}
+
+// afterRead holds the first script call after it is armed until it is released,
+// once Redis has answered it: a read that Redis served before what follows.
+type afterRead struct {
+	armed   atomic.Bool
+	reached chan struct{}
+	release chan struct{}
+}
+
+func (h *afterRead) DialHook(next redis.DialHook) redis.DialHook { return next }
+func (h *afterRead) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		err := next(ctx, cmd)
+		if name := cmd.Name(); (name == "evalsha" || name == "eval") && err == nil && h.armed.CompareAndSwap(true, false) {
+			close(h.reached)
+			<-h.release
+		}
+		return err
+	}
+}
+func (h *afterRead) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return next
+}
+
+// TestSnapshotAfterAWriteSeesIt: readers share a read under way, but one that
+// Redis answered before this instance's write does not hide the write from a
+// reader that comes after it.
+func TestSnapshotAfterAWriteSeesIt(t *testing.T) {
+	ctx := context.Background()
+	rdb := cachetest.Redis(t)
+	store, demo := cachetest.DemoOn(t, rdb)
+	hamburg := demo.Tournaments[0]
+	id := hamburg.Tournament.ID
+	snap, err := store.Snapshot(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m *tournament.Match
+	for _, x := range snap.Matches {
+		if x.State == tournament.MatchRunning && len(x.CourtIDs) == 1 {
+			m = x
+			break
+		}
+	}
+	h := &afterRead{reached: make(chan struct{}), release: make(chan struct{})}
+	rdb.AddHook(h)
+	h.armed.Store(true)
+	go func() { _, _ = store.Snapshot(ctx, id) }() // a background read, answered before the write
+	<-h.reached
+	if _, _, err := store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.SetResult(m.ID, tournament.Encounters{{{2, 1}}}, false, cachetest.Now, "test")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	after := make(chan *tournament.Snapshot)
+	go func() {
+		s, err := store.Snapshot(ctx, id)
+		if err != nil {
+			t.Error(err)
+		}
+		after <- s
+	}()
+	for range 100 { // let the reader reach the read under way
+		runtime.Gosched()
+	}
+	close(h.release)
+	got := <-after
+	if got == nil || got.Version <= snap.Version {
+		t.Fatalf("a read after the write got version %d, the write made a newer one than %d", got.Version, snap.Version)
+	}
+	if mm, _ := got.Match(m.ID); fmt.Sprint(mm.Encounters) != "[[[2 1]]]" {
+		t.Errorf("the write is not in the snapshot read after it: %v", mm.Encounters)
 	}
 }

@@ -62,35 +62,50 @@ type Delivery struct {
 	Disabled bool            `json:"disabled,omitempty"`
 }
 
-// CreateWebhook subscribes url to the tournament for the key; the returned
-// webhook carries its secret, which is not shown again.
+// reserveScript takes one of the key's MaxWebhooksPerKey places for a
+// webhook, atomically, so racing subscriptions cannot pass the limit.
+// KEYS: the key's webhooks. ARGV: webhook id, the limit.
+var reserveScript = redis.NewScript(`
+if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+return redis.call('SADD', KEYS[1], ARGV[1])
+`)
+
+// subscribeScript adds the webhook to the tournament's and starts its cursor
+// at the stream's end: it gets the events from now on.
+// KEYS: the tournament's webhooks, the cursors hash, the events stream. ARGV: webhook id.
+var subscribeScript = redis.NewScript(`
+local last = redis.call('XREVRANGE', KEYS[3], '+', '-', 'COUNT', 1)
+redis.call('HSET', KEYS[2], ARGV[1], last[1] and last[1][1] or '0-0')
+return redis.call('SADD', KEYS[1], ARGV[1])
+`)
+
+// CreateWebhook subscribes url to the tournament's events from now on, for
+// the key; the returned webhook carries its secret, which is not shown again.
 func (s *Store) CreateWebhook(ctx context.Context, k Key, tournamentID, url string) (Webhook, error) {
-	mine, err := s.Webhooks(ctx, k.Owner())
-	if err != nil {
-		return Webhook{}, err
-	}
-	n := 0
-	for _, w := range mine {
-		if w.KeyID == k.ID {
-			n++
-		}
-	}
-	if n >= MaxWebhooksPerKey {
-		return Webhook{}, ErrTooManyWebhooks
-	}
 	b := make([]byte, 24)
 	_, _ = rand.Read(b)
 	rec := webhookRecord{Webhook: Webhook{ID: "wh_" + hex.EncodeToString(b[:6]), TournamentID: tournamentID, URL: url,
 		Enabled: true, CreatedAt: tournament.At(s.Now())}, Owner: k.Owner(), KeyID: k.ID, Secret: "whsec_" + hex.EncodeToString(b[6:])}
-	if err := s.putWebhook(ctx, rec); err != nil {
-		return Webhook{}, err
-	}
-	_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
-		p.SAdd(ctx, ownerWebhooksKey(rec.Owner), rec.ID)
-		p.SAdd(ctx, tournamentWebhooksKey(tournamentID), rec.ID)
-		return nil
-	})
+	n, err := reserveScript.Run(ctx, s.rdb, []string{keyWebhooksKey(k.ID)}, rec.ID, MaxWebhooksPerKey).Int()
 	if err != nil {
+		return Webhook{}, fmt.Errorf("cache: webhook %s: %w", rec.ID, err)
+	}
+	if n == 0 {
+		return Webhook{}, ErrTooManyWebhooks
+	}
+	err = s.putWebhook(ctx, rec)
+	if err == nil {
+		err = subscribeScript.Run(ctx, s.rdb, []string{tournamentWebhooksKey(tournamentID), webhookCursorsKey(tournamentID), eventsKey(tournamentID)}, rec.ID).Err()
+	}
+	if err == nil {
+		_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+			p.SAdd(ctx, ownerWebhooksKey(rec.Owner), rec.ID)
+			p.Incr(ctx, webhooksRevKey)
+			return nil
+		})
+	}
+	if err != nil {
+		_ = s.DeleteWebhook(context.WithoutCancel(ctx), rec.webhook()) // gives the place back
 		return Webhook{}, fmt.Errorf("cache: webhook %s: %w", rec.ID, err)
 	}
 	return rec.webhook(), nil
@@ -170,13 +185,17 @@ func (s *Store) webhooksByID(ctx context.Context, ids []string) ([]Webhook, erro
 	return out, nil
 }
 
-// DeleteWebhook removes a webhook and its log.
+// DeleteWebhook removes a webhook, its log and its delivery state.
 func (s *Store) DeleteWebhook(ctx context.Context, w Webhook) error {
 	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 		p.HDel(ctx, webhooksKey, w.ID)
 		p.SRem(ctx, ownerWebhooksKey(w.Owner), w.ID)
+		p.SRem(ctx, keyWebhooksKey(w.KeyID), w.ID)
 		p.SRem(ctx, tournamentWebhooksKey(w.TournamentID), w.ID)
+		p.HDel(ctx, webhookCursorsKey(w.TournamentID), w.ID)
+		p.Del(ctx, webhookBatchKey(w.TournamentID, w.ID), webhookLeaseKey(w.TournamentID, w.ID))
 		p.Del(ctx, webhookLogKey(w.ID))
+		p.Incr(ctx, webhooksRevKey)
 		return nil
 	})
 	if err != nil {
@@ -185,15 +204,67 @@ func (s *Store) DeleteWebhook(ctx context.Context, w Webhook) error {
 	return nil
 }
 
-// SetWebhookEnabled enables a webhook again, or disables it after failed deliveries.
+// replaceScript updates a webhook that still exists (a webhook deleted
+// meanwhile stays deleted) and marks the webhooks changed.
+// KEYS: webhooks hash, revision. ARGV: id, JSON.
+var replaceScript = redis.NewScript(`
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('INCR', KEYS[2])
+return 1
+`)
+
+// SetWebhookEnabled enables a webhook again, or disables it after failed
+// deliveries. Enabled again, it resumes where it stopped: with the call that
+// failed, then the events after it that the retention kept.
 func (s *Store) SetWebhookEnabled(ctx context.Context, w Webhook, enabled bool) (Webhook, error) {
 	w.Enabled = enabled
 	w.DisabledAt = tournament.Time{}
 	if !enabled {
 		w.DisabledAt = tournament.At(s.Now())
 	}
-	rec := webhookRecord{Webhook: w, Owner: w.Owner, KeyID: w.KeyID, Secret: w.Secret}
-	return w, s.putWebhook(ctx, rec)
+	raw, err := json.Marshal(webhookRecord{Webhook: w, Owner: w.Owner, KeyID: w.KeyID, Secret: w.Secret})
+	if err != nil {
+		return w, err
+	}
+	n, err := replaceScript.Run(ctx, s.rdb, []string{webhooksKey, webhooksRevKey}, w.ID, raw).Int()
+	if err != nil {
+		return w, fmt.Errorf("cache: webhook %s: %w", w.ID, err)
+	}
+	if n == 0 {
+		return w, fmt.Errorf("cache: webhook %s: %w", w.ID, ErrNotFound)
+	}
+	return w, nil
+}
+
+// WebhooksRevision changes whenever a webhook is made, deleted, enabled or
+// disabled: one cheap read tells a deliverer whether to read them all again.
+func (s *Store) WebhooksRevision(ctx context.Context) (string, error) {
+	rev, err := s.rdb.Get(ctx, webhooksRevKey).Result()
+	if errors.Is(err, redis.Nil) {
+		return "0", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("cache: webhooks revision: %w", err)
+	}
+	return rev, nil
+}
+
+// AllWebhooks returns every webhook.
+func (s *Store) AllWebhooks(ctx context.Context) ([]Webhook, error) {
+	raws, err := s.rdb.HGetAll(ctx, webhooksKey).Result()
+	if err != nil {
+		return nil, fmt.Errorf("cache: webhooks: %w", err)
+	}
+	out := make([]Webhook, 0, len(raws))
+	for id, raw := range raws {
+		var rec webhookRecord
+		if err := json.Unmarshal([]byte(raw), &rec); err != nil {
+			return nil, fmt.Errorf("cache: webhook %s: %w", id, err)
+		}
+		out = append(out, rec.webhook())
+	}
+	return out, nil
 }
 
 // LogDelivery records a delivery attempt; the log keeps the last 20.

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -14,68 +17,115 @@ import (
 // ErrConflict is returned when what a change was computed from has changed since.
 var ErrConflict = errors.New("conflict: the tournament changed meanwhile")
 
-// applyScript applies a change in one atomic step: it checks that every record
-// the change touches is still at the revision the change was computed from
-// (a live result: that its match is still running; and the tournament at its
-// version, when the change asks), writes them,
-// bumps the version, appends the events and the audit entry, and announces
-// the new version. Nothing is written when a check fails.
+// ErrExists is returned for a change that creates a tournament that exists already.
+var ErrExists = errors.New("the tournament exists already")
+
+// applyScript applies a change in one atomic step. First it checks, writing
+// nothing: that every record the change touches is still at the revision the
+// change was computed from (revision 1: that it does not exist yet; a live
+// result: that its match is still running), and the tournament at its version
+// when the change asks. Then it appends to the streams and the audit list,
+// the steps that can fail, and only then writes the records, the version and
+// the announcement. So a refusal, or an append that fails, changes nothing.
 //
-// It also notes in the changelog which records the new version changed, so
-// readers holding the previous version fetch only those (see deltaScript).
+// It notes in the changelog which matches (written or removed) and entries the
+// new version changed, so readers holding the previous version fetch only
+// those (see deltaScript). A changelog entry's id is its version; an entry at
+// or past the version the change makes can only be left from a failed write,
+// and would refuse the append, so the changelog is dropped first (readers load
+// the tournament whole once).
 //
-// KEYS: matches hash, version, meta, events stream, audit list (or a dummy), changelog.
+// KEYS: matches hash, version, meta, events stream, audit list (or a dummy),
+// changelog, entries hash, listing.
 // ARGV: the change as JSON (see applyArgs), the tournament id, the streams' length cap.
-// Returns {"ok", version}, {"conflict"} or {"not_running"}.
+// Returns {"ok", version}, {"conflict"}, {"not_running"}, {"exists"} or {"not_found"}.
 var applyScript = redis.NewScript(`
 local c = cjson.decode(ARGV[1])
-if c.version and tonumber(redis.call('GET', KEYS[2]) or '0') ~= c.version then
+local matches, entries, removed = c.matches or {}, c.entries or {}, c.removed or {}
+local function rev(raw)
+  return math.max(cjson.decode(raw).rev or 0, 1)
+end
+local version = tonumber(redis.call('GET', KEYS[2]) or '0')
+local meta = redis.call('GET', KEYS[3])
+if c.meta and c.meta.rev == 1 then
+  if meta or version > 0 then
+    return {'exists'}
+  end
+elseif not meta then
+  return {'not_found'}
+elseif c.meta and rev(meta) ~= c.meta.rev - 1 then
   return {'conflict'}
 end
-for _, m in ipairs(c.matches) do
+if c.version and version ~= c.version then
+  return {'conflict'}
+end
+for _, m in ipairs(matches) do
   local raw = redis.call('HGET', KEYS[1], m.id)
-  if not raw then
-    return {'conflict'}
-  end
-  local cur = cjson.decode(raw)
   if m.running then
-    if cur.state ~= 'running' then
+    if not raw or cjson.decode(raw).state ~= 'running' then
       return {'not_running'}
     end
-  elseif (cur.rev or 0) ~= m.rev - 1 then
+  elseif m.rev == 1 then
+    if raw then
+      return {'conflict'}
+    end
+  elseif not raw or rev(raw) ~= m.rev - 1 then
     return {'conflict'}
   end
 end
-if c.meta then
-  local raw = redis.call('GET', KEYS[3])
-  if not raw or (cjson.decode(raw).rev or 0) ~= c.meta.rev - 1 then
-    return {'conflict'}
-  end
+
+local v = version + 1
+local last = redis.call('XREVRANGE', KEYS[6], '+', '-', 'COUNT', 1)[1]
+if last and tonumber(string.match(last[1], '^%d+')) >= v then
+  redis.call('DEL', KEYS[6])
 end
-for _, m in ipairs(c.matches) do
-  redis.call('HSET', KEYS[1], m.id, m.json)
+local ids, eids = {}, {}
+for _, m in ipairs(matches) do
+  ids[#ids + 1] = m.id
 end
-if c.meta then
-  redis.call('SET', KEYS[3], c.meta.json)
+for _, id in ipairs(removed) do
+  ids[#ids + 1] = id
 end
-local v = redis.call('INCR', KEYS[2])
-local ids = {}
-for i, m in ipairs(c.matches) do
-  ids[i] = m.id
+for _, e in ipairs(entries) do
+  eids[#eids + 1] = e.id
 end
-redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[3], v .. '-1', 'm', table.concat(ids, ','), 'meta', c.meta and '1' or '0')
+redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[3], v .. '-1',
+  'm', table.concat(ids, ','), 'e', table.concat(eids, ','), 'meta', c.meta and '1' or '0')
 if c.events then
-  redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[3], '*', 'events', c.events)
+  redis.call('XADD', KEYS[4], '*', 'events', c.events) -- trimmed by the retention, never past a webhook's cursor
 end
 if c.audit then
   redis.call('LPUSH', KEYS[5], c.audit)
-  redis.call('LTRIM', KEYS[5], 0, 99)
+  redis.call('LTRIM', KEYS[5], 0, ` + auditCapLua + `)
 end
+
+for _, m in ipairs(matches) do
+  redis.call('HSET', KEYS[1], m.id, m.json)
+end
+for _, id in ipairs(removed) do
+  redis.call('HDEL', KEYS[1], id)
+end
+for _, e in ipairs(entries) do
+  redis.call('HSET', KEYS[7], e.id, e.json)
+end
+if c.meta then
+  redis.call('SET', KEYS[3], c.meta.json)
+  redis.call('SET', KEYS[8], c.meta.listing)
+end
+redis.call('SET', KEYS[2], v)
 redis.call('PUBLISH', 'versions', ARGV[2] .. ' ' .. v)
 return {'ok', v}
 `)
 
-// streamCap is about how many entries an events stream keeps.
+// AuditCap is how many result writes of one match the audit log keeps, newest
+// first. A match's writes after its final result (corrections) are its last,
+// so only the earliest live results of a long match fall out.
+const AuditCap = 100
+
+// auditCapLua is AuditCap as the index of the last element LTRIM keeps.
+var auditCapLua = strconv.Itoa(AuditCap - 1)
+
+// streamCap is about how many entries the changelog keeps.
 const streamCap = 10000
 
 type applyRecord struct {
@@ -83,11 +133,14 @@ type applyRecord struct {
 	Rev     int    `json:"rev"`
 	Running bool   `json:"running,omitempty"`
 	JSON    string `json:"json"`
+	Listing string `json:"listing,omitempty"`
 }
 
 type applyArgs struct {
 	Version int64         `json:"version,omitempty"`
-	Matches []applyRecord `json:"matches"`
+	Matches []applyRecord `json:"matches,omitempty"`
+	Entries []applyRecord `json:"entries,omitempty"`
+	Removed []string      `json:"removed,omitempty"`
 	Meta    *applyRecord  `json:"meta,omitempty"`
 	Events  string        `json:"events,omitempty"`
 	Audit   string        `json:"audit,omitempty"`
@@ -96,21 +149,42 @@ type applyArgs struct {
 // Apply writes the change to the tournament atomically and returns the new
 // version; ErrConflict when the tournament moved on from what the change was
 // computed from, tournament.ErrNotRunning when a live result's match ended.
+// A change whose Tournament has Rev 1 creates the tournament (ErrExists when
+// it exists) and lists it in its organizer's index.
 func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int64, error) {
-	args := applyArgs{Version: c.Version, Matches: make([]applyRecord, len(c.Matches))}
+	args := applyArgs{Version: c.Version, Removed: c.Removed}
 	for i, m := range c.Matches {
 		raw, err := json.Marshal(m)
 		if err != nil {
 			return 0, err
 		}
-		args.Matches[i] = applyRecord{ID: m.ID, Rev: m.Rev, Running: c.Live && i == 0, JSON: string(raw)}
+		args.Matches = append(args.Matches, applyRecord{ID: m.ID, Rev: m.Rev, Running: c.Live && i == 0, JSON: string(raw)})
 	}
-	if c.Tournament != nil {
-		raw, err := json.Marshal(c.Tournament)
+	for _, e := range c.Entries {
+		raw, err := json.Marshal(e)
 		if err != nil {
 			return 0, err
 		}
-		args.Meta = &applyRecord{Rev: c.Tournament.Rev, JSON: string(raw)}
+		args.Entries = append(args.Entries, applyRecord{ID: e.ID, JSON: string(raw)})
+	}
+	if t := c.Tournament; t != nil {
+		raw, err := json.Marshal(t)
+		if err != nil {
+			return 0, err
+		}
+		l, err := json.Marshal(listingOf(t))
+		if err != nil {
+			return 0, err
+		}
+		args.Meta = &applyRecord{Rev: t.Rev, JSON: string(raw), Listing: string(l)}
+		if t.Rev == 1 {
+			// The index lives in another slot: listed first, a tournament
+			// is never without its entry; readers skip entries of tournaments
+			// that were never made (see Tournaments).
+			if err := s.index(ctx, t); err != nil {
+				return 0, err
+			}
+		}
 	}
 	if len(c.Events) > 0 {
 		raw, err := json.Marshal(c.Events)
@@ -131,8 +205,8 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 	if err != nil {
 		return 0, err
 	}
-	keys := []string{matchesKey(id), versionKey(id), metaKey(id), eventsKey(id), audit, changesKey(id)}
-	res, err := applyScript.Run(ctx, s.rdb, keys, payload, id, streamCap).Slice()
+	keys := []string{matchesKey(id), versionKey(id), metaKey(id), eventsKey(id), audit, changesKey(id), entriesKey(id), listingKey(id)}
+	res, err := s.runWrite(ctx, applyScript, keys, payload, id, streamCap).Slice()
 	if err != nil {
 		return 0, fmt.Errorf("cache: apply to %s: %w", id, err)
 	}
@@ -141,6 +215,10 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 		return 0, tournament.ErrNotRunning
 	case "conflict":
 		return 0, ErrConflict
+	case "exists":
+		return 0, fmt.Errorf("cache: tournament %s: %w", id, ErrExists)
+	case "not_found":
+		return 0, fmt.Errorf("cache: tournament %s: %w", id, ErrNotFound)
 	}
 	v := res[1].(int64)
 	s.noteVersion(id, v)
@@ -152,13 +230,14 @@ const maxAttempts = 25
 
 // Write computes a change from the snapshot and applies it. When another
 // write got there first, it computes the change again from the tournament as
-// it is now; when the rules refuse the change, it makes sure they refused the
-// tournament as it is now. It returns the snapshot the applied change was
-// computed from and the change.
+// it is now, after a short random pause that grows with every conflict, so
+// writers racing on one tournament spread out and each gets through; when the
+// rules refuse the change, it makes sure they refused the tournament as it is
+// now. It returns the snapshot the applied change was computed from and the change.
 func (s *Store) Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error) {
 	id, snap := from.Tournament.ID, from
 	var err error
-	for range maxAttempts {
+	for attempt := range maxAttempts {
 		var c *tournament.Change
 		c, err = compute(snap)
 		if err == nil {
@@ -168,6 +247,9 @@ func (s *Store) Write(ctx context.Context, from *tournament.Snapshot, compute fu
 			}
 			if !errors.Is(err, ErrConflict) {
 				return snap, nil, err
+			}
+			if err := pause(ctx, attempt); err != nil {
+				return nil, nil, err
 			}
 		}
 		latest, lerr := s.Snapshot(ctx, id)
@@ -183,6 +265,19 @@ func (s *Store) Write(ctx context.Context, from *tournament.Snapshot, compute fu
 		return snap, nil, err // the rules kept refusing while the tournament kept moving
 	}
 	return nil, nil, fmt.Errorf("cache: tournament %s: %w after %d attempts", id, ErrConflict, maxAttempts)
+}
+
+// pause waits before the next attempt after the attempt-th conflict (from 0):
+// a random time up to 1 ms, doubling with each conflict up to 64 ms.
+func pause(ctx context.Context, attempt int) error {
+	t := time.NewTimer(rand.N(time.Millisecond << min(attempt, 6)))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }
 
 // Audit returns the result writes of a match, newest first.

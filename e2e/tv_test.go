@@ -47,8 +47,8 @@ func TestTVShowsResultsAndRidesOutOutages(t *testing.T) {
 	}
 	addr := l.Addr().String()
 	srv := &http.Server{Handler: handler}
-	go srv.Serve(l)
-	defer func() { srv.Close() }()
+	go func() { _ = srv.Serve(l) }() // ends with ErrServerClosed when the test closes it
+	defer func() { _ = srv.Close() }()
 
 	hamburg := tournamentNamed(demo, "Hamburg Open 2026")
 	match, court := runningOnFirstPage(t, hamburg)
@@ -79,7 +79,9 @@ func TestTVShowsResultsAndRidesOutOutages(t *testing.T) {
 	screenshot(t, b, "tv-2-live-result")
 
 	// The server goes away: the board stays, marked as reconnecting.
-	srv.Close()
+	if err := srv.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := chromedp.Run(b, chromedp.Poll[bool](`!document.getElementById('reconnecting').hidden`, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
 		t.Fatalf("no reconnecting mark with the server gone: %v", err)
 	}
@@ -103,7 +105,7 @@ func TestTVShowsResultsAndRidesOutOutages(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	srv = &http.Server{Handler: handler}
-	go srv.Serve(l2)
+	go func() { _ = srv.Serve(l2) }()
 	if _, err := chromedp.Run(b, chromedp.Poll[bool](`document.getElementById('reconnecting').hidden`, chromedp.WithPollingTimeout(40*time.Second))); err != nil {
 		t.Fatalf("the TV did not recover: %v", err)
 	}

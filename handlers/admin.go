@@ -25,6 +25,9 @@ type AdminStore interface {
 	KeyByHash(ctx context.Context, sha string) (cache.Key, error)
 	LoginBlocked(ctx context.Context, client string) (time.Duration, error)
 	FailedLogin(ctx context.Context, client string) error
+	CreateSession(ctx context.Context, keySHA string, ttl time.Duration) (string, error)
+	SessionKey(ctx context.Context, id string) (string, error)
+	EndSession(ctx context.Context, id string) error
 	Organizer(ctx context.Context, id string) (tournament.Organizer, error)
 	Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error)
 	Tournaments(ctx context.Context, organizerID string, q cache.ListQuery) ([]*tournament.Snapshot, error)
@@ -39,13 +42,20 @@ type Admin struct {
 	Sessions *sessions.CookieStore
 	Assets   templates.Assets
 	Now      func() time.Time
+	// Relay, when set, sends results for followed tournaments upstream.
+	Relay ResultRelay
 }
 
 const (
 	sessionName = "courtside"
-	sessionKey  = "key" // the SHA-256 of the token, never the token
-	// SessionLifetime is how long a sign-in lasts.
+	// sessionID names the id of the session's record in the store, which
+	// signing out and revoking the token delete: a copied cookie then opens nothing.
+	sessionID = "session"
+	// SessionLifetime is how long a sign-in lasts, in the cookie and in the store.
 	SessionLifetime = 12 * time.Hour
+	// maxLoginBody caps a sign-in's form: a token and the return address fit
+	// many times over, and an unauthenticated request may not make us buffer more.
+	maxLoginBody = 4 << 10
 )
 
 // NewSessions makes the session cookie store: signed and encrypted with the
@@ -79,13 +89,21 @@ func (a *Admin) save(w http.ResponseWriter, r *http.Request, s *sessions.Session
 	return s.Save(r, w)
 }
 
-// Organizer reads the signed-in organizer's key from the session. A session
-// whose token was revoked (or a cookie that does not decode) is no session.
+// Organizer reads the signed-in organizer's key through the session. A
+// session that ended (signed out, its token revoked, expired) or a cookie
+// that does not decode is no session.
 func (a *Admin) Organizer(r *http.Request) (cache.Key, bool, error) {
 	s, _ := a.Sessions.Get(r, sessionName) // a tampered or expired cookie gives an empty session
-	sha, _ := s.Values[sessionKey].(string)
-	if sha == "" {
+	id, _ := s.Values[sessionID].(string)
+	if id == "" {
 		return cache.Key{}, false, nil
+	}
+	sha, err := a.Store.SessionKey(r.Context(), id)
+	if errors.Is(err, cache.ErrNotFound) {
+		return cache.Key{}, false, nil
+	}
+	if err != nil {
+		return cache.Key{}, false, err
 	}
 	k, err := a.Store.KeyByHash(r.Context(), sha)
 	if errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked) || err == nil && k.Kind != cache.KindToken {
@@ -138,7 +156,8 @@ func safeNext(next string) string {
 	return "/admin"
 }
 
-// clientAddress is who signs in, for counting failures: the peer's address.
+// clientAddress is who signs in, for counting failures: the peer's address,
+// or the client a trusted proxy names (web believes only those; TRUSTED_PROXIES).
 func clientAddress(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
@@ -152,10 +171,17 @@ func clientAddress(r *http.Request) string {
 func (a *Admin) Login(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	T := func(s string) string { return templates.T(ctx, s) }
+	r.Body = http.MaxBytesReader(w, r.Body, maxLoginBody)
+	formErr := r.ParseForm()
 	next := safeNext(r.FormValue("next"))
 	fail := func(status int, msg string) error {
 		w.WriteHeader(status)
 		return html(w, r, templates.AdminLogin(templates.AdminLoginPage{Page: a.page(r, T("Organizer sign-in")), Error: msg, Next: next}))
+	}
+	if tooLarge := (*http.MaxBytesError)(nil); errors.As(formErr, &tooLarge) {
+		return fail(http.StatusRequestEntityTooLarge, T("That is far longer than an API token. Paste only the token."))
+	} else if formErr != nil {
+		return fail(http.StatusBadRequest, T("Paste your API token."))
 	}
 	client := clientAddress(r)
 	wait, err := a.Store.LoginBlocked(ctx, client)
@@ -184,8 +210,12 @@ func (a *Admin) Login(w http.ResponseWriter, r *http.Request) error {
 		}
 		return fail(http.StatusForbidden, T("A public API key cannot sign in: use the API token of the organizer."))
 	}
+	id, err := a.Store.CreateSession(ctx, cache.Hash(token), SessionLifetime)
+	if err != nil {
+		return err
+	}
 	s, _ := a.Sessions.New(r, sessionName)
-	s.Values[sessionKey] = cache.Hash(token)
+	s.Values[sessionID] = id
 	if err := a.save(w, r, s); err != nil {
 		return err
 	}
@@ -193,9 +223,15 @@ func (a *Admin) Login(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// Logout ends the session.
+// Logout ends the session: its record goes, so even a copy of the cookie
+// opens nothing, and the browser is told to forget the cookie.
 func (a *Admin) Logout(w http.ResponseWriter, r *http.Request) error {
 	s, _ := a.Sessions.Get(r, sessionName)
+	if id, _ := s.Values[sessionID].(string); id != "" {
+		if err := a.Store.EndSession(r.Context(), id); err != nil {
+			return err
+		}
+	}
 	s.Values = map[any]any{}
 	s.Options = &sessions.Options{MaxAge: -1}
 	if err := a.save(w, r, s); err != nil {
@@ -219,7 +255,11 @@ func (a *Admin) Home(w http.ResponseWriter, r *http.Request) error {
 	page := templates.AdminHomePage{Page: a.page(r, templates.T(r.Context(), "My tournaments")), Organizer: org.Name}
 	for _, s := range snaps {
 		t := s.Tournament
-		page.Tournaments = append(page.Tournaments, templates.AdminTournament{Name: t.Name, ConsoleHref: "/admin/t/" + t.ID, State: t.State, Date: t.StartTime, Public: t.Public})
+		href := "/admin/t/" + t.ID
+		if !s.Started() {
+			href += "/setup" // not started: its setup, check-in and Start
+		}
+		page.Tournaments = append(page.Tournaments, templates.AdminTournament{Name: t.Name, ConsoleHref: href, State: t.State, Date: t.StartTime, Public: t.Public})
 	}
 	return html(w, r, templates.AdminHome(page))
 }

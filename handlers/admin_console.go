@@ -55,7 +55,7 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 		g, _ := snap.Group(m.GroupID)
 		page.Queue = append(page.Queue, templates.QueueItem{Match: matchView(ctx, snap, m, true),
 			CallAction: base + "/matches/" + m.ID + "/call", StateAction: base + "/matches/" + m.ID + "/state",
-			Paused: m.State == tournament.MatchPaused, Skippable: !g.Mode.IsBracket()})
+			Paused: m.State == tournament.MatchPaused, Skippable: g.Mode.Rules().Skip})
 	}
 	return page
 }
@@ -89,6 +89,11 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 	snap, err := a.own(r)
 	if err != nil {
 		return err
+	}
+	if snap.Tournament.Mirror != nil { // followed: only results go from here to where it runs
+		compute = func(*tournament.Snapshot) (*tournament.Change, error) {
+			return nil, &tournament.RuleError{Reason: "This tournament runs in the tournament application: call and pause matches there."}
+		}
 	}
 	_, _, err = a.Store.Write(r.Context(), snap, compute)
 	var rule *tournament.RuleError

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -21,8 +22,11 @@ type TournamentReader interface {
 
 // API serves the Tournament Public API.
 type API struct {
-	Store  TournamentReader
-	Writes Writer
+	Store   TournamentReader
+	Renders Renders
+	Writes  Writer
+	// Relay, when set, sends results for followed tournaments upstream.
+	Relay ResultRelay
 	// Now is the clock results are stamped with.
 	Now func() time.Time
 }
@@ -40,33 +44,34 @@ func JSON(w http.ResponseWriter, v any) error {
 }
 
 // snapshotJSON answers with the JSON of what build returns from the snapshot.
-// The body is encoded once per tournament version and key (the resource, whose
-// ids the handler has checked), and carries the version as its ETag, so a
-// client that polls with If-None-Match gets 304 Not Modified until it changes.
-func snapshotJSON(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, key string, build func() any) error {
-	type rendered struct {
-		body []byte
-		err  error
-	}
-	out := tournament.Once(snap, "json/"+key, func() rendered {
-		b, err := json.Marshal(build())
-		return rendered{append(b, '\n'), err}
-	})
-	if out.err != nil {
-		return out.err
-	}
-	etag := `"v` + strconv.FormatInt(snap.Version, 10) + `"`
+// key names the resource within the tournament and must be made only of what
+// the handler has checked (the route's path with ids that exist, canonical
+// flags): the body is encoded once per tournament version and key, and
+// carries the version as its ETag, so a client that polls with If-None-Match
+// gets 304 Not Modified until it changes. The caller has checked that the
+// key may read the tournament (readable) before any ETag is compared.
+func (a *API) snapshotJSON(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, key string, build func() any) error {
+	tag := `"v` + strconv.FormatInt(snap.Version, 10) + `"`
 	h := w.Header()
-	h.Set("ETag", etag)
-	h.Set("Cache-Control", "no-cache")
-	if r.Header.Get("If-None-Match") == etag {
-		w.WriteHeader(http.StatusNotModified)
+	h["Cache-Control"] = noCache
+	if notModified(w, r, tag) {
 		return nil
 	}
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	_, err := w.Write(out.body)
-	return err
+	out, err := a.Renders.Render(r.Context(), RenderKey{Tournament: snap.Tournament.ID, Version: snap.Version, Part: "api", Params: key},
+		func(context.Context) (Rendered, error) {
+			b, err := json.Marshal(build())
+			return Rendered{Body: slices.Concat(b, []byte{'\n'})}, err // of its own size: it is kept
+		})
+	if err != nil {
+		return err
+	}
+	h["Etag"] = []string{tag}
+	h["Content-Type"] = jsonType
+	return send(w, r, out)
 }
+
+// jsonType is the Content-Type of every API body.
+var jsonType = []string{"application/json; charset=utf-8"}
 
 // readable loads the tournament the caller asks for and checks the caller may
 // read it: a private tournament only by its organizer's token (403 FORBIDDEN),
@@ -88,22 +93,15 @@ func (a *API) readable(r *http.Request) (*tournament.Snapshot, error) {
 
 // page reads limit and offset (spec 4.1 and 8) and the optional state filter.
 func page(r *http.Request) (cache.ListQuery, error) {
-	q := cache.ListQuery{Limit: DefaultLimit}
+	var q cache.ListQuery
+	var err error
+	if q.Limit, err = queryInt(r, "limit", 1, MaxLimit, DefaultLimit); err != nil {
+		return q, err
+	}
+	if q.Offset, err = queryInt(r, "offset", 0, MaxOffset, 0); err != nil {
+		return q, err
+	}
 	v := r.URL.Query()
-	if s := v.Get("limit"); v.Has("limit") {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > MaxLimit {
-			return q, BadRequest("limit must be an integer from 1 to %d", MaxLimit)
-		}
-		q.Limit = n
-	}
-	if s := v.Get("offset"); v.Has("offset") {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			return q, BadRequest("offset must be an integer of at least 0")
-		}
-		q.Offset = n
-	}
 	if s := v.Get("state"); v.Has("state") {
 		st, err := tournament.Parse(s, tournament.States)
 		if err != nil {

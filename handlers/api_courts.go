@@ -17,7 +17,7 @@ func (a *API) Courts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return snapshotJSON(w, r, snap, r.URL.Path+"?details="+strconv.FormatBool(details), func() any {
+	return a.snapshotJSON(w, r, snap, r.URL.Path+"?details="+strconv.FormatBool(details), func() any {
 		out := make([]tournament.CourtJSON, len(snap.Tournament.Courts))
 		for i := range snap.Tournament.Courts {
 			out[i] = snap.CourtJSON(&snap.Tournament.Courts[i], details, tournament.FormCourtList)
@@ -40,7 +40,7 @@ func (a *API) Court(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return NotFound(CodeCourtNotFound)
 	}
-	return snapshotJSON(w, r, snap, r.URL.Path+"?details="+strconv.FormatBool(details), func() any {
+	return a.snapshotJSON(w, r, snap, r.URL.Path+"?details="+strconv.FormatBool(details), func() any {
 		return snap.CourtJSON(c, details, tournament.FormCourt)
 	})
 }

@@ -16,7 +16,7 @@ func (a *API) Match(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return NotFound(CodeMatchNotFound)
 	}
-	return snapshotJSON(w, r, snap, r.URL.Path, func() any { return snap.MatchJSON(m, tournament.FormFull) })
+	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return snap.MatchJSON(m, tournament.FormFull) })
 }
 
 // matchesOf serves a match list of the part named by the path parameter: find
@@ -30,7 +30,7 @@ func (a *API) matchesOf(w http.ResponseWriter, r *http.Request, param, code stri
 	if !ok {
 		return NotFound(code)
 	}
-	return snapshotJSON(w, r, snap, r.URL.Path, func() any {
+	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any {
 		return snap.MatchesJSON(snap.MatchesWhere(keep), tournament.FormFull)
 	})
 }
@@ -78,7 +78,7 @@ func (a *API) EntryMatches(w http.ResponseWriter, r *http.Request) error {
 	if _, ok := snap.Entries[id]; !ok {
 		return NotFound(CodeEntryNotFound)
 	}
-	return snapshotJSON(w, r, snap, r.URL.Path, func() any {
+	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any {
 		ms := snap.MatchesWhere(func(m *tournament.Match) bool { return m.Involves(id) })
 		return snap.MatchesJSON(ms, tournament.FormEntry)
 	})

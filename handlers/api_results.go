@@ -18,11 +18,18 @@ type Writer interface {
 	Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error)
 }
 
+// ResultRelay sends results for tournaments that run elsewhere to where
+// they run (upstream.Follower). ok is false for Courtside's own tournaments;
+// otherwise status and body are the upstream's answer, to pass on unchanged.
+type ResultRelay interface {
+	RelayResult(ctx context.Context, tournamentID, matchID string, r tournament.Encounters, final bool) (status int, body []byte, ok bool, err error)
+}
+
 // MaxBodyBytes bounds a request body; a result is far smaller.
 const MaxBodyBytes = 64 << 10
 
-// NotRunningMessage is the 412's message (spec 4.4).
-const NotRunningMessage = "The match is not running"
+// NotRunningMessage is the 412's message, word for word the real service's (spec 4.4).
+const NotRunningMessage = "Match is not running"
 
 // PutResult sets a running match's final result (spec 4.4).
 func (a *API) PutResult(w http.ResponseWriter, r *http.Request) error { return a.putResult(w, r, true) }
@@ -56,6 +63,18 @@ func (a *API) putResult(w http.ResponseWriter, r *http.Request, final bool) erro
 	}
 	if body.Result == nil {
 		return BadRequest("result is required: an array of encounters, each an array of sets of two numbers")
+	}
+	if a.Relay != nil {
+		status, answer, ok, err := a.Relay.RelayResult(r.Context(), snap.Tournament.ID, matchID, *body.Result, final)
+		if ok {
+			if err != nil {
+				return Status(http.StatusBadGateway, "The tournament application did not answer: nothing was saved.")
+			}
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			w.WriteHeader(status)
+			_, err = w.Write(answer)
+			return err
+		}
 	}
 	prev, c, err := a.Writes.Write(r.Context(), snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
 		return s.SetResult(matchID, *body.Result, final, a.Now(), k.Name)

@@ -82,5 +82,5 @@ func (a *API) Tournament(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return snapshotJSON(w, r, snap, r.URL.Path, func() any { return snap.Tournament.JSON() })
+	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return snap.Tournament.JSON() })
 }

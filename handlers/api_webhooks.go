@@ -83,6 +83,7 @@ func (h *Webhooks) Create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Location", "/v1/public/webhooks/"+hook.ID)
+	w.Header().Set("Content-Type", "application/json; charset=utf-8") // before the status, or it is sniffed as text
 	w.WriteHeader(http.StatusCreated)
 	return JSON(w, CreatedWebhook{Webhook: hook, Secret: hook.Secret})
 }
@@ -137,7 +138,7 @@ func (h *Webhooks) Enable(w http.ResponseWriter, r *http.Request) error {
 	}
 	hook, err = h.Store.SetWebhookEnabled(r.Context(), hook, true)
 	if err != nil {
-		return err
+		return notFoundAs(err, CodeWebhookNotFound) // deleted meanwhile
 	}
 	return JSON(w, hook)
 }

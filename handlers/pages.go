@@ -2,11 +2,9 @@ package handlers
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/angelofallars/htmx-go"
@@ -19,7 +17,6 @@ import (
 // PageReader is what the site's pages need from the store.
 type PageReader interface {
 	Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error)
-	KnownVersion(id string) (int64, bool)
 	Tournaments(ctx context.Context, organizerID string, q cache.ListQuery) ([]*tournament.Snapshot, error)
 	Organizers(ctx context.Context) ([]tournament.Organizer, error)
 	OrganizerBySlug(ctx context.Context, slug string) (tournament.Organizer, error)
@@ -28,8 +25,13 @@ type PageReader interface {
 // Pages serves the public results website. It shows only what organizers
 // share on their result pages.
 type Pages struct {
-	Store  PageReader
-	Assets templates.Assets
+	Store   PageReader
+	Renders Renders
+	Assets  templates.Assets
+	// BaseURL is the site's public address, without a trailing slash: what
+	// shared links and QR codes lead to. It comes from configuration, never
+	// from a request's Host or X-Forwarded-* headers.
+	BaseURL string
 	// Viewer is the organizer signed in on the request, or "" (nil: nobody ever is).
 	Viewer func(*http.Request) string
 }
@@ -42,17 +44,10 @@ func (p *Pages) views(r *http.Request, orgID string) bool {
 // livePart is the id of the polling part of a page (templates.Poller).
 const livePart = "live"
 
-// page is the layout's part of a page's view.
+// page is the layout's part of a page's view. The path is the route's, made
+// of the ids the handler has checked, so it is part of what a render is keyed by.
 func (p *Pages) page(r *http.Request, title, description string) templates.Page {
-	return templates.Page{Title: title, Description: description, Assets: p.Assets, Path: r.URL.Path, URL: origin(r) + r.URL.Path}
-}
-
-// origin is the scheme and host the request came to.
-func origin(r *http.Request) string {
-	if secure(r) {
-		return "https://" + r.Host
-	}
-	return "http://" + r.Host
+	return templates.Page{Title: title, Description: description, Assets: p.Assets, Path: r.URL.Path, URL: p.BaseURL + r.URL.Path}
 }
 
 // shared loads a tournament a visitor may see: one its organizer shares.
@@ -99,67 +94,34 @@ func choose(r *http.Request, full, live templ.Component) templ.Component {
 	return full
 }
 
-// notModified answers 304 when the client already has this rendering.
-func notModified(w http.ResponseWriter, r *http.Request, tag string) bool {
-	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, tag) {
-		w.Header()["Etag"] = []string{tag}
-		w.WriteHeader(http.StatusNotModified)
-		return true
-	}
-	return false
-}
-
-// serve answers a part of a tournament's pages. A client that has the
-// current rendering gets 304, decided from the version this instance knows
-// without asking Redis (a version's content, who may see it included, never
-// changes). Otherwise build makes the part from the snapshot, once per
-// version, language and part, kept plain and gzipped.
-func (p *Pages) serve(w http.ResponseWriter, r *http.Request, part string, build func(*tournament.Snapshot) (templ.Component, error)) error {
+// serve answers a part of a tournament's pages from the tournament the
+// handler loaded with shared and checked the request against. A client that
+// has the current rendering gets 304: the version's content, who may see it
+// included, never changes. Otherwise the part is rendered once per key (the
+// tournament's version, the language, the part, the route's path and the
+// canonical query of the checked settings) and kept plain and gzipped.
+func (p *Pages) serve(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, part, query string, view func() templ.Component) error {
 	h := w.Header()
 	h["Vary"] = varyPage
 	h["Cache-Control"] = noCache
-	if v, ok := p.Store.KnownVersion(r.PathValue("id")); ok && notModified(w, r, etag(r, v, part)) {
-		return nil
-	}
-	snap, err := p.shared(r)
-	if err != nil {
-		return err
-	}
 	tag := etag(r, snap.Version, part)
 	if notModified(w, r, tag) {
 		return nil
 	}
-	type rendered struct {
-		body, gz []byte
-		err      error
-	}
-	out := tournament.Once(snap, "html "+tag+" "+r.URL.Path, func() rendered {
-		c, err := build(snap)
-		if err != nil {
-			return rendered{err: err}
+	key := RenderKey{Tournament: snap.Tournament.ID, Version: snap.Version, Lang: string(templates.LangOf(r.Context())), Part: part, Params: r.URL.Path + "?" + query}
+	out, err := p.Renders.Render(r.Context(), key, func(ctx context.Context) (Rendered, error) {
+		var buf bytes.Buffer
+		if err := view().Render(ctx, &buf); err != nil {
+			return Rendered{}, err
 		}
-		var buf, gz bytes.Buffer
-		if err := c.Render(r.Context(), &buf); err != nil {
-			return rendered{err: err}
-		}
-		zw := gzip.NewWriter(&gz)
-		_, _ = zw.Write(buf.Bytes())
-		_ = zw.Close()
-		return rendered{body: buf.Bytes(), gz: gz.Bytes()}
+		return withGzip(buf.Bytes()), nil
 	})
-	if out.err != nil {
-		return out.err
+	if err != nil {
+		return err
 	}
 	h["Etag"] = []string{tag}
 	h["Content-Type"] = htmlType
-	body := out.body
-	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		h["Content-Encoding"] = gzipped
-		body = out.gz
-	}
-	h["Content-Length"] = []string{strconv.Itoa(len(body))} // sent as it is, not chunked
-	_, err = w.Write(body)
-	return err
+	return send(w, r, out)
 }
 
 // Header values of every page, shared and never written to.

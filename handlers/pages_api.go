@@ -17,14 +17,17 @@ type APIDocs struct {
 	page templates.APIPage
 }
 
-// NewAPIDocs reads the OpenAPI document into the reference page.
-func NewAPIDocs(assets templates.Assets) (*APIDocs, error) {
+// NewAPIDocs reads the OpenAPI document into the reference page, with curl
+// examples against baseURL, the site's public address.
+func NewAPIDocs(assets templates.Assets, baseURL string) (*APIDocs, error) {
 	var doc oaDoc
 	if err := json.Unmarshal(OpenAPIDocument, &doc); err != nil {
 		return nil, fmt.Errorf("handlers: openapi.json: %w", err)
 	}
 	p := templates.APIPage{
-		Page:     templates.Page{Title: "API reference", Description: "The Tournament Public API: tournaments, courts, matches, entries and standings as JSON.", Assets: assets},
+		Page: templates.Page{Title: "API reference", Description: "The Tournament Public API: tournaments, courts, matches, entries and standings as JSON.", Assets: assets,
+			Path: "/api", URL: baseURL + "/api"},
+		BaseURL:  baseURL + "/v1/public",
 		Version:  doc.Info.Version,
 		Intro:    doc.Info.Description,
 		SpecPath: "/v1/public/openapi.json",
@@ -47,6 +50,10 @@ func NewAPIDocs(assets templates.Assets) (*APIDocs, error) {
 				Summary:     op.Summary,
 				Description: op.Description,
 				NeedsKey:    op.Security == nil || len(*op.Security) > 0,
+			}
+			o.Curl = "curl '" + baseURL + o.Path + "'"
+			if o.NeedsKey {
+				o.Curl = "curl -H 'Authorization: Bearer $KEY' '" + baseURL + o.Path + "'"
 			}
 			for _, prm := range op.Parameters {
 				if name, ok := strings.CutPrefix(prm.Ref, "#/components/parameters/"); ok {
@@ -86,25 +93,10 @@ func NewAPIDocs(assets templates.Assets) (*APIDocs, error) {
 	return &APIDocs{page: p}, nil
 }
 
-// ServeHTTP renders the reference, with curl examples against this server.
+// ServeHTTP renders the reference.
 func (d *APIDocs) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	p := d.page
-	base := origin(r)
-	p.BaseURL = base + "/v1/public"
-	p.Path = r.URL.Path
-	p.Tags = make([]templates.APITag, len(d.page.Tags))
-	for i, t := range d.page.Tags {
-		p.Tags[i] = templates.APITag{Name: t.Name, Operations: make([]templates.APIOperation, len(t.Operations))}
-		for k, op := range t.Operations {
-			op.Curl = "curl '" + base + op.Path + "'"
-			if op.NeedsKey {
-				op.Curl = "curl -H 'Authorization: Bearer $KEY' '" + base + op.Path + "'"
-			}
-			p.Tags[i].Operations[k] = op
-		}
-	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_ = templates.API(p).Render(r.Context(), w)
+	_ = templates.API(d.page).Render(r.Context(), w)
 }
 
 // The parts of an OpenAPI document the reference shows.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"sync/atomic"
 	"testing"
 
 	"courtside/cache"
@@ -13,10 +14,11 @@ import (
 )
 
 // fakeStore serves one tournament. With fresh, every read is a new snapshot
-// (a new version), so every page is rendered from scratch.
+// of a new version, so every page is rendered from scratch.
 type fakeStore struct {
-	snap  *tournament.Snapshot
-	fresh bool
+	snap    *tournament.Snapshot
+	fresh   bool
+	version atomic.Int64
 }
 
 func (f *fakeStore) Snapshot(context.Context, string) (*tournament.Snapshot, error) {
@@ -24,10 +26,8 @@ func (f *fakeStore) Snapshot(context.Context, string) (*tournament.Snapshot, err
 		return f.snap, nil
 	}
 	s := f.snap
-	return tournament.NewSnapshot(s.Version, s.Tournament, s.Organizer, s.Matches, s.Entries), nil
+	return tournament.NewSnapshot(s.Version+f.version.Add(1), s.Tournament, s.Organizer, s.Matches, s.Entries), nil
 }
-
-func (f *fakeStore) KnownVersion(string) (int64, bool) { return 0, false }
 
 func (f *fakeStore) Tournaments(context.Context, string, cache.ListQuery) ([]*tournament.Snapshot, error) {
 	return []*tournament.Snapshot{f.snap}, nil
@@ -104,8 +104,19 @@ func roundRobin32() *tournament.Snapshot {
 	return oneGroup(g, ms, es)
 }
 
+// keepNothing renders every time.
+type keepNothing struct{}
+
+func (keepNothing) Render(ctx context.Context, _ RenderKey, render func(context.Context) (Rendered, error)) (Rendered, error) {
+	return render(ctx)
+}
+
 func benchPage(b *testing.B, snap *tournament.Snapshot, fresh, gzip bool) {
-	p := &Pages{Store: &fakeStore{snap: snap, fresh: fresh}, Assets: templates.Assets{CSS: "/a.css", HTMX: "/h.js", JS: "/c.js"}}
+	var renders Renders = &memo{}
+	if fresh {
+		renders = keepNothing{}
+	}
+	p := &Pages{Store: &fakeStore{snap: snap, fresh: fresh}, Renders: renders, Assets: templates.Assets{CSS: "/a.css", HTMX: "/h.js", JS: "/c.js"}}
 	req := httptest.NewRequest(http.MethodGet, "/t/t/groups/g", nil)
 	if gzip {
 		req.Header.Set("Accept-Encoding", "gzip")

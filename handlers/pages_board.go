@@ -1,9 +1,12 @@
 package handlers
 
 import (
+	"time"
+
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -27,42 +30,106 @@ type boardQuery struct {
 	rotate     []string
 }
 
-// parseBoard reads a board's settings; out-of-range numbers fall back to defaults.
-func parseBoard(r *http.Request) boardQuery {
+// parseBoard reads a board's settings from its address and checks them
+// against the tournament. A setting left empty takes its default; an unknown
+// discipline or group, a court range without a court of the tournament in it,
+// a number out of range is a 400, so that only settings that make a board of
+// their own reach a rendering. The court range is narrowed to the courts
+// there are, so that every range showing the same courts is one setting.
+func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) {
 	q := boardQuery{per: 16, every: 15}
 	if r.URL.RawQuery == "" {
-		return q
+		return q, nil
 	}
 	v := r.URL.Query()
-	q.discipline, q.kiosk = v.Get("discipline"), v.Get("kiosk") == "1"
-	if a, b, ok := strings.Cut(v.Get("courts"), "-"); v.Get("courts") != "" {
-		q.from, _ = strconv.Atoi(a)
-		q.to = q.from
-		if ok {
-			q.to, _ = strconv.Atoi(b)
+	if id := v.Get("discipline"); id != "" {
+		if _, ok := snap.Discipline(id); !ok {
+			return q, BadRequest("discipline: this tournament has no such discipline")
 		}
+		q.discipline = id
 	}
-	q.per = intIn(v, "per", 1, 16, q.per)
-	q.every = intIn(v, "every", 5, 300, q.every)
+	switch v.Get("kiosk") {
+	case "", "0", "false":
+	case "1", "true":
+		q.kiosk = true
+	default:
+		return q, BadRequest("kiosk must be 1 or 0")
+	}
+	if s := v.Get("courts"); s != "" {
+		from, to, err := courtRange(s, snap.Tournament.Courts)
+		if err != nil {
+			return q, err
+		}
+		q.from, q.to = from, to
+	}
+	var err error
+	if q.per, err = intIn(v, "per", 1, 16, q.per); err != nil {
+		return q, err
+	}
+	if q.every, err = intIn(v, "every", 5, 300, q.every); err != nil {
+		return q, err
+	}
 	for _, rot := range v["rotate"] {
-		for _, p := range strings.Split(rot, ",") {
-			if p = strings.TrimSpace(p); p != "" && !slices.Contains(q.rotate, p) {
-				q.rotate = append(q.rotate, p)
+		for _, item := range strings.Split(rot, ",") {
+			item = strings.TrimSpace(item)
+			if item == "" || slices.Contains(q.rotate, item) {
+				continue
 			}
+			kind, groupID, _ := strings.Cut(item, ":")
+			g, ok := snap.Group(groupID)
+			switch {
+			case item == "courts":
+			case kind == "standings" && ok:
+			case kind == "bracket" && ok && g.Mode.IsBracket():
+			default:
+				return q, BadRequest("rotate: courts, standings:<group> or bracket:<group of a knock-out mode> of this tournament")
+			}
+			q.rotate = append(q.rotate, item)
 		}
 	}
-	return q
+	return q, nil
 }
 
-// intIn reads a whole number between lo and hi; def when it is missing or out of range.
-func intIn(v url.Values, name string, lo, hi, def int) int {
-	if !v.Has(name) {
-		return def
+// courtRange reads "3" or "1-8" and narrows it to the court numbers there
+// are; a range of every court is no range (0, 0).
+func courtRange(s string, courts []tournament.Court) (from, to int, err error) {
+	a, b, isRange := strings.Cut(s, "-")
+	if !isRange {
+		b = a
 	}
-	if n, err := strconv.Atoi(v.Get(name)); err == nil && n >= lo && n <= hi {
-		return n
+	from, errA := strconv.Atoi(a)
+	to, errB := strconv.Atoi(b)
+	if errA != nil || errB != nil || from < 0 || to < from || a[0] == '+' || b[0] == '+' {
+		return 0, 0, BadRequest("courts: a court number or a range of them, like 1-8")
 	}
-	return def
+	lo, hi, all := math.MaxInt, math.MinInt, true
+	for _, c := range courts {
+		if c.Number >= from && c.Number <= to {
+			lo, hi = min(lo, c.Number), max(hi, c.Number)
+		} else {
+			all = false
+		}
+	}
+	switch {
+	case lo > hi:
+		return 0, 0, BadRequest("courts: this tournament has no court numbered %d to %d", from, to)
+	case all:
+		return 0, 0, nil
+	}
+	return lo, hi, nil
+}
+
+// intIn reads a whole number between lo and hi; def when it is missing or empty.
+func intIn(v url.Values, name string, lo, hi, def int) (int, error) {
+	s := v.Get(name)
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < lo || n > hi || s[0] == '+' {
+		return def, BadRequest("%s must be a whole number from %d to %d", name, lo, hi)
+	}
+	return n, nil
 }
 
 // query is the board's settings as a canonical query string: the fragment's
@@ -72,8 +139,8 @@ func (q boardQuery) query() string {
 	if q.discipline != "" {
 		v.Set("discipline", q.discipline)
 	}
-	if q.from > 0 || q.to > 0 {
-		v.Set("courts", fmt.Sprintf("%d-%d", q.from, q.to))
+	if c := q.courts(); c != "" {
+		v.Set("courts", c)
 	}
 	if q.kiosk {
 		v.Set("kiosk", "1")
@@ -83,6 +150,14 @@ func (q boardQuery) query() string {
 	return v.Encode()
 }
 
+// courts is the court range as the board's form shows it: "" for all courts.
+func (q boardQuery) courts() string {
+	if q.from > 0 || q.to > 0 {
+		return fmt.Sprintf("%d-%d", q.from, q.to)
+	}
+	return ""
+}
+
 func (q boardQuery) showsCourt(n int) bool {
 	return (q.from == 0 || n >= q.from) && (q.to == 0 || n <= q.to)
 }
@@ -90,7 +165,7 @@ func (q boardQuery) showsCourt(n int) bool {
 // boardView builds the court board: courts in number order, what waits for a
 // court, and the last results.
 func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, poll templates.Poll) templates.BoardView {
-	b := templates.BoardView{Poll: poll, Kiosk: q.kiosk, Every: q.every}
+	b := templates.BoardView{Poll: poll, Kiosk: q.kiosk, Every: q.every, Source: templates.SourceOf(snap.Tournament, time.Now())}
 	inDiscipline := func(m *tournament.Match) bool { return q.discipline == "" || m.DisciplineID == q.discipline }
 	courts := slices.Clone(snap.Tournament.Courts)
 	slices.SortFunc(courts, func(a, b tournament.Court) int { return cmp.Compare(a.Number, b.Number) })
@@ -172,26 +247,42 @@ func boardPoll(r *http.Request, snap *tournament.Snapshot, q boardQuery) templat
 
 // BoardFragment is the court board's polling part, alone: what every TV asks for every 3 s.
 func (p *Pages) BoardFragment(w http.ResponseWriter, r *http.Request) error {
-	q := parseBoard(r)
-	return p.serve(w, r, "board:"+q.query(), func(snap *tournament.Snapshot) (templ.Component, error) {
-		return templates.CourtBoard(boardView(r.Context(), snap, q, boardPoll(r, snap, q))), nil
+	snap, q, err := p.board(r)
+	if err != nil {
+		return err
+	}
+	return p.serve(w, r, snap, "board:"+q.query(), q.query(), func() templ.Component {
+		return templates.CourtBoard(boardView(r.Context(), snap, q, boardPoll(r, snap, q)))
 	})
+}
+
+// board loads the tournament of a board or TV and reads its settings.
+func (p *Pages) board(r *http.Request) (*tournament.Snapshot, boardQuery, error) {
+	snap, err := p.shared(r)
+	if err != nil {
+		return nil, boardQuery{}, err
+	}
+	q, err := parseBoard(r, snap)
+	return snap, q, err
 }
 
 // Board is the court board for spectators; with ?kiosk=1 it is the TV view.
 func (p *Pages) Board(w http.ResponseWriter, r *http.Request) error {
-	q := parseBoard(r)
-	if q.kiosk {
-		return p.TV(w, r)
+	snap, q, err := p.board(r)
+	if err != nil {
+		return err
 	}
-	return p.serve(w, r, "board-page:"+q.query(), func(snap *tournament.Snapshot) (templ.Component, error) {
+	if q.kiosk {
+		return p.tv(w, r, snap, q)
+	}
+	return p.serve(w, r, snap, "board-page:"+q.query(), q.query(), func() templ.Component {
 		page := templates.BoardPage{Page: p.page(r, templates.T(r.Context(), "Court board")+" · "+snap.Tournament.Name, "Every court of "+snap.Tournament.Name+": who plays, the live score, who is next."),
 			Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), SetupHref: tournamentHref(snap) + "/tv/setup",
-			Courts: r.URL.Query().Get("courts"), Board: boardView(r.Context(), snap, q, boardPoll(r, snap, q))}
+			Courts: q.courts(), Board: boardView(r.Context(), snap, q, boardPoll(r, snap, q))}
 		for _, d := range snap.Tournament.Disciplines {
 			page.Disciplines = append(page.Disciplines, templates.Option{Value: d.ID, Label: d.Name, Selected: d.ID == q.discipline})
 		}
-		return templates.Board(page), nil
+		return templates.Board(page)
 	})
 }
 
@@ -199,10 +290,18 @@ func (p *Pages) Board(w http.ResponseWriter, r *http.Request) error {
 // turn the group tables and brackets the address names (rotate=courts,
 // standings:<group>,bracket:<group>; every=<seconds>).
 func (p *Pages) TV(w http.ResponseWriter, r *http.Request) error {
-	q := parseBoard(r)
+	snap, q, err := p.board(r)
+	if err != nil {
+		return err
+	}
+	return p.tv(w, r, snap, q)
+}
+
+func (p *Pages) tv(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, q boardQuery) error {
 	q.kiosk = true
-	return p.serve(w, r, "tv:"+q.query()+"&rotate="+strings.Join(q.rotate, ","), func(snap *tournament.Snapshot) (templ.Component, error) {
-		qr, _ := templates.NewQR(origin(r) + tournamentHref(snap))
+	settings := q.query() + "&rotate=" + strings.Join(q.rotate, ",")
+	return p.serve(w, r, snap, "tv:"+settings, settings, func() templ.Component {
+		qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap))
 		page := templates.TVPage{Page: p.page(r, snap.Tournament.Name, "Court board of "+snap.Tournament.Name),
 			Tournament: snap.Tournament.Name, QR: qr, Every: q.every}
 		page.Refresh = 30
@@ -211,7 +310,7 @@ func (p *Pages) TV(w http.ResponseWriter, r *http.Request) error {
 			rotate = append([]string{"courts"}, rotate...)
 		}
 		page.Panels = tvPanels(r, snap, q, rotate, true)
-		return templates.TV(page), nil
+		return templates.TV(page)
 	})
 }
 
@@ -250,29 +349,41 @@ func tvPoll(r *http.Request, snap *tournament.Snapshot, kind string, g *tourname
 
 // TVStandings is a TV's standings panel, alone, for its polls.
 func (p *Pages) TVStandings(w http.ResponseWriter, r *http.Request) error {
-	return p.serve(w, r, "standings:"+r.PathValue("groupId"), func(snap *tournament.Snapshot) (templ.Component, error) {
-		g, ok := snap.Group(r.PathValue("groupId"))
-		if !ok {
-			return nil, NotFound("group")
-		}
-		return templates.StandingsTV(templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(r.Context(), snap, g)}), nil
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	g, ok := snap.Group(r.PathValue("groupId"))
+	if !ok {
+		return NotFound("group")
+	}
+	return p.serve(w, r, snap, "standings:"+g.ID, "", func() templ.Component {
+		return templates.StandingsTV(templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(r.Context(), snap, g)})
 	})
 }
 
 // TVBracket is a TV's bracket panel, alone, for its polls.
 func (p *Pages) TVBracket(w http.ResponseWriter, r *http.Request) error {
-	return p.serve(w, r, "bracket:"+r.PathValue("groupId"), func(snap *tournament.Snapshot) (templ.Component, error) {
-		g, ok := snap.Group(r.PathValue("groupId"))
-		if !ok || !g.Mode.IsBracket() {
-			return nil, NotFound("group")
-		}
-		return templates.BracketTV(templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: *bracketView(r.Context(), snap, g)}), nil
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	g, ok := snap.Group(r.PathValue("groupId"))
+	if !ok || !g.Mode.IsBracket() {
+		return NotFound("group")
+	}
+	return p.serve(w, r, snap, "bracket:"+g.ID, "", func() templ.Component {
+		return templates.BracketTV(templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: *bracketView(r.Context(), snap, g)})
 	})
 }
 
 // TVSetup builds a TV's address from an organizer's choices.
 func (p *Pages) TVSetup(w http.ResponseWriter, r *http.Request) error {
-	return p.serve(w, r, "tv-setup", func(snap *tournament.Snapshot) (templ.Component, error) {
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	return p.serve(w, r, snap, "tv-setup", "", func() templ.Component {
 		ctx := r.Context()
 		page := templates.TVSetupPage{Page: p.page(r, templates.T(ctx, "Set up a TV")+" · "+snap.Tournament.Name, "Build the address of a TV court board."),
 			Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Action: tournamentHref(snap) + "/tv"}
@@ -288,6 +399,6 @@ func (p *Pages) TVSetup(w http.ResponseWriter, r *http.Request) error {
 				}
 			}
 		}
-		return templates.TVSetup(page), nil
+		return templates.TVSetup(page)
 	})
 }

@@ -1,12 +1,13 @@
 package handlers
 
 import (
+	"time"
+
 	"cmp"
 	"context"
 	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -66,8 +67,10 @@ func (p *Pages) Organizer(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return notFoundAs(err, "organizer")
 	}
-	n, _ := strconv.Atoi(r.URL.Query().Get("page"))
-	n = max(n, 1)
+	n, err := queryInt(r, "page", 1, MaxOffset/organizerPageSize, 1)
+	if err != nil {
+		return err
+	}
 	snaps, err := p.Store.Tournaments(r.Context(), org.ID, cache.ListQuery{SharedOnly: !p.views(r, org.ID), Limit: organizerPageSize + 1, Offset: (n - 1) * organizerPageSize})
 	if err != nil {
 		return err
@@ -89,9 +92,13 @@ func (p *Pages) Organizer(w http.ResponseWriter, r *http.Request) error {
 
 // Tournament is a tournament's front page: its outline, what is live, a QR code to itself.
 func (p *Pages) Tournament(w http.ResponseWriter, r *http.Request) error {
-	return p.serve(w, r, partOf(r), func(snap *tournament.Snapshot) (templ.Component, error) {
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	return p.serve(w, r, snap, partOf(r), "", func() templ.Component {
 		page := p.tournamentPage(r, snap)
-		return choose(r, templates.Tournament(page), templates.TournamentLive(page)), nil
+		return choose(r, templates.Tournament(page), templates.TournamentLive(page))
 	})
 }
 
@@ -99,12 +106,12 @@ func (p *Pages) tournamentPage(r *http.Request, snap *tournament.Snapshot) templ
 	ctx := r.Context()
 	t := snap.Tournament
 	players, teams := snap.Counts()
-	qr, _ := templates.NewQR(origin(r) + r.URL.Path) // an address is far below a QR code's capacity
+	qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap)) // an address is far below a QR code's capacity
 	page := templates.TournamentPage{Page: p.page(r, t.Name, describe(t, snap.Organizer)),
 		Name: t.Name, Description: t.Description, Organizer: snap.Organizer.Name, OrgHref: "/o/" + snap.Organizer.Slug,
 		State: t.State, Start: t.StartTime, End: t.EndTime, Players: players, Teams: teams,
-		BoardHref: tournamentHref(snap) + "/courts", QR: qr, Poll: poll(r, snap)}
-	page.Image = origin(r) + tournamentHref(snap) + "/preview.png"
+		BoardHref: tournamentHref(snap) + "/courts", QR: qr, Poll: poll(r, snap), Source: templates.SourceOf(t, time.Now())}
+	page.Image = p.BaseURL + tournamentHref(snap) + "/preview.png"
 	for _, d := range t.Disciplines {
 		do := templates.DisciplineOutline{Name: d.Name, EntryType: d.EntryType}
 		for _, st := range d.Stages {
@@ -150,13 +157,17 @@ func describe(t *tournament.Tournament, org tournament.Organizer) string {
 
 // Group shows a group: its table and rounds, or its tree in the knock-out modes.
 func (p *Pages) Group(w http.ResponseWriter, r *http.Request) error {
-	return p.serve(w, r, partOf(r), func(snap *tournament.Snapshot) (templ.Component, error) {
-		g, ok := snap.Group(r.PathValue("groupId"))
-		if !ok {
-			return nil, NotFound("group")
-		}
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	g, ok := snap.Group(r.PathValue("groupId"))
+	if !ok {
+		return NotFound("group")
+	}
+	return p.serve(w, r, snap, partOf(r), "", func() templ.Component {
 		page := p.groupPage(r, snap, g)
-		return choose(r, templates.Group(page), templates.GroupLive(page)), nil
+		return choose(r, templates.Group(page), templates.GroupLive(page))
 	})
 }
 
@@ -175,7 +186,7 @@ func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournam
 	page := templates.GroupPage{Page: p.page(r, g.Name+" · "+snap.Tournament.Name, fmt.Sprintf("%s, %s: standings and matches.", g.Name, snap.Tournament.Name)),
 		Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Discipline: discipline, Stage: stage,
 		Name: g.Name, Mode: g.Mode, State: g.State, Poll: poll(r, snap), Standings: standingsView(ctx, snap, g)}
-	page.Image = origin(r) + tournamentHref(snap) + "/preview.png"
+	page.Image = p.BaseURL + tournamentHref(snap) + "/preview.png"
 	if g.Mode.IsBracket() {
 		page.Bracket = bracketView(ctx, snap, g)
 	} else {
@@ -186,24 +197,32 @@ func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournam
 
 // Entry is a player's or team's page: everything it played and will play.
 func (p *Pages) Entry(w http.ResponseWriter, r *http.Request) error {
-	return p.serve(w, r, partOf(r), func(snap *tournament.Snapshot) (templ.Component, error) {
-		e, ok := snap.Entries[r.PathValue("entryId")]
-		if !ok {
-			return nil, NotFound("entry")
-		}
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	e, ok := snap.Entries[r.PathValue("entryId")]
+	if !ok {
+		return NotFound("entry")
+	}
+	return p.serve(w, r, snap, partOf(r), "", func() templ.Component {
 		page := entryPage(r.Context(), snap, e)
 		page.Page, page.Poll = p.page(r, e.Name+" · "+snap.Tournament.Name, fmt.Sprintf("Schedule and results of %s at %s.", e.Name, snap.Tournament.Name)), poll(r, snap)
-		return choose(r, templates.Entry(page), templates.EntryLive(page)), nil
+		return choose(r, templates.Entry(page), templates.EntryLive(page))
 	})
 }
 
 // Match is one match in full: entries with players, state, courts, times, every set.
 func (p *Pages) Match(w http.ResponseWriter, r *http.Request) error {
-	return p.serve(w, r, partOf(r), func(snap *tournament.Snapshot) (templ.Component, error) {
-		m, ok := snap.Match(r.PathValue("matchId"))
-		if !ok {
-			return nil, NotFound("match")
-		}
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	m, ok := snap.Match(r.PathValue("matchId"))
+	if !ok {
+		return NotFound("match")
+	}
+	return p.serve(w, r, snap, partOf(r), "", func() templ.Component {
 		mv := matchView(r.Context(), snap, m, true)
 		title := mv.Sides[0].Name + " – " + mv.Sides[1].Name
 		if mv.Sides[0].Name == "" || mv.Sides[1].Name == "" {
@@ -215,7 +234,7 @@ func (p *Pages) Match(w http.ResponseWriter, r *http.Request) error {
 		if g, ok := snap.Group(m.GroupID); ok {
 			page.EncounterNames = g.Encounters
 		}
-		return choose(r, templates.Match(page), templates.MatchLive(page)), nil
+		return choose(r, templates.Match(page), templates.MatchLive(page))
 	})
 }
 

@@ -1,48 +1,126 @@
 package handlers
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"sync"
 	"testing"
 
-	"github.com/a-h/templ"
-
 	"courtside/templates"
 	"courtside/tournament"
 )
 
-func TestPagesRenderOncePerVersion(t *testing.T) {
+// memo is a Renders that keeps everything and counts renders: what the
+// handlers expect of the web layer's cache, without its bounds.
+type memo struct {
+	mu      sync.Mutex
+	kept    map[RenderKey]Rendered
+	renders int
+}
+
+func (m *memo) Render(ctx context.Context, key RenderKey, render func(context.Context) (Rendered, error)) (Rendered, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if out, ok := m.kept[key]; ok {
+		return out, nil
+	}
+	out, err := render(ctx)
+	if err != nil {
+		return out, err
+	}
+	if m.kept == nil {
+		m.kept = map[RenderKey]Rendered{}
+	}
+	m.kept[key] = out
+	m.renders++
+	return out, nil
+}
+
+func TestBoardRendersOncePerVersionAndSettings(t *testing.T) {
 	store := &fakeStore{snap: roundRobin32()}
-	p := &Pages{Store: store, Assets: templates.Assets{}}
-	builds := 0
-	var mu sync.Mutex
-	serve := func() *httptest.ResponseRecorder {
-		req := httptest.NewRequest(http.MethodGet, "/t/t/board", nil)
+	renders := &memo{}
+	p := &Pages{Store: store, Renders: renders, Assets: templates.Assets{}}
+	serve := func(path string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
 		req.SetPathValue("id", "t")
 		rec := httptest.NewRecorder()
-		err := p.serve(rec, req, "board", func(s *tournament.Snapshot) (templ.Component, error) {
-			mu.Lock()
-			builds++
-			mu.Unlock()
-			return templates.CourtBoard(boardView(req.Context(), s, boardQuery{}, templates.Poll{ID: "board"})), nil
-		})
-		if err != nil || rec.Code != 200 {
-			t.Fatalf("%v %d", err, rec.Code)
+		err := p.BoardFragment(rec, req)
+		if err != nil {
+			var prob *Problem
+			if !errors.As(err, &prob) {
+				t.Fatalf("%s: %v", path, err)
+			}
+			rec.Code = prob.Status
 		}
 		return rec
 	}
 	var wg sync.WaitGroup
 	for range 50 { // fifty TVs at once
-		wg.Go(func() { serve() })
+		wg.Go(func() { serve("/t/t/board") })
 	}
 	wg.Wait()
-	if builds != 1 {
-		t.Errorf("built %d times for one version", builds)
+	// Addresses that say the same in other words are the same board.
+	for _, same := range []string{"/t/t/board?unknown=1", "/t/t/board?kiosk=0", "/t/t/board?courts=1-99", "/t/t/board?courts=&discipline=", "/t/t/board?per=3", "/t/t/board?rotate=courts"} {
+		if rec := serve(same); rec.Code != 200 {
+			t.Errorf("%s: %d", same, rec.Code)
+		}
+	}
+	if renders.renders != 1 {
+		t.Errorf("rendered %d times for one version and one board", renders.renders)
+	}
+	// Settings the tournament has no place for are refused, never rendered.
+	for _, bad := range []string{"/t/t/board?discipline=x", "/t/t/board?courts=2-9", "/t/t/board?courts=a", "/t/t/board?courts=3-1", "/t/t/board?per=0", "/t/t/board?every=1000",
+		"/t/t/board?kiosk=yes", "/t/t/board?rotate=standings:x", "/t/t/board?rotate=bracket:g", "/t/t/board?per=+5"} {
+		if rec := serve(bad); rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d, want 400", bad, rec.Code)
+		}
+	}
+	if renders.renders != 1 || len(renders.kept) != 1 {
+		t.Errorf("refused settings were rendered: %d renders, %d kept", renders.renders, len(renders.kept))
 	}
 	store.snap = tournament.NewSnapshot(2, store.snap.Tournament, store.snap.Organizer, store.snap.Matches, store.snap.Entries)
-	serve()
-	if builds != 2 {
-		t.Errorf("a new version was not built: %d builds", builds)
+	serve("/t/t/board")
+	if renders.renders != 2 {
+		t.Errorf("a new version was not rendered: %d renders", renders.renders)
+	}
+}
+
+func TestIfNoneMatch(t *testing.T) {
+	const tag = `"v7-en-page"`
+	for _, c := range []struct {
+		header string
+		match  bool
+	}{
+		{"", false},
+		{tag, true},
+		{"*", true},
+		{`W/"v7-en-page"`, true},
+		{`"v1-en-page", "v7-en-page"`, true},
+		{`"v1-en-page",W/"v7-en-page"`, true},
+		{`"v7-en-page-x"`, false},
+		{`"x", "v7-en-page`, false},
+		{`x"v7-en-page"`, false},
+		{`"v7-en-page"x`, true}, // a tag followed by garbage: the tag was named
+		{`"v7"`, false},
+		{`"prefix "v7-en-page""`, false},
+	} {
+		if got := noneMatch([]string{c.header}, tag); got != c.match {
+			t.Errorf("If-None-Match: %s: %v, want %v", c.header, got, c.match)
+		}
+	}
+	if !noneMatch([]string{`"a"`, tag}, tag) {
+		t.Error("a tag in a second If-None-Match field is missed")
+	}
+}
+
+func TestAcceptsGzip(t *testing.T) {
+	for header, want := range map[string]bool{"": false, "gzip": true, "br, gzip;q=0.5": true, "gzip;q=0": false, "GZIP": true, "*": true, "deflate": false, "gzip; q=0.0": false, "x-gzip": true} {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.Header.Set("Accept-Encoding", header)
+		if got := acceptsGzip(r); got != want {
+			t.Errorf("Accept-Encoding: %s: %v", header, got)
+		}
 	}
 }

@@ -63,7 +63,7 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 		}
 	}
 	if m.HasResult() {
-		s := tournament.DisplayScore(m.Encounters, snap.Config(m))
+		s := snap.DisplayScore(m)
 		v.Score = &s
 	}
 	for _, id := range m.CourtIDs {
@@ -149,40 +149,34 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		}
 		return strconv.Itoa(n)
 	}
+	byKey := map[string]col{
+		"points":      {T("Pts"), T("Points"), func(s tournament.Standing) string { return num(s.Points) }},
+		"matches":     {T("P"), T("Matches played"), func(s tournament.Standing) string { return num(s.Matches) }},
+		"matchesWon":  {T("W"), T("Wins"), func(s tournament.Standing) string { return num(s.MatchesWon) }},
+		"matchesDraw": {T("D"), T("Draws"), func(s tournament.Standing) string { return num(s.MatchesDraw) }},
+		"matchesLost": {T("L"), T("Losses"), func(s tournament.Standing) string { return num(s.MatchesLost) }},
+		"pointsPerMatch": {"Ø", T("Points per match"), func(s tournament.Standing) string {
+			return strconv.FormatFloat(s.PointsPerMatch, 'f', 2, 64)
+		}},
+		"correctedPointsPerMatch": {"Ø*", T("Corrected points per match"), func(s tournament.Standing) string {
+			return strconv.FormatFloat(deref(s.CorrectedPointsPerMatch), 'f', 2, 64)
+		}},
+		"lives":     {T("Lives"), T("Lives"), func(s tournament.Standing) string { return num(deref(s.Lives)) }},
+		"setsWon":   {T("Sets"), T("Sets"), func(s tournament.Standing) string { return pair(s.SetsWon, s.SetsLost) }},
+		"goals":     {T("Goals"), T("Goals"), func(s tournament.Standing) string { return pair(s.Goals, s.GoalsIn) }},
+		"goalsDiff": {T("Diff"), T("Goal difference"), func(s tournament.Standing) string { return signed(s.GoalsDiff) }},
+		"bh1":       {"BH1", "Buchholz", func(s tournament.Standing) string { return num(deref(s.BH1)) }},
+		"bh2":       {"BH2", "Buchholz 2", func(s tournament.Standing) string { return num(deref(s.BH2)) }},
+		"sb":        {"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return strconv.FormatFloat(deref(s.SB), 'f', -1, 64) }},
+	}
 	var cols []col
-	if !g.Mode.IsBracket() {
-		cols = append(cols, col{T("Pts"), T("Points"), func(s tournament.Standing) string { return num(s.Points) }})
-	}
-	cols = append(cols, col{T("P"), T("Matches played"), func(s tournament.Standing) string { return num(s.Matches) }},
-		col{T("W"), T("Wins"), func(s tournament.Standing) string { return num(s.MatchesWon) }})
-	if !g.Mode.IsBracket() {
-		cols = append(cols, col{T("D"), T("Draws"), func(s tournament.Standing) string { return num(s.MatchesDraw) }})
-	}
-	cols = append(cols, col{T("L"), T("Losses"), func(s tournament.Standing) string { return num(s.MatchesLost) }})
-	switch g.Mode {
-	case tournament.MonsterDYP:
-		cols = append(cols,
-			col{"Ø", T("Points per match"), func(s tournament.Standing) string { return strconv.FormatFloat(s.PointsPerMatch, 'f', 2, 64) }},
-			col{"Ø*", T("Corrected points per match"), func(s tournament.Standing) string {
-				return strconv.FormatFloat(deref(s.CorrectedPointsPerMatch), 'f', 2, 64)
+	for _, k := range g.Mode.Rules().Columns { // the modes table says which columns a mode shows
+		if k == "setsWon" && len(g.Encounters) > 1 { // a league's encounters come before its sets
+			cols = append(cols, col{T("Encounters"), T("Encounters"), func(s tournament.Standing) string {
+				return fmt.Sprintf("%d-%d-%d", deref(s.EncounterWon), deref(s.EncounterDraw), deref(s.EncounterLost))
 			}})
-	case tournament.LastOneStanding, tournament.LordHaveMercy:
-		cols = append(cols, col{T("Lives"), T("Lives"), func(s tournament.Standing) string { return num(deref(s.Lives)) }})
-	}
-	if len(g.Encounters) > 1 {
-		cols = append(cols, col{T("Encounters"), T("Encounters"), func(s tournament.Standing) string {
-			return fmt.Sprintf("%d-%d-%d", deref(s.EncounterWon), deref(s.EncounterDraw), deref(s.EncounterLost))
-		}})
-	}
-	cols = append(cols,
-		col{T("Sets"), T("Sets"), func(s tournament.Standing) string { return pair(s.SetsWon, s.SetsLost) }},
-		col{T("Goals"), T("Goals"), func(s tournament.Standing) string { return pair(s.Goals, s.GoalsIn) }},
-		col{T("Diff"), T("Goal difference"), func(s tournament.Standing) string { return signed(s.GoalsDiff) }})
-	if g.Mode == tournament.Swiss || g.Mode == tournament.DutchSystem {
-		cols = append(cols,
-			col{"BH1", "Buchholz", func(s tournament.Standing) string { return num(deref(s.BH1)) }},
-			col{"BH2", "Buchholz 2", func(s tournament.Standing) string { return num(deref(s.BH2)) }},
-			col{"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return strconv.FormatFloat(deref(s.SB), 'f', -1, 64) }})
+		}
+		cols = append(cols, byKey[k])
 	}
 	v := templates.StandingsView{}
 	for _, c := range cols {

@@ -67,15 +67,15 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 		part = "screen:" + name + ":" + setting
 	}
 	p := s.Pages
-	return p.serve(w, r, part, func(snap *tournament.Snapshot) (templ.Component, error) {
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	return p.serve(w, r, snap, part, setting, func() templ.Component {
 		ctx := r.Context()
 		q := boardQuery{per: 16, every: cmpOr(sc.Every, 15), kiosk: true}
-		if a, b, ok := strings.Cut(sc.Courts, "-"); sc.Courts != "" {
-			q.from, _ = strconv.Atoi(a)
-			q.to = q.from
-			if ok {
-				q.to, _ = strconv.Atoi(b)
-			}
+		if sc.Courts != "" {
+			q.from, q.to, _ = courtRange(sc.Courts, snap.Tournament.Courts)
 		}
 		view := templates.ScreenView{Name: name, Every: q.every,
 			Poll: templates.Poll{ID: screenPart, Href: r.URL.Path, ETag: etag(r, snap.Version, "screen:"+name+":"+setting), On: true, Every: screenPoll}}
@@ -91,13 +91,13 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 			view.Panels = tvPanels(r, snap, q, []string{"courts"}, false)
 		}
 		if strings.HasPrefix(part, screenPart+":") {
-			return templates.ScreenLive(view), nil
+			return templates.ScreenLive(view)
 		}
-		qr, _ := templates.NewQR(origin(r) + tournamentHref(snap))
+		qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap))
 		page := templates.ScreenPage{Page: p.page(r, snap.Tournament.Name, "Screen "+name+" of "+snap.Tournament.Name),
 			Tournament: snap.Tournament.Name, QR: qr, Screen: view}
 		page.Refresh = 30
-		return templates.Screen(page), nil
+		return templates.Screen(page)
 	})
 }
 
@@ -186,9 +186,6 @@ func describeScreen(ctx context.Context, snap *tournament.Snapshot, sc cache.Scr
 	return T("All courts")
 }
 
-// courtRange is a range of court numbers as a screen takes it: "3" or "1-8".
-var courtRange = regexp.MustCompile(`^[0-9]{1,3}(-[0-9]{1,3})?$`)
-
 // Save sets what a screen shows. A setting that cannot be shown comes back
 // as 422 with the message next to its field; nothing is stored.
 func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
@@ -220,7 +217,7 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 	}
 	switch sc.Show {
 	case "courts":
-		if sc.Courts != "" && !courtRange.MatchString(sc.Courts) {
+		if _, _, err := courtRange(sc.Courts, snap.Tournament.Courts); sc.Courts != "" && err != nil {
 			errs["courts"] = T("Courts are a number or a range, like 1-8.")
 		}
 		sc.Group, sc.Rotate, sc.Message = "", nil, ""

@@ -484,7 +484,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 					}()
 				}
 				ctx = templ.InitializeContext(ctx)
-				var templ_7745c5c3_Var22 = []any{inputClass(s, "name")}
+				var templ_7745c5c3_Var22 = []any{screenInputClass(s, "name")}
 				templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var22...)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -494,9 +494,9 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var23 string
-				templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(s, "name"))
+				templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(screenFieldID(s, "name"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 102, Col: 34}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 102, Col: 40}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 				if templ_7745c5c3_Err != nil {
@@ -509,7 +509,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				var templ_7745c5c3_Var24 string
 				templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(s.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 102, Col: 63}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 102, Col: 69}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 				if templ_7745c5c3_Err != nil {
@@ -543,9 +543,9 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var26 string
-				templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(errorID(s, "name"))
+				templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(screenErrorID(s, "name"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 102, Col: 241}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 102, Col: 259}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 				if templ_7745c5c3_Err != nil {
@@ -557,7 +557,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				}
 				return nil
 			})
-			templ_7745c5c3_Err = field(s, "name", T(ctx, "Name")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var21), templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = screenField(s, "name", T(ctx, "Name")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var21), templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -695,7 +695,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fieldError(s, "show").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = screenFieldError(s, "show").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -715,7 +715,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			var templ_7745c5c3_Var36 = []any{inputClass(s, "courts")}
+			var templ_7745c5c3_Var36 = []any{screenInputClass(s, "courts")}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var36...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -725,9 +725,9 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var37 string
-			templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(s, "courts"))
+			templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(screenFieldID(s, "courts"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 122, Col: 35}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 122, Col: 41}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var37))
 			if templ_7745c5c3_Err != nil {
@@ -740,7 +740,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 			var templ_7745c5c3_Var38 string
 			templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(s.Courts)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 122, Col: 68}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 122, Col: 74}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var38))
 			if templ_7745c5c3_Err != nil {
@@ -774,9 +774,9 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var40 string
-			templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(errorID(s, "courts"))
+			templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(screenErrorID(s, "courts"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 122, Col: 187}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 122, Col: 205}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var40))
 			if templ_7745c5c3_Err != nil {
@@ -788,7 +788,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = field(s, "courts", T(ctx, "Courts (for courts), like 1-8; empty for all")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var35), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = screenField(s, "courts", T(ctx, "Courts (for courts), like 1-8; empty for all")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var35), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -804,7 +804,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			var templ_7745c5c3_Var42 = []any{inputClass(s, "group")}
+			var templ_7745c5c3_Var42 = []any{screenInputClass(s, "group")}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var42...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -814,9 +814,9 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var43 string
-			templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(s, "group"))
+			templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(screenFieldID(s, "group"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 125, Col: 35}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 125, Col: 41}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var43))
 			if templ_7745c5c3_Err != nil {
@@ -850,9 +850,9 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var45 string
-			templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(errorID(s, "group"))
+			templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(screenErrorID(s, "group"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 125, Col: 164}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 125, Col: 182}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var45))
 			if templ_7745c5c3_Err != nil {
@@ -910,7 +910,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = field(s, "group", T(ctx, "Group (for standings or a bracket)")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var41), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = screenField(s, "group", T(ctx, "Group (for standings or a bracket)")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var41), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -996,7 +996,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = fieldError(s, "rotate").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = screenFieldError(s, "rotate").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1016,7 +1016,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			var templ_7745c5c3_Var53 = []any{inputClass(s, "every")}
+			var templ_7745c5c3_Var53 = []any{screenInputClass(s, "every")}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var53...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -1026,9 +1026,9 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var54 string
-			templ_7745c5c3_Var54, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(s, "every"))
+			templ_7745c5c3_Var54, templ_7745c5c3_Err = templ.JoinStringErrs(screenFieldID(s, "every"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 141, Col: 34}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 141, Col: 40}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var54))
 			if templ_7745c5c3_Err != nil {
@@ -1041,7 +1041,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 			var templ_7745c5c3_Var55 string
 			templ_7745c5c3_Var55, templ_7745c5c3_Err = templ.JoinStringErrs(s.Every)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 141, Col: 99}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 141, Col: 105}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var55))
 			if templ_7745c5c3_Err != nil {
@@ -1075,9 +1075,9 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var57 string
-			templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(errorID(s, "every"))
+			templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(screenErrorID(s, "every"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 141, Col: 215}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 141, Col: 233}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var57))
 			if templ_7745c5c3_Err != nil {
@@ -1089,7 +1089,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = field(s, "every", T(ctx, "Seconds per view")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var52), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = screenField(s, "every", T(ctx, "Seconds per view")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var52), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1105,7 +1105,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			var templ_7745c5c3_Var59 = []any{inputClass(s, "message")}
+			var templ_7745c5c3_Var59 = []any{screenInputClass(s, "message")}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var59...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -1115,9 +1115,9 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var60 string
-			templ_7745c5c3_Var60, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(s, "message"))
+			templ_7745c5c3_Var60, templ_7745c5c3_Err = templ.JoinStringErrs(screenFieldID(s, "message"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 144, Col: 36}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 144, Col: 42}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var60))
 			if templ_7745c5c3_Err != nil {
@@ -1130,7 +1130,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 			var templ_7745c5c3_Var61 string
 			templ_7745c5c3_Var61, templ_7745c5c3_Err = templ.JoinStringErrs(s.Message)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 144, Col: 71}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 144, Col: 77}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var61))
 			if templ_7745c5c3_Err != nil {
@@ -1164,9 +1164,9 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var63 string
-			templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(errorID(s, "message"))
+			templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(screenErrorID(s, "message"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 144, Col: 209}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 144, Col: 227}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var63))
 			if templ_7745c5c3_Err != nil {
@@ -1178,7 +1178,7 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = field(s, "message", T(ctx, "Message (for a message), like “Final on Table 1 in 5 minutes”")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var58), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = screenField(s, "message", T(ctx, "Message (for a message), like “Final on Table 1 in 5 minutes”")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var58), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1226,8 +1226,8 @@ func screenForm(p ScreensPage, s ScreenForm) templ.Component {
 	})
 }
 
-// field is a labelled form field with its error, if any, right below it.
-func field(s ScreenForm, name, label string) templ.Component {
+// screenField is a labelled form field with its error, if any, right below it.
+func screenField(s ScreenForm, name, label string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1253,9 +1253,9 @@ func field(s ScreenForm, name, label string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var67 string
-		templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(s, name))
+		templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(screenFieldID(s, name))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 158, Col: 31}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 158, Col: 37}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var67))
 		if templ_7745c5c3_Err != nil {
@@ -1268,7 +1268,7 @@ func field(s ScreenForm, name, label string) templ.Component {
 		var templ_7745c5c3_Var68 string
 		templ_7745c5c3_Var68, templ_7745c5c3_Err = templ.JoinStringErrs(label)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 158, Col: 61}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 158, Col: 67}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var68))
 		if templ_7745c5c3_Err != nil {
@@ -1282,7 +1282,7 @@ func field(s ScreenForm, name, label string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fieldError(s, name).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = screenFieldError(s, name).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1294,7 +1294,7 @@ func field(s ScreenForm, name, label string) templ.Component {
 	})
 }
 
-func fieldError(s ScreenForm, name string) templ.Component {
+func screenFieldError(s ScreenForm, name string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1321,9 +1321,9 @@ func fieldError(s ScreenForm, name string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var70 string
-			templ_7745c5c3_Var70, templ_7745c5c3_Err = templ.JoinStringErrs(errorID(s, name))
+			templ_7745c5c3_Var70, templ_7745c5c3_Err = templ.JoinStringErrs(screenErrorID(s, name))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 166, Col: 26}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 166, Col: 32}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var70))
 			if templ_7745c5c3_Err != nil {
@@ -1336,7 +1336,7 @@ func fieldError(s ScreenForm, name string) templ.Component {
 			var templ_7745c5c3_Var71 string
 			templ_7745c5c3_Var71, templ_7745c5c3_Err = templ.JoinStringErrs(name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 166, Col: 135}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 166, Col: 141}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var71))
 			if templ_7745c5c3_Err != nil {
@@ -1349,7 +1349,7 @@ func fieldError(s ScreenForm, name string) templ.Component {
 			var templ_7745c5c3_Var72 string
 			templ_7745c5c3_Var72, templ_7745c5c3_Err = templ.JoinStringErrs(msg)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 166, Col: 143}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/screens.templ`, Line: 166, Col: 149}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var72))
 			if templ_7745c5c3_Err != nil {
@@ -1364,21 +1364,21 @@ func fieldError(s ScreenForm, name string) templ.Component {
 	})
 }
 
-func fieldID(s ScreenForm, name string) string {
+func screenFieldID(s ScreenForm, name string) string {
 	if s.New {
 		return "new-screen-" + name
 	}
 	return "screen-" + s.Name + "-" + name
 }
 
-func errorID(s ScreenForm, name string) string {
+func screenErrorID(s ScreenForm, name string) string {
 	if s.Errors[name] == "" {
 		return ""
 	}
-	return fieldID(s, name) + "-error"
+	return screenFieldID(s, name) + "-error"
 }
 
-func inputClass(s ScreenForm, name string) string {
+func screenInputClass(s ScreenForm, name string) string {
 	if s.Errors[name] != "" {
 		return "rounded-md border-2 border-rose-600 bg-white px-2 py-2 dark:bg-slate-900"
 	}

@@ -73,7 +73,7 @@ func (s *Snapshot) MatchJSON(m *Match, form MatchForm) MatchJSON {
 		return j
 	}
 	if m.HasResult() {
-		ds := DisplayScore(m.Encounters, s.Config(m))
+		ds := s.DisplayScore(m)
 		j.DisplayScore = &ds
 	}
 	live := m.IsLiveResult && m.State == MatchRunning
@@ -193,11 +193,14 @@ type ListItem struct {
 
 // ListItemDiscipline is a discipline inside ListItem.
 type ListItemDiscipline struct {
-	ID        string    `json:"id"`
-	ShortName string    `json:"shortName"`
-	Name      string    `json:"name"`
-	Modes     []Mode    `json:"modes"`
-	EntryType EntryType `json:"entryType"`
+	ID string `json:"id"`
+	// UnderscoreID repeats ID under the name the real service's lists use;
+	// its clients read that one.
+	UnderscoreID string    `json:"_id"`
+	ShortName    string    `json:"shortName"`
+	Name         string    `json:"name"`
+	Modes        []Mode    `json:"modes"`
+	EntryType    EntryType `json:"entryType"`
 }
 
 // OrganizerRef is the organizer inside ListItem.
@@ -223,7 +226,7 @@ func (s *Snapshot) ListItem() ListItem {
 				}
 			}
 		}
-		li.Disciplines[i] = ListItemDiscipline{ID: d.ID, ShortName: d.ShortName, Name: d.Name, Modes: modes, EntryType: d.EntryType}
+		li.Disciplines[i] = ListItemDiscipline{ID: d.ID, UnderscoreID: d.ID, ShortName: d.ShortName, Name: d.Name, Modes: modes, EntryType: d.EntryType}
 	}
 	return li
 }

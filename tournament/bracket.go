@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"math/bits"
+	"sync"
 )
 
 // Bracket is a knock-out tree laid out for a group: its rounds and matches,
@@ -81,6 +82,7 @@ func NewBracket(entries []*Entry, double, thirdPlace bool, id func(path string) 
 	if double && k >= 2 {
 		var lb [][]*Match
 		lbRounds := 2 * (k - 1)
+		orders := dropInOrders(size)
 		for r := range lbRounds {
 			name := fmt.Sprintf("Losers round %d", r+1)
 			if r == lbRounds-1 {
@@ -100,13 +102,13 @@ func NewBracket(entries []*Entry, double, thirdPlace bool, id func(path string) 
 				continue
 			}
 			prev := lb[r-1]
-			if r%2 == 1 { // drop-in round: losers bracket winners meet losers of the next winners round, reversed to avoid rematches
+			if r%2 == 1 { // drop-in round: losers bracket winners meet losers of the next winners round
 				drop := wb[r/2+1]
 				for i, m := range prev {
 					m.WinnerTo = &Slot{ms[i].ID, 0}
 				}
 				for i, m := range drop {
-					m.LoserTo = &Slot{ms[len(ms)-1-i].ID, 1}
+					m.LoserTo = &Slot{ms[orders[r/2][i]].ID, 1}
 				}
 			} else {
 				for i, m := range prev {
@@ -243,4 +245,141 @@ func feedersDone(group []*Match, id string) bool {
 		}
 	}
 	return true
+}
+
+// dropInOrders returns, for each drop-in round of a double elimination over
+// size slots, where the losers of the winners round go: loser i of winners
+// round d+1 meets the survivor of losers-bracket match orders[d][i].
+//
+// A drop-in round brings a rematch when the survivor is someone the dropping
+// loser already beat. Like the published orderings (brackets-manager.js keeps
+// one list per bracket size, after the "superior double elimination" seeding),
+// the order is one of a few regular ones, so the tree still reads well; here it
+// is chosen round by round, looking ahead over the rounds after it (all of
+// them in trees up to 64), by reckoning for random results where each
+// survivor can come from, and taking the orders that send losers furthest
+// from the part of the tree they played in.
+func dropInOrders(size int) [][]int {
+	if v, ok := dropInCache.Load(size); ok {
+		return v.([][]int)
+	}
+	k := bits.TrailingZeros(uint(size))
+	// dist[j][p] is the chance that the survivor of losers match j started in slot p.
+	var dist [][]float64
+	for j := range size / 4 {
+		dist = append(dist, uniformDist(size, 4*j, 4))
+	}
+	// Look ahead as far as stays cheap: every round for small trees, fewer for large ones.
+	depth := max(2, 11-k)
+	var orders [][]int
+	for w := 1; w < k; w++ { // winners round w drops into the losers bracket
+		_, best := bestDropIn(dist, w, k, depth)
+		orders = append(orders, best)
+		_, dist = dropIn(dist, w, k, best)
+	}
+	dropInCache.Store(size, orders)
+	return orders
+}
+
+// bestDropIn is the order for winners round w that sends the fewest
+// survivors back to where they came from over this round and the depth-1
+// rounds after it (each taken at its best), and that total.
+func bestDropIn(dist [][]float64, w, k, depth int) (float64, []int) {
+	var best []int
+	bestCost := 0.0
+	for _, order := range regularOrders(len(dist)) {
+		var cost float64
+		if depth > 1 && w+1 < k {
+			var next [][]float64
+			cost, next = dropIn(dist, w, k, order)
+			ahead, _ := bestDropIn(next, w+1, k, depth-1)
+			cost += ahead
+		} else {
+			cost = dropInCost(dist, w, order)
+		}
+		if best == nil || cost < bestCost-1e-9 {
+			best, bestCost = order, cost
+		}
+	}
+	return bestCost, best
+}
+
+// dropInCost is the first result of dropIn alone.
+func dropInCost(dist [][]float64, w int, order []int) float64 {
+	span := 2 << w
+	cost := 0.0
+	for i, j := range order {
+		for _, x := range dist[j][i*span : (i+1)*span] {
+			cost += x
+		}
+	}
+	return cost
+}
+
+// dropIn reckons the drop-in of winners round w in order: the expected share
+// of survivors that come from the part of the tree the dropping loser played
+// in, and where the survivors of the losers round after it come from.
+func dropIn(dist [][]float64, w, k int, order []int) (float64, [][]float64) {
+	size := 1 << k
+	span := 2 << w // slots under one winners match of round w
+	next := make([][]float64, len(dist))
+	for i, j := range order {
+		next[j] = make([]float64, size)
+		for p := range size {
+			next[j][p] = dist[j][p] / 2
+		}
+		for p := i * span; p < (i+1)*span; p++ {
+			next[j][p] += 0.5 / float64(span)
+		}
+	}
+	if w == k-1 || len(next) < 2 {
+		return dropInCost(dist, w, order), next
+	}
+	merged := make([][]float64, len(next)/2) // the survivors meet each other
+	for j := range merged {
+		merged[j] = make([]float64, size)
+		for p := range size {
+			merged[j][p] = (next[2*j][p] + next[2*j+1][p]) / 2
+		}
+	}
+	return dropInCost(dist, w, order), merged
+}
+
+func uniformDist(size, from, n int) []float64 {
+	d := make([]float64, size)
+	for p := from; p < from+n; p++ {
+		d[p] = 1 / float64(n)
+	}
+	return d
+}
+
+var dropInCache sync.Map // size → [][]int
+
+// regularOrders are the orders a drop-in round may take: reversed (first
+// choice on a tie), natural, halves swapped, each half reversed, neighbours swapped.
+func regularOrders(n int) [][]int {
+	make := func(f func(i int) int) []int {
+		o := make([]int, n)
+		for i := range o {
+			o[i] = f(i)
+		}
+		return o
+	}
+	half := n / 2
+	out := [][]int{
+		make(func(i int) int { return n - 1 - i }),
+		make(func(i int) int { return i }),
+	}
+	if n >= 2 {
+		out = append(out,
+			make(func(i int) int { return (i + half) % n }),
+			make(func(i int) int {
+				if i < half {
+					return half - 1 - i
+				}
+				return n - 1 - (i - half)
+			}),
+			make(func(i int) int { return i ^ 1 }))
+	}
+	return out
 }

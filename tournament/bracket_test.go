@@ -197,7 +197,7 @@ func TestDoubleEliminationWalk(t *testing.T) {
 					}
 					continue
 				}
-				if losses[e.ID] != 2 && !(losses[e.ID] == 1 && !tc.losersBracketWins && e.ID == final.Entries[1].ID) {
+				if losses[e.ID] != 2 && (losses[e.ID] != 1 || tc.losersBracketWins || e.ID != final.Entries[1].ID) {
 					t.Errorf("%s lost %d times", e.ID, losses[e.ID])
 				}
 			}

@@ -13,6 +13,8 @@ const (
 	EventCourtMatchChanged = "CourtMatchChanged"
 	EventStandingsUpdated  = "StandingsUpdated"
 	EventTournamentUpdated = "TournamentUpdated"
+	EventTournamentAdded   = "TournamentAdded"
+	EventEntryListUpdated  = "EntryListUpdated"
 )
 
 // Event is something that happened in a tournament, as webhooks carry it.
@@ -39,11 +41,21 @@ type AuditEntry struct {
 // the new state of every match it touches, the tournament's new record when
 // that changes, the events, and for a result its audit entry. The store
 // applies it only if nothing it was computed from has changed since.
+//
+// Revisions say what a change was computed from: a record at revision n is
+// written as n+1, and the store refuses it unless the stored one is still at
+// n. A stored record without a revision counts as revision 1, so revision 1
+// in a change means a new record: a match with Rev 1 is refused if it exists,
+// and a Tournament with Rev 1 creates the tournament, refused if it exists.
 type Change struct {
 	Matches    []*Match
 	Tournament *Tournament
-	Events     []Event
-	Audit      *AuditEntry
+	// Entries are the entries written, added or changed.
+	Entries []*Entry
+	// Removed are the ids of the matches deleted (a redraw before a stage starts).
+	Removed []string
+	Events  []Event
+	Audit   *AuditEntry
 	// Version, when not 0, is the tournament version the change requires:
 	// set where the rule depends on more than the records it touches.
 	Version int64
@@ -68,9 +80,14 @@ type RuleError struct{ Reason string }
 
 func (e *RuleError) Error() string { return e.Reason }
 
+// newChange starts a change computed from s; s is nil when the change
+// creates the tournament (and then sets Tournament itself, with Rev 1).
 func newChange(s *Snapshot, at time.Time) *Change {
 	return &Change{snap: s, at: at, touched: map[string]*Match{}}
 }
+
+// NextRev is the revision a record at rev is written with (see Change).
+func NextRev(rev int) int { return max(rev, 1) + 1 }
 
 // edit returns the change's copy of m to modify, with its revision moved on.
 func (c *Change) edit(m *Match) *Match {
@@ -78,10 +95,17 @@ func (c *Change) edit(m *Match) *Match {
 		return e
 	}
 	e := m.clone()
-	e.Rev = m.Rev + 1
+	e.Rev = NextRev(m.Rev)
 	c.touched[m.ID] = e
 	c.Matches = append(c.Matches, e)
 	return e
+}
+
+// add writes a match that did not exist.
+func (c *Change) add(m *Match) {
+	m.Rev = 1
+	c.touched[m.ID] = m
+	c.Matches = append(c.Matches, m)
 }
 
 func (c *Change) event(e Event) {
@@ -93,7 +117,7 @@ func (c *Change) event(e Event) {
 func (c *Change) record() *Tournament {
 	if c.Tournament == nil {
 		t := *c.snap.Tournament
-		t.Rev++
+		t.Rev = NextRev(t.Rev)
 		// Copy the levels whose states change; the rest is shared, and not written.
 		t.Disciplines = slices.Clone(t.Disciplines)
 		for i := range t.Disciplines {
@@ -139,6 +163,9 @@ func (s *Snapshot) SetResult(id string, r Encounters, final bool, at time.Time, 
 	if err := ValidateResult(r, s.Config(m), len(g.Encounters), final); err != nil {
 		return nil, err
 	}
+	if err := g.Mode.Rules().checkDraw(r, final); err != nil {
+		return nil, err
+	}
 	c := newChange(s, at)
 	nm := c.edit(m)
 	nm.Encounters = r
@@ -157,7 +184,7 @@ func (s *Snapshot) SetResult(id string, r Encounters, final bool, at time.Time, 
 	if g.Mode.IsBracket() {
 		c.advance(g, nm)
 	}
-	c.settle()
+	c.moveOn(g.ID)
 	return c, nil
 }
 
@@ -165,11 +192,11 @@ func (s *Snapshot) SetResult(id string, r Encounters, final bool, at time.Time, 
 func (c *Change) advance(g *Group, done *Match) {
 	var group []*Match
 	originals := map[string]*Match{}
-	for _, m := range c.snap.Matches {
+	for _, m := range c.all() {
 		if m.GroupID != g.ID {
 			continue
 		}
-		cur := c.matchOf(m)
+		cur := m
 		if cur != done {
 			cur = cur.clone()
 		}
@@ -189,11 +216,15 @@ func (c *Change) advance(g *Group, done *Match) {
 // after the change: a group whose matches are all done is finished, a stage
 // whose groups are all finished is too, and so is a tournament whose stages are.
 // A group with a match started is running, and so are its stage and tournament.
+//
+// What it decides depends on every match, not only those the change writes
+// (two last results written at once would each see the other's match still
+// running), so the change requires the version it was computed from.
 func (c *Change) settle() {
+	c.Version = c.snap.Version
 	type counts struct{ all, done, started int }
 	byGroup := map[string]*counts{}
-	for _, m := range c.snap.Matches {
-		m = c.matchOf(m)
+	for _, m := range c.all() {
 		n := byGroup[m.GroupID]
 		if n == nil {
 			n = &counts{}
@@ -214,12 +245,15 @@ func (c *Change) settle() {
 			return g.State
 		case n.done == n.all:
 			return PhaseFinished
-		case n.started > 0:
+		case n.started > 0, g.State == PhaseFinished: // a finished group with a new round plays on
 			return PhaseRunning
 		}
 		return g.State
 	}
 	t := c.snap.Tournament
+	if c.Tournament != nil {
+		t = c.Tournament
+	}
 	allFinished, anyRunning := true, false
 	for di, d := range t.Disciplines {
 		for si, st := range d.Stages {
@@ -276,8 +310,10 @@ func (s *Snapshot) CallMatch(id string, courtIDs []string, at time.Time) (*Chang
 			return nil, &RuleError{Reason: court.Name + " is busy"}
 		}
 	}
-	c := newChange(s, at)
-	c.Version = s.Version // "the court is free" depends on every match
+	if busy := s.Busy(m); busy != "" {
+		return nil, &RuleError{Reason: busy + ": a match can be called once all its players are free"}
+	}
+	c := newChange(s, at) // "the court is free" depends on every match: settle requires the version
 	nm := c.edit(m)
 	nm.State, nm.StartTime, nm.CourtIDs = MatchRunning, At(at), slices.Clone(courtIDs)
 	c.event(Event{Type: EventMatchUpdated, MatchID: id})
@@ -303,15 +339,18 @@ func (s *Snapshot) SetMatchState(id string, to MatchState, at time.Time) (*Chang
 	if !slices.Contains(allowed[to], m.State) {
 		return nil, &RuleError{Reason: fmt.Sprintf("a %s match cannot become %s", m.State, to)}
 	}
-	if g, _ := s.Group(m.GroupID); to == MatchSkipped && g.Mode.IsBracket() {
+	if g, _ := s.Group(m.GroupID); to == MatchSkipped && !g.Mode.Rules().Skip {
 		return nil, &RuleError{Reason: "a knock-out match cannot be skipped: enter its result instead"}
 	}
 	c := newChange(s, at)
 	c.edit(m).State = to
 	c.event(Event{Type: EventMatchUpdated, MatchID: id})
-	if to == MatchSkipped {
+	switch to {
+	case MatchSkipped:
 		c.event(Event{Type: EventStandingsUpdated, GroupID: m.GroupID})
-		c.settle()
+		c.moveOn(m.GroupID)
+	case MatchOpen: // back from pause: a free court may take it
+		c.autoCall()
 	}
 	return c, nil
 }

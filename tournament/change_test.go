@@ -209,7 +209,7 @@ func TestResultRules(t *testing.T) {
 	}
 	s = apply(s, c)
 	c, _ = s.SetResult(m.ID, Encounters{{{7, 2}}}, true, at, "y")
-	if c.Live || c.Audit.Old[0][0] != (Set{4, 2}) || c.Matches[0].Rev != 3 {
+	if c.Live || c.Audit.Old[0][0] != (Set{4, 2}) || c.Matches[0].Rev != 4 { // stored without a revision (1), called (2), live (3), final (4)
 		t.Errorf("final after live: live=%v old=%v rev=%d", c.Live, c.Audit.Old, c.Matches[0].Rev)
 	}
 }
@@ -248,5 +248,58 @@ func TestPauseAndSkip(t *testing.T) {
 	}
 	if rr = apply(rr, c); rr.Tournament.State != StateFinished {
 		t.Errorf("all matches done, tournament %s", rr.Tournament.State)
+	}
+}
+
+func TestChangeAddsNewMatchesAtRevisionOne(t *testing.T) {
+	s := bracketTournament(4, Elimination, false)
+	c := newChange(s, at)
+	m := &Match{ID: "extra", GroupID: "g", RoundID: s.Matches[0].RoundID, State: MatchOpen, Rev: 7}
+	c.add(m)
+	if c.edit(m) != m || m.Rev != 1 || len(c.Matches) != 1 {
+		t.Errorf("an added match: rev %d, %d in the change, edit gives another copy: %v", m.Rev, len(c.Matches), c.edit(m) != m)
+	}
+	// A creation starts from nothing.
+	create := newChange(nil, at)
+	create.Tournament = &Tournament{ID: "new", Rev: 1}
+	create.event(Event{Type: EventTournamentAdded})
+	if create.record() != create.Tournament || create.Events[0].CreatedAt != At(at) {
+		t.Error("a creation's record or events are not its own")
+	}
+}
+
+func TestAKnockOutMatchCannotEndInADraw(t *testing.T) {
+	for _, mode := range []Mode{Elimination, DoubleElimination, LordHaveMercy} {
+		s := bracketTournament(4, mode, false)
+		// The organizer allowed draws; a knock-out tree cannot.
+		s.Tournament.Disciplines[0].Stages[0].Groups[0].Options.MatchConfigurations = []MatchConfiguration{{NumPoints: 5, NumSets: 2, Draw: true}}
+		m := s.Matches[0]
+		c, _ := s.CallMatch(m.ID, []string{"c1"}, at)
+		s = apply(s, c)
+		var re *ResultError
+		if _, err := s.SetResult(m.ID, Encounters{{{5, 3}, {3, 5}}}, true, at, "x"); !errors.As(err, &re) {
+			t.Errorf("%s: a drawn knock-out match: %v", mode, err)
+		}
+		if _, err := s.SetResult(m.ID, Encounters{{{5, 3}, {3, 5}, {5, 1}}}, true, at, "x"); err != nil {
+			t.Errorf("%s: a decider after 1:1: %v", mode, err)
+		}
+	}
+}
+
+func TestQuickEntryResultsFinishMatches(t *testing.T) {
+	s := bracketTournament(4, Elimination, false)
+	s.Tournament.Disciplines[0].Stages[0].Groups[0].Options.MatchConfigurations = []MatchConfiguration{{NumPoints: 7, NumSets: 2, QuickEntry: true}}
+	m := s.Matches[0]
+	c, _ := s.CallMatch(m.ID, []string{"c1"}, at)
+	s = apply(s, c)
+	c, err := s.SetResult(m.ID, Encounters{{{1, 0}, {0, 1}, {0, 1}}}, true, at, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = apply(s, c)
+	played, _ := s.Match(m.ID)
+	next, _ := s.Match(m.WinnerTo.MatchID)
+	if played.State != MatchPlayed || played.Winner() != 1 || next.Entries[m.WinnerTo.Side].ID != m.Entries[1].ID || s.DisplayScore(played) != [2]int{1, 2} {
+		t.Errorf("quick entry 1:2: %s, winner %d, display %v", played.State, played.Winner(), s.DisplayScore(played))
 	}
 }

@@ -78,14 +78,6 @@ const (
 // Modes lists every tournament mode.
 var Modes = []Mode{DoubleElimination, Elimination, LastOneStanding, LordHaveMercy, MonsterDYP, RoundRobin, Rounds, SnakeDraw, Swiss, DutchSystem, Whist}
 
-// IsBracket reports whether the mode is played as a knock-out tree.
-func (m Mode) IsBracket() bool {
-	return m == Elimination || m == DoubleElimination || m == LordHaveMercy
-}
-
-// HasLives reports whether entries of the mode carry lives that count down.
-func (m Mode) HasLives() bool { return m == LastOneStanding || m == LordHaveMercy }
-
 // EntryType says who enters a discipline.
 type EntryType string
 

@@ -63,6 +63,10 @@ type Tournament struct {
 	Rev         int          `json:"rev,omitempty"`
 	Disciplines []Discipline `json:"disciplines"`
 	Courts      []Court      `json:"courts"`
+	AutoCall    bool         `json:"autoCall,omitempty"` // a free court gets the next open match by itself
+	CheckIn     bool         `json:"checkIn,omitempty"`  // entries are checked in before the start
+	// Mirror is set when the tournament runs elsewhere and Courtside follows it.
+	Mirror *Mirror `json:"mirror,omitempty"`
 }
 
 // Discipline is a category inside a tournament, such as a singles or a doubles event.
@@ -73,14 +77,17 @@ type Discipline struct {
 	EntryType EntryType `json:"entryType"`
 	Stages    []Stage   `json:"stages"`
 	EntryIDs  []string  `json:"entryIds"`
+	Withdrawn []string  `json:"withdrawn,omitempty"` // entries that left after the start
+	CheckedIn []string  `json:"checkedIn,omitempty"` // entries present at the check-in, before the start
 }
 
 // Stage is a phase of a discipline, such as the preliminary or the elimination round.
 type Stage struct {
-	ID     string     `json:"id"`
-	Name   string     `json:"name"`
-	State  PhaseState `json:"state"`
-	Groups []Group    `json:"groups"`
+	ID      string     `json:"id"`
+	Name    string     `json:"name"`
+	State   PhaseState `json:"state"`
+	Groups  []Group    `json:"groups"`
+	Qualify int        `json:"qualify,omitempty"` // how many entries this stage takes from the previous stage's standings
 }
 
 // Group is a pool or a tree inside a stage.
@@ -98,12 +105,27 @@ type Group struct {
 	Encounters []string `json:"encounters,omitempty"`
 	// Lives is what every entry starts with in last_one_standing and lord_have_mercy.
 	Lives int `json:"lives,omitempty"`
+	// Standings of a followed tournament are the table as its source ranks it;
+	// nil for a group Courtside ranks itself.
+	Standings        []Standing `json:"standings,omitempty"`
+	Scoring          *Scoring   `json:"scoring,omitempty"` // nil: a win is 2, a draw 1, a bye counts as a win
+	DoubleRoundRobin bool       `json:"doubleRoundRobin,omitempty"`
+	TieBreaks        []string   `json:"tieBreaks,omitempty"` // order of tie-breaks; nil: the mode's default order
+}
+
+// Scoring is what a result is worth in a group's standings.
+type Scoring struct {
+	Win  int `json:"win"`
+	Draw int `json:"draw"`
+	Bye  int `json:"bye"`
 }
 
 // GroupOptions are the spec's group options.
 type GroupOptions struct {
 	EliminationThirdPlace bool                 `json:"eliminationThirdPlace"`
 	MatchConfigurations   []MatchConfiguration `json:"matchConfigurations"`
+	// spec presence: carried by swiss/dutch/monster_dyp/rounds/whist groups
+	NumRoundsPlanned int `json:"numRoundsPlanned,omitempty"`
 }
 
 // MatchConfiguration says how a match is won.

@@ -25,6 +25,13 @@ func TestDisplayScore(t *testing.T) {
 		{"league of best-of-three encounters", Encounters{{{5, 1}, {5, 2}}, {{1, 5}, {5, 3}, {2, 5}}}, bestOf3, [2]int{1, 1}},
 		{"draw: level sets", Encounters{{{5, 3}, {3, 5}}}, MatchConfiguration{NumPoints: 5, NumSets: 2, Draw: true}, [2]int{1, 1}},
 		{"zero configuration reads a final result", Encounters{{{7, 1}}, {{5, 7}}, {{3, 1}}}, MatchConfiguration{}, [2]int{2, 1}},
+		// A best of three counts sets from its first point on: the meaning never flips while it is played.
+		{"best of three, first set in play", Encounters{{{3, 2}}}, bestOf3, [2]int{0, 0}},
+		{"best of three, first set won", Encounters{{{5, 2}}}, bestOf3, [2]int{1, 0}},
+		{"best of three, second set in play", Encounters{{{5, 2}, {1, 0}}}, bestOf3, [2]int{1, 0}},
+		{"quick entry with numPoints 7", Encounters{{{1, 0}, {1, 0}}}, MatchConfiguration{NumPoints: 7, NumSets: 2, QuickEntry: true}, [2]int{2, 0}},
+		{"quick entry one set with numPoints 7: the winner marker", Encounters{{{0, 1}}}, MatchConfiguration{NumPoints: 7, NumSets: 1, QuickEntry: true}, [2]int{0, 1}},
+		{"league, later encounters not started", Encounters{{{7, 2}}, {}, {}}, sevenUp, [2]int{1, 0}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -53,5 +60,24 @@ func TestWinner(t *testing.T) {
 				t.Errorf("Winner() = %d, want %d", got, c.want)
 			}
 		})
+	}
+}
+
+func TestDisplayScoreOfALeagueMatchCountsEncountersFromTheStart(t *testing.T) {
+	g := Group{ID: "g", Mode: RoundRobin, Encounters: []string{"Single", "Double", "Single"}, Rounds: []Round{{ID: "r"}},
+		Options: GroupOptions{MatchConfigurations: []MatchConfiguration{{NumPoints: 7, NumSets: 1}}}}
+	tour := &Tournament{ID: "t", Disciplines: []Discipline{{ID: "d", Stages: []Stage{{ID: "s", Groups: []Group{g}}}}}}
+	for _, c := range []struct {
+		r    Encounters
+		want [2]int
+	}{
+		{Encounters{{{5, 3}}}, [2]int{0, 0}},
+		{Encounters{{{7, 3}}}, [2]int{1, 0}},
+		{Encounters{{{7, 3}}, {{2, 1}}}, [2]int{1, 0}},
+	} {
+		m := &Match{ID: "m", GroupID: "g", RoundID: "r", State: MatchRunning, Encounters: c.r}
+		if got := NewSnapshot(1, tour, Organizer{}, []*Match{m}, nil).DisplayScore(m); got != c.want {
+			t.Errorf("%v: %v, want %v", c.r, got, c.want)
+		}
 	}
 }

@@ -3,7 +3,6 @@ package tournament
 import (
 	"cmp"
 	"slices"
-	"sync"
 )
 
 // Snapshot is everything about one tournament at one version. It is immutable
@@ -20,8 +19,6 @@ type Snapshot struct {
 	groups  map[string]place
 	rounds  map[string]place
 	stages  map[string]place
-
-	memo sync.Map // key → func() any, each computed once per snapshot
 }
 
 // place locates a stage, group or round: indexes of discipline, stage, group, round.
@@ -102,12 +99,18 @@ func (s *Snapshot) Round(id string) (*Round, *Group, bool) {
 }
 
 // Config is the match configuration m is played with; the zero configuration
-// when the group has none.
+// when the group has none. Where the mode allows no draws (a knock-out match
+// that ended level would knock out both sides), the configuration cannot.
 func (s *Snapshot) Config(m *Match) MatchConfiguration {
-	if g, ok := s.Group(m.GroupID); ok && m.Config < len(g.Options.MatchConfigurations) {
-		return g.Options.MatchConfigurations[m.Config]
+	var cfg MatchConfiguration
+	g, ok := s.Group(m.GroupID)
+	if ok && m.Config < len(g.Options.MatchConfigurations) {
+		cfg = g.Options.MatchConfigurations[m.Config]
 	}
-	return MatchConfiguration{}
+	if ok && !g.Mode.Rules().Draws {
+		cfg.Draw = false
+	}
+	return cfg
 }
 
 // Court returns the court with the id.
@@ -141,19 +144,14 @@ func (s *Snapshot) MatchesWhere(keep func(*Match) bool) []*Match {
 	return out
 }
 
-// Once returns what compute makes under key, computing it once per snapshot
-// however many goroutines ask. Because a snapshot never changes, compute may
-// depend on nothing but the snapshot and the key.
-func Once[T any](s *Snapshot, key string, compute func() T) T {
-	f, _ := s.memo.LoadOrStore(key, sync.OnceValue(func() any { return compute() }))
-	return f.(func() any)().(T)
-}
-
-// Standings is the group's table, computed once per snapshot.
+// Standings is the group's table as the snapshot has it. It is computed on
+// each call: what is shown of it is kept, rendered, by the web layer. A
+// followed tournament's table is its source's.
 func (s *Snapshot) Standings(g *Group) []Standing {
-	return Once(s, "standings/"+g.ID, func() []Standing {
-		return Standings(g, s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID }), s.Entries)
-	})
+	if g.Standings != nil {
+		return g.Standings
+	}
+	return Standings(g, s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID }), s.Entries)
 }
 
 // IsTeam reports whether the entry is a team rather than a single player.

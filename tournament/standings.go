@@ -7,11 +7,20 @@ import (
 	"strings"
 )
 
-// Points a match gives in the table modes.
+// Points a match gives in the table modes when the group's Scoring does not say.
 const (
 	PointsWin  = 2
 	PointsDraw = 1
 )
+
+// scoring is what a result is worth in the group: its Scoring, or a win 2,
+// a draw 1 and a bye as much as a win.
+func (g *Group) scoring() Scoring {
+	if g.Scoring != nil {
+		return *g.Scoring
+	}
+	return Scoring{Win: PointsWin, Draw: PointsDraw, Bye: PointsWin}
+}
 
 // EntryRef names an entry in a standings row.
 type EntryRef struct {
@@ -49,43 +58,54 @@ type Standing struct {
 	Lives                   *int     `json:"lives,omitempty"`
 	Rank                    int      `json:"rank"`
 	Result                  int      `json:"result"`
-	FirstRound              *int     `json:"firstRound,omitempty"`
-	LastRound               *int     `json:"lastRound,omitempty"`
-	FinalResult             bool     `json:"finalResult"`
+	// PrelimResult is the place held now, final or not; FinalResult says which.
+	PrelimResult int  `json:"prelimResult"`
+	FirstRound   *int `json:"firstRound,omitempty"`
+	LastRound    *int `json:"lastRound,omitempty"`
+	FinalResult  bool `json:"finalResult"`
 }
 
 // tally collects one entry's record before it becomes a Standing.
 type tally struct {
 	Standing
-	opponents           []string
-	beaten, drawn       []string
-	encW, encL, encD    int
-	first, last         int // round numbers, 1-based; 0 when none
-	lives               int
-	placing             int // bracket modes: higher is better (see placing constants)
-	corrected           float64
-	usesCorrectedValues bool
+	opponents        []string
+	beaten, drawn    []string
+	encW, encL, encD int
+	first, last      int // round numbers, 1-based; 0 when none
+	lives            int
+	placing          int            // bracket modes: higher is better (see placing constants)
+	perMatch         float64        // points per match, unrounded
+	corrected        float64        // monster_dyp: corrected points per match, unrounded
+	direct           map[string]int // points earned against each opponent
 }
 
 // Standings ranks the group's entries from its played matches (matches of other
 // groups are ignored). The rules by mode:
 //
-//   - a win is PointsWin, a draw PointsDraw, a loss nothing;
+//   - a win, a draw and a bye are worth what the group's Scoring says: 2, 1 and
+//     as much as a win when it says nothing; a bye counts as a match won (in
+//     the modes that are not knock-out trees, where a bye only moves one on);
+//   - the table modes rank by points, then head to head (the points two entries
+//     tied with each other earned in their matches against each other; it
+//     decides between two only), then encounters, matches, sets and goals difference, goals;
 //   - swiss and dutch_system: points, then Buchholz (bh1: the opponents' points,
 //     bh2: the opponents' bh1), then Sonneborn-Berger (points of beaten opponents,
-//     half of those drawn);
+//     half of those drawn), then head to head and the differences;
 //   - monster_dyp and whist rank players, who earn what their team of the round earns;
 //     monster_dyp ranks by correctedPointsPerMatch: points per match, where a player
 //     with fewer than three quarters of the most matches anyone played is divided by
-//     that three-quarter mark instead;
+//     that three-quarter mark instead (compared unrounded; shown to two places);
 //   - last_one_standing: each loss costs a life; by lives left, then the last round reached;
 //   - the bracket modes (elimination, double_elimination, lord_have_mercy): the
 //     champion, the runner-up, third and fourth from the match for third place,
 //     then those still in by the last round reached, then those out by the round
 //     they went out in, later first; those out in the same round share a rank.
-//     lord_have_mercy shows lives too;
-//   - ties then go to matches difference, sets difference, goals difference, goals;
-//     rows equal on every rule share a rank. An entry with no played match is unranked (-1).
+//     lord_have_mercy shows lives too.
+//
+// A group's TieBreaks, when set, replace the mode's order after what it ranks
+// by first (points; see TieBreakNames; not for the bracket modes, whose places
+// are the tree's). Rows equal on every rule share a rank. An entry with no
+// played match is unranked (-1).
 func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing {
 	roundNo := make(map[string]int, len(g.Rounds))
 	for i, r := range g.Rounds {
@@ -98,7 +118,7 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 		if e := entries[id]; e != nil {
 			name = e.Name
 		}
-		t := &tally{Standing: Standing{ID: g.ID + "_" + id, Entry: EntryRef{ID: id, Name: name}}, lives: g.Lives}
+		t := &tally{Standing: Standing{ID: g.ID + "_" + id, Entry: EntryRef{ID: id, Name: name}}, lives: g.Lives, direct: map[string]int{}}
 		rows[id] = t
 		order = append(order, t)
 	}
@@ -118,37 +138,46 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 		}
 		return ts
 	}
+	sc := g.scoring()
 	league := len(g.Encounters) > 1
 	for _, m := range matches {
-		if m.GroupID != g.ID || m.State != MatchPlayed || !m.HasResult() {
+		if m.GroupID != g.ID {
+			continue
+		}
+		rn := roundNo[m.RoundID]
+		if m.State == MatchBye && !g.Mode.IsBracket() {
+			for _, e := range m.Entries {
+				for _, t := range sides(e) {
+					t.played(rn)
+					t.Points += sc.Bye
+					switch {
+					case sc.Bye >= sc.Win:
+						t.MatchesWon++
+					case sc.Bye > 0 && sc.Bye >= sc.Draw:
+						t.MatchesDraw++
+					default:
+						t.MatchesLost++
+					}
+				}
+			}
+			continue
+		}
+		if m.State != MatchPlayed || !m.HasResult() {
 			continue
 		}
 		winner := m.Winner()
 		for side := range 2 {
 			other := 1 - side
 			for _, t := range sides(m.Entries[side]) {
-				t.Matches++
-				rn := roundNo[m.RoundID]
 				if g.Mode.IsBracket() && rn >= t.last { // the latest match tells the place
 					t.placing = bracketPlacing(m, side, rn)
 				}
-				if t.first == 0 || rn < t.first {
-					t.first = rn
-				}
-				t.last = max(t.last, rn)
-				for _, o := range sides(m.Entries[other]) {
-					t.opponents = append(t.opponents, o.Entry.ID)
-					switch winner {
-					case side:
-						t.beaten = append(t.beaten, o.Entry.ID)
-					case -1:
-						t.drawn = append(t.drawn, o.Entry.ID)
-					}
-				}
+				t.played(rn)
+				points := 0
 				switch winner {
 				case side:
 					t.MatchesWon++
-					t.Points += PointsWin
+					points = sc.Win
 				case other:
 					t.MatchesLost++
 					if t.lives > 0 {
@@ -156,7 +185,18 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 					}
 				default:
 					t.MatchesDraw++
-					t.Points += PointsDraw
+					points = sc.Draw
+				}
+				t.Points += points
+				for _, o := range sides(m.Entries[other]) {
+					t.opponents = append(t.opponents, o.Entry.ID)
+					t.direct[o.Entry.ID] += points
+					switch winner {
+					case side:
+						t.beaten = append(t.beaten, o.Entry.ID)
+					case -1:
+						t.drawn = append(t.drawn, o.Entry.ID)
+					}
 				}
 				for _, enc := range m.Encounters {
 					for _, s := range enc {
@@ -190,55 +230,144 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 		t.SetsDiff = t.SetsWon - t.SetsLost
 		t.GoalsDiff = t.Goals - t.GoalsIn
 		if t.Matches > 0 {
-			t.PointsPerMatch = round2(float64(t.Points) / float64(t.Matches))
+			t.perMatch = float64(t.Points) / float64(t.Matches)
+			t.PointsPerMatch = round2(t.perMatch)
 		}
 	}
 	for _, t := range order {
 		t.fill(g, rows, league, maxMatches)
 	}
-	sortKey := func(a, b *tally) int {
-		if (a.Matches == 0) != (b.Matches == 0) {
-			if a.Matches == 0 {
-				return 1
-			}
-			return -1
-		}
-		if g.Mode.IsBracket() { // places, shared by those out in the same round
-			return -cmp.Compare(a.placing, b.placing)
-		}
-		var c int
-		switch g.Mode {
-		case Swiss, DutchSystem:
-			c = cmp.Or(-cmp.Compare(a.Points, b.Points), -cmp.Compare(*a.BH1, *b.BH1), -cmp.Compare(*a.BH2, *b.BH2), -cmp.Compare(*a.SB, *b.SB))
-		case MonsterDYP:
-			c = cmp.Or(-cmp.Compare(a.corrected, b.corrected), -cmp.Compare(a.Points, b.Points))
-		case LastOneStanding:
-			c = cmp.Or(-cmp.Compare(a.lives, b.lives), -cmp.Compare(a.last, b.last), -cmp.Compare(a.Points, b.Points))
-		default:
-			c = -cmp.Compare(a.Points, b.Points)
-		}
-		return cmp.Or(c, -cmp.Compare(a.MatchesDiff, b.MatchesDiff), -cmp.Compare(a.SetsDiff, b.SetsDiff),
-			-cmp.Compare(a.GoalsDiff, b.GoalsDiff), -cmp.Compare(a.Goals, b.Goals))
-	}
+
+	// Rank those who played by the rules; those who did not come last, by name.
 	slices.SortStableFunc(order, func(a, b *tally) int {
-		return cmp.Or(sortKey(a, b), strings.Compare(a.Entry.Name, b.Entry.Name))
+		return cmp.Or(-cmp.Compare(min(a.Matches, 1), min(b.Matches, 1)), strings.Compare(a.Entry.Name, b.Entry.Name))
 	})
+	n := slices.IndexFunc(order, func(t *tally) bool { return t.Matches == 0 })
+	if n < 0 {
+		n = len(order)
+	}
+	ties := breakTies(order[:n], tieBreaksOf(g))
 	finished := g.State == PhaseFinished
-	out := make([]Standing, len(order))
-	for i, t := range order {
-		t.Result = i + 1
-		switch {
-		case t.Matches == 0:
-			t.Rank = -1
-		case i > 0 && sortKey(order[i-1], t) == 0:
-			t.Rank = out[i-1].Rank
-		default:
-			t.Rank = i + 1
+	out := make([]Standing, 0, len(order))
+	for _, tie := range ties {
+		rank := len(out) + 1
+		for _, t := range tie {
+			t.Rank = rank
+			out = append(out, t.Standing)
 		}
-		t.FinalResult = finished
-		out[i] = t.Standing
+	}
+	for _, t := range order[n:] {
+		t.Rank = -1
+		out = append(out, t.Standing)
+	}
+	for i := range out {
+		out[i].Result = i + 1
+		out[i].PrelimResult = i + 1
+		out[i].FinalResult = finished
 	}
 	return out
+}
+
+// played counts a match of the round for the entry.
+func (t *tally) played(round int) {
+	t.Matches++
+	if t.first == 0 || round < t.first {
+		t.first = round
+	}
+	t.last = max(t.last, round)
+}
+
+// HeadToHead is the tie-break that compares two entries by the points they
+// earned in their matches against each other. It decides between two only:
+// among three or more tied entries it is passed over.
+const HeadToHead = "headToHead"
+
+// tieBreaks compare two rows by one rule: negative when a ranks above b.
+var tieBreaks = map[string]func(a, b *tally) int{
+	"points":                  func(a, b *tally) int { return cmp.Compare(b.Points, a.Points) },
+	"pointsPerMatch":          func(a, b *tally) int { return cmp.Compare(b.perMatch, a.perMatch) },
+	"correctedPointsPerMatch": func(a, b *tally) int { return cmp.Compare(b.corrected, a.corrected) },
+	"matchesWon":              func(a, b *tally) int { return cmp.Compare(b.MatchesWon, a.MatchesWon) },
+	"matchesDiff":             func(a, b *tally) int { return cmp.Compare(b.MatchesDiff, a.MatchesDiff) },
+	"encounterDiff":           func(a, b *tally) int { return cmp.Compare(b.encW-b.encL, a.encW-a.encL) },
+	"setsWon":                 func(a, b *tally) int { return cmp.Compare(b.SetsWon, a.SetsWon) },
+	"setsDiff":                func(a, b *tally) int { return cmp.Compare(b.SetsDiff, a.SetsDiff) },
+	"goals":                   func(a, b *tally) int { return cmp.Compare(b.Goals, a.Goals) },
+	"goalsDiff":               func(a, b *tally) int { return cmp.Compare(b.GoalsDiff, a.GoalsDiff) },
+	"bh1":                     func(a, b *tally) int { return cmp.Compare(deref(b.BH1), deref(a.BH1)) },
+	"bh2":                     func(a, b *tally) int { return cmp.Compare(deref(b.BH2), deref(a.BH2)) },
+	"sb":                      func(a, b *tally) int { return cmp.Compare(deref(b.SB), deref(a.SB)) },
+	"lives":                   func(a, b *tally) int { return cmp.Compare(b.lives, a.lives) },
+	"lastRound":               func(a, b *tally) int { return cmp.Compare(b.last, a.last) },
+	"placing":                 func(a, b *tally) int { return cmp.Compare(b.placing, a.placing) },
+}
+
+// tieBreaksOf is the order of rules the group ranks by: what its mode ranks
+// by first, then the group's TieBreaks or, without them, the mode's own.
+func tieBreaksOf(g *Group) []string {
+	if g.Mode.IsBracket() {
+		return []string{"placing"}
+	}
+	differences := []string{"encounterDiff", "matchesDiff", "setsDiff", "goalsDiff", "goals"}
+	first, then := []string{"points"}, append([]string{HeadToHead}, differences...)
+	switch g.Mode {
+	case Swiss, DutchSystem:
+		then = append([]string{"bh1", "bh2", "sb", HeadToHead}, differences...)
+	case MonsterDYP:
+		first, then = []string{"correctedPointsPerMatch"}, append([]string{"points"}, differences...)
+	case LastOneStanding:
+		first, then = []string{"lives", "lastRound"}, append([]string{"points"}, differences...)
+	}
+	if len(g.TieBreaks) > 0 {
+		then = g.TieBreaks
+	}
+	return append(first, then...)
+}
+
+// breakTies orders the rows by the rules, the first rule first, and returns
+// them in runs of rows that no rule tells apart (they share a rank). Rows
+// come in name order, which stays the order within a run. Unknown rule names
+// are passed over.
+func breakTies(rows []*tally, rules []string) [][]*tally {
+	if len(rows) < 2 || len(rules) == 0 {
+		return [][]*tally{rows}
+	}
+	rule, rest := rules[0], rules[1:]
+	if rule == HeadToHead {
+		if len(rows) == 2 {
+			a, b := rows[0], rows[1]
+			switch cmp.Compare(b.direct[a.Entry.ID], a.direct[b.Entry.ID]) {
+			case -1:
+				return [][]*tally{{a}, {b}}
+			case 1:
+				return [][]*tally{{b}, {a}}
+			}
+		}
+		return breakTies(rows, rest)
+	}
+	compare, ok := tieBreaks[rule]
+	if !ok {
+		return breakTies(rows, rest)
+	}
+	slices.SortStableFunc(rows, compare)
+	var out [][]*tally
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for j < len(rows) && compare(rows[i], rows[j]) == 0 {
+			j++
+		}
+		out = append(out, breakTies(rows[i:j], rest)...)
+		i = j
+	}
+	return out
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
 }
 
 // fill sets the numbers only some modes use.
@@ -270,9 +399,9 @@ func (t *tally) fill(g *Group, rows map[string]*tally, league bool, maxMatches i
 	case MonsterDYP:
 		mark := int(math.Ceil(float64(maxMatches) * 3 / 4))
 		divisor := max(t.Matches, mark, 1)
-		t.corrected = round2(float64(t.Points) / float64(divisor))
-		t.CorrectedPointsPerMatch = ptr(t.corrected)
-		t.HasCorrectedValue = ptr(divisor != t.Matches)
+		t.corrected = float64(t.Points) / float64(divisor)
+		t.CorrectedPointsPerMatch = ptr(round2(t.corrected))
+		t.HasCorrectedValue = ptr(t.Matches > 0 && divisor != t.Matches)
 	case LastOneStanding, LordHaveMercy:
 		t.Lives = ptr(t.lives)
 	}

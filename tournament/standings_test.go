@@ -1,6 +1,11 @@
 package tournament
 
-import "testing"
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"testing"
+)
 
 func played(round string, a, b *Entry, sets ...Set) *Match {
 	return &Match{ID: a.ID + b.ID + round, GroupID: "g", RoundID: round, State: MatchPlayed, Entries: [2]*Entry{a, b}, Encounters: Encounters{sets}}
@@ -117,5 +122,116 @@ func TestLastOneStandingLives(t *testing.T) {
 	table := Standings(g, []*Match{played("r1", a, b, Set{13, 4}), played("r2", a, b, Set{13, 4}), played("r3", a, b, Set{13, 4})}, nil)
 	if *table[0].Lives != 2 || *table[1].Lives != 0 {
 		t.Errorf("lives %d and %d, want 2 and 0 (never below zero)", *table[0].Lives, *table[1].Lives)
+	}
+}
+
+// order is the entry ids of a table, top first.
+func order(table []Standing) string {
+	s := ""
+	for _, r := range table {
+		s += r.Entry.ID
+	}
+	return s
+}
+
+func TestAByeCountsAsAWin(t *testing.T) {
+	a, b, c := &Entry{ID: "a", Name: "a"}, &Entry{ID: "b", Name: "b"}, &Entry{ID: "c", Name: "c"}
+	g := &Group{ID: "g", Mode: Swiss, EntryIDs: []string{"a", "b", "c"}, Rounds: []Round{{ID: "r1"}}}
+	ms := []*Match{
+		played("r1", a, b, Set{7, 3}),
+		{ID: "bye", GroupID: "g", RoundID: "r1", State: MatchBye, Entries: [2]*Entry{c, nil}},
+	}
+	table := Standings(g, ms, nil)
+	if c := table[slices.IndexFunc(table, func(s Standing) bool { return s.Entry.ID == "c" })]; c.Matches != 1 || c.MatchesWon != 1 || c.Points != PointsWin || *c.FirstRound != 1 {
+		t.Errorf("the entry with the bye: %+v", c)
+	}
+	// A group may score a bye like a draw.
+	g.Scoring = &Scoring{Win: 3, Draw: 1, Bye: 1}
+	table = Standings(g, ms, nil)
+	if c := table[1]; c.Entry.ID != "c" || c.Points != 1 || c.MatchesDraw != 1 || table[0].Points != 3 {
+		t.Errorf("a bye worth a draw of a group that gives 3 for a win: %+v, leader %+v", c, table[0])
+	}
+}
+
+func TestHeadToHeadBreaksATieOfTwo(t *testing.T) {
+	a, b, c, d := &Entry{ID: "a", Name: "a"}, &Entry{ID: "b", Name: "b"}, &Entry{ID: "c", Name: "c"}, &Entry{ID: "d", Name: "d"}
+	g := &Group{ID: "g", Mode: RoundRobin, EntryIDs: []string{"a", "b", "c", "d"}, Rounds: []Round{{ID: "r1"}, {ID: "r2"}}}
+	// a and b have a win each; b's goals are far better, but a beat b.
+	ms := []*Match{
+		played("r1", a, b, Set{7, 6}),
+		played("r1", d, c, Set{7, 0}),
+		played("r2", b, c, Set{7, 0}),
+		played("r2", d, a, Set{7, 0}),
+	}
+	table := Standings(g, ms, nil)
+	if got := order(table); got != "dabc" || table[1].Rank != 2 || table[2].Rank != 3 {
+		t.Errorf("order %s, want dabc: a beat b", got)
+	}
+	// The group's own order of tie-breaks: goals before head to head.
+	g.TieBreaks = []string{"goals", HeadToHead}
+	if got := order(Standings(g, ms, nil)); got != "dbac" {
+		t.Errorf("with goals first: %s, want dbac", got)
+	}
+	// Among three tied entries head to head decides nothing: the differences do.
+	g.TieBreaks = nil
+	circle := []*Match{played("r1", a, b, Set{7, 0}), played("r1", b, c, Set{7, 5}), played("r2", c, a, Set{7, 6})}
+	if got := order(Standings(g, circle, nil)); got != "acbd" {
+		t.Errorf("a circle of three: %s, want acb by goals difference", got)
+	}
+}
+
+func TestPointsPerWinAndDrawAreTheGroups(t *testing.T) {
+	a, b, c := &Entry{ID: "a", Name: "a"}, &Entry{ID: "b", Name: "b"}, &Entry{ID: "c", Name: "c"}
+	g := &Group{ID: "g", Mode: RoundRobin, EntryIDs: []string{"a", "b", "c"}, Rounds: []Round{{ID: "r1"}}, Scoring: &Scoring{Win: 3, Draw: 1}}
+	table := Standings(g, []*Match{played("r1", a, b, Set{7, 3}), played("r1", b, c, Set{5, 3}, Set{3, 5})}, nil)
+	got := map[string]int{}
+	for _, s := range table {
+		got[s.Entry.ID] = s.Points
+	}
+	if got["a"] != 3 || got["b"] != 1 || got["c"] != 1 {
+		t.Errorf("points with 3 for a win and 1 for a draw: %v", got)
+	}
+}
+
+func TestMonsterDYPComparesUnroundedValues(t *testing.T) {
+	x, y, z := &Entry{ID: "x", Name: "x"}, &Entry{ID: "y", Name: "y"}, &Entry{ID: "z", Name: "z"} // w plays nothing; z is not in the group
+	g := &Group{ID: "g", Mode: MonsterDYP, EntryIDs: []string{"w", "x", "y"}}
+	var ms []*Match
+	record := func(e *Entry, won, lost int) {
+		for i := range won + lost {
+			s := Set{1, 0}
+			if i >= won {
+				s = Set{0, 1}
+			}
+			ms = append(ms, played(fmt.Sprint(i), e, z, s))
+		}
+	}
+	record(x, 9, 4)  // 18 points in 13: 1.3846
+	record(y, 11, 5) // 22 points in 16: 1.375; both show 1.38
+	table := Standings(g, ms, nil)
+	if got := order(table); got != "xyw" || *table[0].CorrectedPointsPerMatch != 1.38 || *table[1].CorrectedPointsPerMatch != 1.38 || table[1].Rank != 2 {
+		t.Errorf("order %s (%v, %v), want x above y", got, *table[0].CorrectedPointsPerMatch, *table[1].CorrectedPointsPerMatch)
+	}
+	if w := table[2]; *w.HasCorrectedValue || w.Rank != -1 {
+		t.Errorf("an entry without matches has a corrected value: %+v", w)
+	}
+}
+
+func TestStandingsCarryAPreliminaryResult(t *testing.T) {
+	a, b := &Entry{ID: "a"}, &Entry{ID: "b"}
+	g := &Group{ID: "g", Mode: RoundRobin, EntryIDs: []string{"a", "b"}, Rounds: []Round{{ID: "r1"}}}
+	raw, _ := json.Marshal(Standings(g, []*Match{played("r1", a, b, Set{7, 0})}, nil))
+	var rows []map[string]any
+	_ = json.Unmarshal(raw, &rows)
+	if rows[0]["prelimResult"] != 1.0 || rows[1]["prelimResult"] != 2.0 || rows[1]["finalResult"] != false {
+		t.Errorf("standings %s", raw)
+	}
+}
+
+func TestEveryTieBreakASetupNamesIsARule(t *testing.T) {
+	for _, name := range TieBreakNames {
+		if _, ok := tieBreaks[name]; !ok && name != HeadToHead {
+			t.Errorf("setup offers %q, which the standings do not know", name)
+		}
 	}
 }

@@ -35,8 +35,9 @@ var ErrNotRunning = errors.New("match is not running")
 // ValidateResult checks a result against the match configuration and the
 // number of encounters a match of the group has. A final result must be
 // complete: every encounter decided (or level where draws are allowed) and a
-// winner unless draws are allowed. A live result may stop anywhere, but what
-// it holds must be possible: no set past its end, no set after a decided encounter.
+// winner unless draws are allowed. A live result may stop anywhere, later
+// encounters may be empty (not started), but what it holds must be possible:
+// no set past its end, no set after a decided encounter.
 //
 // A set is decided when a side reaches numPoints with the other below it;
 // with twoAhead, a side that reaches numPoints wins only two points clear, and
@@ -53,9 +54,17 @@ func ValidateResult(r Encounters, cfg MatchConfiguration, encounters int, final 
 	case final && len(r) < encounters:
 		return &ResultError{Reason: fmt.Sprintf("a final result needs all %d encounters, the result has %d", encounters, len(r))}
 	}
+	// A live result may hold encounters not started yet (empty); those
+	// before the last one started must be over.
+	playing := len(r) - 1
+	for !final && playing > 0 && len(r[playing]) == 0 {
+		playing--
+	}
 	for i, sets := range r {
-		last := i == len(r)-1
-		if err := validateEncounter(sets, cfg, final || !last); err != nil {
+		if !final && len(sets) == 0 && i > playing {
+			continue
+		}
+		if err := validateEncounter(sets, cfg, final || i < playing); err != nil {
 			err.Encounter = i + 1
 			return err
 		}

@@ -47,6 +47,7 @@ func TestValidateResult(t *testing.T) {
 		{"empty result", Encounters{}, seven, 1, false, "a result needs at least one encounter"},
 		{"empty encounter", Encounters{{}}, seven, 1, false, "encounter 1: an encounter needs at least one set"},
 	}
+	cases = append(cases, issue9ResultCases...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			err := ValidateResult(c.r, c.cfg, c.encounters, c.final)
@@ -74,12 +75,20 @@ func FuzzValidateResult(f *testing.F) {
 		if json.Unmarshal(body, &r) != nil {
 			return
 		}
+		// Quick entry keeps its numPoints: a quick-entry set is decided whatever it says.
 		cfg := MatchConfiguration{NumPoints: abs(points)%30 + 1, NumSets: abs(sets)%5 + 1, TwoAhead: twoAhead, Draw: draw, QuickEntry: quick}
-		if quick {
-			cfg.NumPoints = 1
-		}
 		encounters = abs(encounters)%5 + 1
-		if ValidateResult(r, cfg, encounters, final) != nil || !final {
+		if ValidateResult(r, cfg, encounters, final) != nil {
+			return
+		}
+		for _, e := range r {
+			for _, s := range e {
+				if s[0] < 0 || s[1] < 0 || s[0] > MaxPoints || s[1] > MaxPoints {
+					t.Fatalf("accepted an impossible score %v (final=%v)", s, final)
+				}
+			}
+		}
+		if !final {
 			return
 		}
 		if len(r) != encounters {
@@ -119,4 +128,31 @@ func TestSetIsExactlyTwoWholeNumbers(t *testing.T) {
 	if err := json.Unmarshal([]byte(`[[[7, 3], [ 0 ,7]]]`), &r); err != nil || r[0][1] != (Set{0, 7}) {
 		t.Errorf("%v %v", r, err)
 	}
+}
+
+// issue9ResultCases are results that were refused or accepted wrongly before.
+var issue9ResultCases = []struct {
+	name       string
+	r          Encounters
+	cfg        MatchConfiguration
+	encounters int
+	final      bool
+	want       string
+}{
+	{"quick entry with numPoints 7: final", Encounters{{{1, 0}, {0, 1}, {1, 0}}}, MatchConfiguration{NumPoints: 7, NumSets: 2, QuickEntry: true}, 1, true, ""},
+	{"quick entry with numPoints 7: one set", Encounters{{{0, 1}}}, MatchConfiguration{NumPoints: 7, NumSets: 1, QuickEntry: true}, 1, true, ""},
+	{"quick entry with numPoints 7: not over", Encounters{{{1, 0}, {0, 1}}}, MatchConfiguration{NumPoints: 7, NumSets: 2, QuickEntry: true}, 1, true,
+		"encounter 1: 1:1 in sets is not over: a side needs 2 won sets (draws are not allowed)"},
+	{"live: first set of a best of three", Encounters{{{1, 0}}}, MatchConfiguration{NumPoints: 11, NumSets: 2}, 1, false, ""},
+	{"live: quick best of three, first set", Encounters{{{1, 0}}}, MatchConfiguration{NumPoints: 7, NumSets: 2, QuickEntry: true}, 1, false, ""},
+	{"live: league, later encounters not started", Encounters{{{1, 0}}, {}, {}}, MatchConfiguration{NumPoints: 7, NumSets: 1}, 3, false, ""},
+	{"live: league, second encounter not started", Encounters{{{7, 0}}, {}, {}}, MatchConfiguration{NumPoints: 7, NumSets: 1}, 3, false, ""},
+	{"live: league, a gap before an encounter in play", Encounters{{}, {{3, 0}}, {}}, MatchConfiguration{NumPoints: 7, NumSets: 1}, 3, false,
+		"encounter 1: an encounter needs at least one set"},
+	{"live: league, negative in a started encounter", Encounters{{{1, -1}}, {}, {}}, MatchConfiguration{NumPoints: 7, NumSets: 1}, 3, false,
+		"encounter 1, set 1: 1:-1 has a negative score"},
+	{"live: past the cap", Encounters{{{1, 1000}}}, MatchConfiguration{NumPoints: 11, NumSets: 2, TwoAhead: true}, 1, false,
+		"encounter 1, set 1: 1:1000 is more than a set can score"},
+	{"final: league with encounters not played", Encounters{{{7, 0}}, {}, {}}, MatchConfiguration{NumPoints: 7, NumSets: 1}, 3, true,
+		"encounter 2: an encounter needs at least one set"},
 }

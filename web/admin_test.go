@@ -17,6 +17,7 @@ import (
 type organizer struct {
 	f      *fixture
 	cookie *http.Cookie
+	remote string // the peer's address, when not httptest's
 }
 
 func (o *organizer) do(method, path string, form url.Values, header ...string) *httptest.ResponseRecorder {
@@ -29,6 +30,9 @@ func (o *organizer) do(method, path string, form url.Values, header ...string) *
 		req = httptest.NewRequest(method, path, nil)
 	}
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	if o.remote != "" {
+		req.RemoteAddr = o.remote
+	}
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
@@ -100,9 +104,16 @@ func TestSignIn(t *testing.T) {
 		})
 	}
 	t.Run("behind HTTPS the cookie is Secure", func(t *testing.T) {
-		o := &organizer{f: f}
+		o := &organizer{f: f, remote: trustedProxy + ":443"}
 		o.do(http.MethodPost, "/admin/login", url.Values{"token": {f.token}}, "X-Forwarded-Proto", "https")
 		if o.cookie == nil || !o.cookie.Secure {
+			t.Errorf("cookie %+v", o.cookie)
+		}
+	})
+	t.Run("a client claiming HTTPS itself gets no Secure cookie", func(t *testing.T) {
+		o := &organizer{f: f}
+		o.do(http.MethodPost, "/admin/login", url.Values{"token": {f.token}}, "X-Forwarded-Proto", "https")
+		if o.cookie == nil || o.cookie.Secure {
 			t.Errorf("cookie %+v", o.cookie)
 		}
 	})

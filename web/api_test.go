@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,7 +29,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // fixture is a server over the demo data with keys of every kind.
 type fixture struct {
 	t       *testing.T
-	rdb     *redis.Client
+	rdb     redis.UniversalClient
 	store   *cache.Store
 	demo    *tournament.Demo
 	handler http.Handler
@@ -76,7 +77,8 @@ func newFixture(t *testing.T) *fixture {
 // routes is the server over the store, logging nowhere.
 func routes(t testing.TB, store *cache.Store) http.Handler {
 	t.Helper()
-	h, err := Routes(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 120, AllowPrivateWebhooks: true})
+	h, err := Routes(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 120, AllowPrivateWebhooks: true,
+		TrustedProxies: []netip.Prefix{netip.MustParsePrefix(trustedProxy + "/32")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -423,7 +425,17 @@ func TestErrors(t *testing.T) {
 		{"limit 0", "/v1/public/tournaments?limit=0", f.token, 400, "limit must be an integer from 1 to 100"},
 		{"limit 101", "/v1/public/tournaments?limit=101", f.token, 400, "limit must be an integer from 1 to 100"},
 		{"limit not a number", "/v1/public/organizers?limit=ten", f.token, 400, "limit must be an integer from 1 to 100"},
-		{"offset below 0", "/v1/public/organizers/" + kicker.ID + "/tournaments?offset=-1", f.token, 400, "offset must be an integer of at least 0"},
+		{"offset below 0", "/v1/public/organizers/" + kicker.ID + "/tournaments?offset=-1", f.token, 400, "offset must be an integer from 0 to 1000000"},
+		{"offset past int64", "/v1/public/organizers?offset=9223372036854775807", f.token, 400, "offset must be an integer from 0 to 1000000"},
+		{"offset of the largest int64", "/v1/public/organizers/" + kicker.ID + "/tournaments?offset=9223372036854775807", f.token, 400, "offset must be an integer from 0 to 1000000"},
+		{"offset past the cap", "/v1/public/tournaments?offset=1000001", f.token, 400, "offset must be an integer from 0 to 1000000"},
+		{"limit with a sign", "/v1/public/tournaments?limit=+5", f.token, 400, "limit must be an integer from 1 to 100"},
+		{"limit with a space", "/v1/public/tournaments?limit=%205", f.token, 400, "limit must be an integer from 1 to 100"},
+		{"a doubled slash", "/v1/public//hello", f.token, 404, "ROUTE_NOT_FOUND"},
+		{"a doubled slash deeper", h + "//courts", f.token, 404, "ROUTE_NOT_FOUND"},
+		{"a dot segment", "/v1/public/./hello", f.token, 404, "ROUTE_NOT_FOUND"},
+		{"a dot-dot segment", "/v1/public/tournaments/../hello", f.token, 404, "ROUTE_NOT_FOUND"},
+		{"the bare prefix", "/v1/public", f.token, 404, "ROUTE_NOT_FOUND"},
 		{"unknown state", "/v1/public/tournaments?state=done", f.token, 400, "state must be one of [planned pre-registration check-in ready running finished cancelled]"},
 		{"includeMatchDetails not a boolean", h + "/courts?includeMatchDetails=maybe", f.token, 400, "includeMatchDetails must be true or false"},
 		{"no such route", "/v1/public/nothing-here", f.token, 404, "ROUTE_NOT_FOUND"},
@@ -593,9 +605,7 @@ func TestRateLimit(t *testing.T) {
 func TestTwoServersShareOneRateBudget(t *testing.T) {
 	f := newFixture(t)
 	// A second instance: its own client and store, the same Redis.
-	rdb := redis.NewClient(f.rdb.Options())
-	t.Cleanup(func() { _ = rdb.Close() })
-	other := routes(t, cachetest.Store(rdb))
+	other := routes(t, cachetest.Store(cachetest.Another(t, f.rdb)))
 	for i := range 120 {
 		h := f.handler
 		if i%2 == 1 {

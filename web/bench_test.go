@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -11,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,7 +25,8 @@ func benchServer(b *testing.B, store *cache.Store, orgID string) (http.Handler, 
 	if err != nil {
 		b.Fatal(err)
 	}
-	h, err := Routes(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 1 << 30})
+	// As in production: measured (metrics) and logging at warn.
+	h, err := Routes(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelWarn})), RateLimit: 1 << 30, Metrics: NewMetrics(nil)})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -160,67 +159,6 @@ func BenchmarkResultPutConcurrent50(b *testing.B) {
 		b.ReportMetric(float64(all[len(all)/2].Microseconds()), "p50-µs")
 		b.ReportMetric(float64(all[len(all)*99/100].Microseconds()), "p99-µs")
 	}
-}
-
-// BenchmarkWebhookDelivery measures events delivered per second to a local
-// receiver: b.N live results, each one event, then the wait until all arrived.
-func BenchmarkWebhookDelivery(b *testing.B) {
-	rdb := cachetest.Redis(b)
-	store, demo := cachetest.DemoOn(b, rdb)
-	ctx := context.Background()
-	hamburg := demo.Tournaments[0]
-	var got atomic.Int64
-	rcv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var p Payload
-		_ = json.NewDecoder(r.Body).Decode(&p)
-		got.Add(int64(len(p.Events)))
-	}))
-	defer rcv.Close()
-	key, _, _ := store.CreateToken(ctx, hamburg.Tournament.OrganizerID, "bench")
-	if _, err := store.CreateWebhook(ctx, mustAuth(b, store, key), hamburg.Tournament.ID, rcv.URL); err != nil {
-		b.Fatal(err)
-	}
-	var m *tournament.Match
-	for _, x := range hamburg.Matches {
-		if x.State == tournament.MatchRunning && len(x.CourtIDs) == 1 {
-			m = x
-			break
-		}
-	}
-	b.ResetTimer()
-	for i := range b.N {
-		snap, err := store.Snapshot(ctx, hamburg.Tournament.ID)
-		if err != nil {
-			b.Fatal(err)
-		}
-		_, _, err = store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
-			return s.SetResult(m.ID, tournament.Encounters{{{i % 5, 1}}}, false, time.Now(), "bench")
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
-	runCtx, cancel := context.WithCancel(ctx)
-	d := &Deliverer{Store: cache.New(rdb), Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Client: WebhookClient(true),
-		Backoff: time.Millisecond, Retries: 5, Poll: time.Millisecond, Lease: 10 * time.Second}
-	start := time.Now()
-	done := make(chan struct{})
-	go func() { d.Run(runCtx); close(done) }()
-	for got.Load() < int64(b.N) {
-		time.Sleep(time.Millisecond)
-	}
-	elapsed := time.Since(start)
-	cancel()
-	<-done // the deliverer is gone before its Redis is
-	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "events/s")
-}
-
-func mustAuth(b *testing.B, store *cache.Store, secret string) cache.Key {
-	k, err := store.Authenticate(context.Background(), secret)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return k
 }
 
 // BenchmarkBoardPoll is what a TV's poll costs the server, through every

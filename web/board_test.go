@@ -86,13 +86,13 @@ func TestBoardFiltersAndKioskSettings(t *testing.T) {
 			t.Errorf("the singles board shows %q", s.Find("p").First().Text())
 		}
 	})
-	tv := "/t/" + hamburg.Tournament.ID + "/tv?per=3&every=20&courts=1-7&rotate=standings:" + swiss.ID + ",bracket:" + ko.ID + "&rotate=bracket:" + swiss.ID
+	tv := "/t/" + hamburg.Tournament.ID + "/tv?per=3&every=20&courts=1-7&rotate=standings:" + swiss.ID + ",bracket:" + ko.ID + "&rotate=courts"
 	rec, doc := f.page(tv)
 	if rec.Code != 200 || doc.Find("body.kiosk").Length() != 1 || doc.Find("header nav").Length() != 0 {
 		t.Fatalf("TV page: %d, kiosk body %d", rec.Code, doc.Find("body.kiosk").Length())
 	}
 	panels := doc.Find(`[data-testid="tv-panel"]`)
-	if panels.Length() != 3 { // courts, the swiss standings, the knock-out bracket; a swiss group has no bracket
+	if panels.Length() != 3 { // courts, the swiss standings, the knock-out bracket
 		t.Errorf("%d panels", panels.Length())
 	}
 	if doc.Find("[data-panels]").AttrOr("data-every", "") != "20" || doc.Find("[data-court-pages]").AttrOr("data-every", "") != "20" {
@@ -106,6 +106,10 @@ func TestBoardFiltersAndKioskSettings(t *testing.T) {
 	}
 	if got := doc.Find("#board").AttrOr("hx-get", ""); !strings.Contains(got, "kiosk=1") || !strings.Contains(got, "per=3") || !strings.Contains(got, "courts=1-7") {
 		t.Errorf("the TV polls %q", got)
+	}
+	// A swiss group has no bracket, and a TV asking for one is told so.
+	if rec, _ := f.page(tv + "&rotate=bracket:" + swiss.ID); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "knock-out") {
+		t.Errorf("a bracket of a swiss group: %d", rec.Code)
 	}
 	// ?kiosk=1 on the board is the TV.
 	_, doc = f.page("/t/" + hamburg.Tournament.ID + "/courts?kiosk=1")

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/netip"
+	"path"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -15,8 +18,9 @@ import (
 	"courtside/templates"
 )
 
-// authenticate lets through requests carrying a valid key, counting GETs
-// against the key's rate limit, and puts the key in the request's context.
+// authenticate lets through requests carrying a valid key, counting GETs (and
+// HEADs, which cost the same) against the key's rate limit, and puts the key
+// in the request's context.
 func (s *server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		secret := bearer(r)
@@ -33,7 +37,7 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			s.apiError(w, r, err)
 			return
 		}
-		if r.Method == http.MethodGet {
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
 			ok, wait, err := s.store.Allow(r.Context(), cache.Hash(secret), s.rateLimit)
 			if err != nil {
 				s.apiError(w, r, err)
@@ -61,8 +65,20 @@ func (w *statusWriter) WriteHeader(status int) {
 	if w.status == 0 {
 		w.status = status
 	}
+	if status == http.StatusNotModified {
+		// A 304 has no body for these to describe: the response a client
+		// kept holds them already. Every TV poll is one, so they are not sent.
+		h := w.Header()
+		for _, name := range bodyHeaders {
+			delete(h, name)
+		}
+	}
 	w.ResponseWriter.WriteHeader(status)
 }
+
+// bodyHeaders describe a response's body (how to treat the document), not the
+// response: a 304 leaves them out.
+var bodyHeaders = []string{"Content-Security-Policy", "Permissions-Policy", "X-Frame-Options", "Referrer-Policy", "X-Content-Type-Options"}
 
 func (w *statusWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
@@ -81,6 +97,10 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
+		var st *requestStats
+		if s.metrics != nil {
+			r, st = measured(r)
+		}
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {
@@ -94,6 +114,9 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 						http.Error(sw, "Something went wrong on our side.", http.StatusInternalServerError)
 					}
 				}
+			}
+			if st != nil {
+				s.metrics.observe(r, st, sw.status, time.Since(start))
 			}
 			level := slog.LevelInfo
 			if sw.status >= 500 {
@@ -111,18 +134,136 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 	})
 }
 
+// The policies every response carries. Scripts come only from this site's
+// own files (htmx and courtside.js; no inline script, no eval). Styles allow
+// 'unsafe-inline': htmx adds its indicator style and the bracket lights up an
+// entry's path with a generated <style>; an inline style can restyle a page
+// but not run code. The QR codes are inline SVG; Tailwind's form controls
+// draw with data: images.
+const (
+	contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+		"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+	// strictTransport is sent on HTTPS only, as browsers ignore it elsewhere.
+	strictTransport = "max-age=31536000"
+)
+
 // secureHeaders sets the headers every response carries, and the build of the
 // assets, by which a TV notices a new deployment. The values are shared,
 // read-only slices: every TV poll passes here, and Header.Set would allocate.
+// Console pages are never stored: they show a signed-in organizer's data.
 func (s *server) secureHeaders(next http.Handler) http.Handler {
 	build := []string{s.assets.Build}
 	nosniff, referrer, frames := []string{"nosniff"}, []string{"strict-origin-when-cross-origin"}, []string{"DENY"}
+	csp, permissions, hsts, noStore := []string{contentSecurityPolicy}, []string{permissionsPolicy}, []string{strictTransport}, []string{"no-store"}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h["X-Courtside-Build"] = build
 		h["X-Content-Type-Options"] = nosniff
 		h["Referrer-Policy"] = referrer
 		h["X-Frame-Options"] = frames
+		h["Content-Security-Policy"] = csp
+		h["Permissions-Policy"] = permissions
+		if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" { // forwarded: only a trusted proxy's reaches here
+			h["Strict-Transport-Security"] = hsts
+		}
+		if r.URL.Path == "/admin" || strings.HasPrefix(r.URL.Path, "/admin/") {
+			h["Cache-Control"] = noStore
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// forwarded believes X-Forwarded-For and X-Forwarded-Proto only when the peer
+// is one of the trusted proxies. From one, the client it names becomes the
+// request's RemoteAddr (so the sign-in lockout counts visitors, not the
+// proxy); from anyone else both headers are dropped, so no client can pose as
+// another address or as HTTPS.
+func forwarded(trusted []netip.Prefix, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, hasFor := r.Header["X-Forwarded-For"]
+		_, hasProto := r.Header["X-Forwarded-Proto"]
+		if !hasFor && !hasProto {
+			next.ServeHTTP(w, r)
+			return
+		}
+		r = r.WithContext(r.Context()) // a copy: the caller's request stays as it was
+		r.Header = r.Header.Clone()
+		if !isTrusted(trusted, peerAddr(r.RemoteAddr)) {
+			r.Header.Del("X-Forwarded-For")
+			r.Header.Del("X-Forwarded-Proto")
+		} else if client, ok := forwardedClient(trusted, r.Header.Values("X-Forwarded-For")); ok {
+			r.RemoteAddr = netip.AddrPortFrom(client, 0).String()
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// forwardedClient is the client the trusted proxies name: the right-most
+// address of X-Forwarded-For that is not itself a trusted proxy (addresses
+// left of it were written by the client and prove nothing).
+func forwardedClient(trusted []netip.Prefix, header []string) (netip.Addr, bool) {
+	var hops []string
+	for _, h := range header {
+		hops = append(hops, strings.Split(h, ",")...)
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			return netip.Addr{}, false // a hop we cannot read: stay with the peer
+		}
+		if a = a.Unmap(); !isTrusted(trusted, a) || i == 0 {
+			return a, true
+		}
+	}
+	return netip.Addr{}, false
+}
+
+func peerAddr(remote string) netip.Addr {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	a, _ := netip.ParseAddr(host)
+	return a.Unmap()
+}
+
+func isTrusted(trusted []netip.Prefix, a netip.Addr) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// CORS on the API: keys are bearer headers, never cookies, so any origin may
+// call it from a browser (the real service's own demo is a browser app).
+// A preflight is answered here, before the key check and the rate limit.
+var (
+	corsOrigin  = []string{"*"}
+	corsExpose  = []string{"ETag, Retry-After"}
+	corsMethods = []string{"GET, PUT, POST, DELETE"}
+	corsHeaders = []string{"Authorization, Content-Type"}
+	corsMaxAge  = []string{"86400"}
+)
+
+func cors(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != apiPrefix && !strings.HasPrefix(r.URL.Path, apiPrefix+"/") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		h := w.Header()
+		h["Access-Control-Allow-Origin"] = corsOrigin
+		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+			h["Access-Control-Allow-Methods"] = corsMethods
+			h["Access-Control-Allow-Headers"] = corsHeaders
+			h["Access-Control-Max-Age"] = corsMaxAge
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		h["Access-Control-Expose-Headers"] = corsExpose
 		next.ServeHTTP(w, r)
 	})
 }
@@ -187,4 +328,31 @@ func acceptLanguage(header string) templates.Lang {
 		}
 	}
 	return best
+}
+
+// cleanAPIPaths answers API paths that are not clean (a doubled slash, a dot
+// segment, the bare prefix) with the API's 404: the mux would redirect them,
+// and an API client wants an error it can read, not a 307 to follow.
+func (s *server) cleanAPIPaths(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if clean := cleanPath(p); clean != p && strings.HasPrefix(clean, apiPrefix+"/") || clean == apiPrefix {
+			s.apiError(w, r, handlers.NotFound(handlers.CodeRouteNotFound))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// cleanPath is the path as http.ServeMux cleans it: rooted, no dot segments,
+// no doubled slashes, a trailing slash kept.
+func cleanPath(p string) string {
+	if p == "" || p[0] != '/' {
+		p = "/" + p
+	}
+	clean := path.Clean(p)
+	if p[len(p)-1] == '/' && clean != "/" {
+		clean += "/"
+	}
+	return clean
 }

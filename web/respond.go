@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"courtside/cache"
 	"courtside/handlers"
 	"courtside/templates"
 )
@@ -24,10 +25,20 @@ func (s *server) api(h HandlerFunc) http.Handler {
 }
 
 // apiError writes err as the API's one error body. A *handlers.Problem is the
-// client's to see; any other error is logged and answered with a bare 500.
+// client's to see; Redis out of reach is a 503 to retry; any other error is
+// logged and answered with a bare 500.
 func (s *server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	var p *handlers.Problem
-	if !errors.As(err, &p) {
+	switch {
+	case errors.As(err, &p):
+	case cache.Unavailable(err):
+		s.log.WarnContext(r.Context(), "redis unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+		p = &handlers.Problem{Status: http.StatusServiceUnavailable, Message: "The service is unavailable for a moment; try again shortly",
+			Header: retryAfter(unavailableRetry)}
+	case errors.Is(err, cache.ErrConflict), errors.Is(err, cache.ErrExists):
+		// Racing writers outlasted every retry, or a creation found its tournament there.
+		p = handlers.Status(http.StatusConflict, conflictMessage(err))
+	default:
 		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		p = handlers.Status(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError))
 	}
@@ -57,6 +68,14 @@ func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.As(err, &prob) && prob.Status == http.StatusNotFound:
 	case errors.As(err, &prob):
 		p.Status, p.Heading, p.Message = prob.Status, http.StatusText(prob.Status), prob.Message
+	case errors.Is(err, cache.ErrConflict), errors.Is(err, cache.ErrExists):
+		p.Status, p.Heading, p.Message = http.StatusConflict, T("Changed meanwhile"), T(conflictMessage(err))
+	case cache.Unavailable(err):
+		s.log.WarnContext(r.Context(), "redis unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+		p.Status, p.Heading, p.Message = http.StatusServiceUnavailable, T("Back in a moment"), T("The results cannot be reached right now. Try again in a few seconds.")
+		for k, vs := range retryAfter(unavailableRetry) {
+			w.Header()[k] = vs
+		}
 	default:
 		s.log.ErrorContext(r.Context(), "page failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		p.Status, p.Heading, p.Message = http.StatusInternalServerError, T("Something went wrong"), T("That is our fault, not yours. Try again in a moment.")
@@ -72,6 +91,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
 }
+
+// unavailableRetry is how many seconds a client is asked to wait while Redis is out of reach.
+const unavailableRetry = 5
 
 // retryAfter is a Retry-After header of whole seconds, rounded up.
 func retryAfter(seconds float64) http.Header {
@@ -89,4 +111,12 @@ func bearer(r *http.Request) string {
 		return strings.TrimSpace(rest)
 	}
 	return v
+}
+
+// conflictMessage says why a write found the tournament other than it expected.
+func conflictMessage(err error) string {
+	if errors.Is(err, cache.ErrExists) {
+		return "The tournament exists already."
+	}
+	return "The tournament changed while this was saved; nothing was changed. Send it again."
 }

@@ -94,7 +94,7 @@ func TestFinalResult(t *testing.T) {
 	}
 	// A second final: the match is not running any more.
 	rec = f.put(base+"/matches/"+m.ID+"/result", f.token, `{"result": [[[7, 1]]]}`)
-	if rec.Code != 412 || rec.Body.String() != `{"message":"The match is not running","error":"Precondition Failed","statusCode":412}`+"\n" {
+	if rec.Code != 412 || rec.Body.String() != `{"message":"Match is not running","error":"Precondition Failed","statusCode":412}`+"\n" {
 		t.Errorf("second final: %d %q", rec.Code, rec.Body)
 	}
 }

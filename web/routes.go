@@ -2,14 +2,17 @@
 package web
 
 import (
+	"cmp"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
 	"courtside/cache"
 	"courtside/handlers"
 	"courtside/templates"
+	"courtside/upstream"
 )
 
 // apiPrefix is the base of the Tournament Public API (spec section 9).
@@ -26,13 +29,35 @@ type Config struct {
 	// SessionKeys sign and encrypt the console's session cookie: pairs of a
 	// 32-byte signing and a 32-byte encryption key, the newest pair first.
 	SessionKeys [][]byte
+	// Metrics, when set, measure every request; with MetricsToken they are
+	// also served at /metrics to requests that carry it as a bearer token.
+	Metrics      *Metrics
+	MetricsToken string
+	// BaseURL is the site's public address (BASE_URL): what shared links, QR
+	// codes and the API reference's examples lead to. Requests' Host and
+	// X-Forwarded-* headers never reach a page. Default DefaultBaseURL.
+	BaseURL string
+	// Renders keeps rendered pages and API bodies; nil: a new cache of RenderCacheBytes.
+	Renders *RenderCache
+	// RenderCacheBytes is the render cache's budget (RENDER_CACHE_BYTES);
+	// DefaultRenderCacheBytes when 0.
+	RenderCacheBytes int64
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto are believed; from anyone else they are dropped.
+	TrustedProxies []netip.Prefix
+	// Upstream follows tournaments that run elsewhere; nil: none are followed.
+	Upstream *upstream.Follower
 }
+
+// DefaultBaseURL is the public address of a server configured without one.
+const DefaultBaseURL = "http://localhost:8080"
 
 type server struct {
 	store     *cache.Store
 	log       *slog.Logger
 	rateLimit int
 	assets    templates.Assets
+	metrics   *Metrics // nil: not measured
 }
 
 // Routes returns the whole site and API. Every URL the product has is here.
@@ -41,11 +66,16 @@ func Routes(c Config) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &server{store: c.Store, log: c.Logger, rateLimit: c.RateLimit, assets: static.Templates()}
-	api := &handlers.API{Store: c.Store, Writes: c.Store, Now: func() time.Time { return c.Store.Now() }}
+	s := &server{store: c.Store, log: c.Logger, rateLimit: c.RateLimit, assets: static.Templates(), metrics: c.Metrics}
+	base := strings.TrimSuffix(cmp.Or(c.BaseURL, DefaultBaseURL), "/")
+	renders := c.Renders
+	if renders == nil {
+		renders = NewRenderCache(c.RenderCacheBytes)
+	}
+	api := &handlers.API{Store: c.Store, Renders: renders, Writes: c.Store, Now: func() time.Time { return c.Store.Now() }}
 	health := &handlers.Health{Store: c.Store}
 	hooks := &handlers.Webhooks{Tournaments: c.Store, Store: c.Store, CheckURL: CheckWebhookURL(c.AllowPrivateWebhooks)}
-	docs, err := handlers.NewAPIDocs(s.assets)
+	docs, err := handlers.NewAPIDocs(s.assets, base)
 	if err != nil {
 		return nil, err
 	}
@@ -61,10 +91,16 @@ func Routes(c Config) (http.Handler, error) {
 
 	now := func() time.Time { return c.Store.Now() }
 	admin := &handlers.Admin{Store: c.Store, Sessions: handlers.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now}
+	if c.Upstream != nil {
+		api.Relay, admin.Relay = c.Upstream, c.Upstream
+		// Calls from the tournament application about a followed tournament; the secret is in the address.
+		receiver := &handlers.HooksUpstream{Hooks: c.Upstream}
+		mux.Handle("POST /hooks/upstream/{id}/{secret}", s.api(receiver.Receive))
+	}
 
 	// The site: what organizers share on their result pages (and, for a
 	// signed-in organizer, its own private tournaments).
-	site := &handlers.Pages{Store: c.Store, Assets: s.assets, Viewer: admin.Viewer}
+	site := &handlers.Pages{Store: c.Store, Renders: renders, Assets: s.assets, BaseURL: base, Viewer: admin.Viewer}
 	mux.Handle("GET /{$}", s.page(site.Home))
 	mux.Handle("GET /o/{slug}", s.page(site.Organizer))
 	mux.Handle("GET /t/{id}", s.page(site.Tournament))
@@ -99,6 +135,31 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/result", signedIn(admin.SaveResult))
 	mux.Handle("GET /admin/t/{id}/screens", signedIn(screens.Console))
 	mux.Handle("POST /admin/t/{id}/screens", signedIn(screens.Save))
+	mux.Handle("POST /admin/t/{id}/matches/{matchId}/correct", signedIn(admin.CorrectResult))
+	mux.Handle("POST /admin/t/{id}/matches/{matchId}/walkover", signedIn(admin.Walkover))
+	// Setting a tournament up: new, its setup until the start, the start,
+	// check-in, and the entries after the start.
+	setup := &handlers.Setups{Admin: admin, Setups: c.Store}
+	mux.Handle("GET /admin/new", signedIn(setup.New))
+	mux.Handle("POST /admin/new", signedIn(setup.Create))
+	mux.Handle("GET /admin/t/{id}/setup", signedIn(setup.EditSetup))
+	mux.Handle("POST /admin/t/{id}/setup", signedIn(setup.SaveSetup))
+	mux.Handle("POST /admin/t/{id}/start", signedIn(setup.Start))
+	mux.Handle("GET /admin/t/{id}/entries", signedIn(setup.Entries))
+	mux.Handle("POST /admin/t/{id}/checkin", signedIn(setup.CheckIn))
+	mux.Handle("POST /admin/t/{id}/entries/add", signedIn(setup.AddEntries))
+	mux.Handle("POST /admin/t/{id}/entries/remove", signedIn(setup.RemoveNoShows))
+	mux.Handle("POST /admin/t/{id}/entries/withdraw", signedIn(setup.Withdraw))
+	// The JSON Schema of setup files (courtside tournaments create --file).
+	mux.Handle("GET /setup.schema.json", http.HandlerFunc(handlers.SetupSchema))
+	if c.Upstream != nil {
+		// Following tournaments that run in the tournament application.
+		follow := &handlers.AdminFollow{Admin: admin, Following: c.Upstream, Follows: c.Store}
+		mux.Handle("GET /admin/follow", signedIn(follow.Page))
+		mux.Handle("POST /admin/follow/tournaments", signedIn(follow.Tournaments))
+		mux.Handle("POST /admin/follow", signedIn(follow.Follow))
+		mux.Handle("POST /admin/follow/{id}/stop", signedIn(follow.Stop))
+	}
 
 	mux.Handle("GET /manifest.webmanifest", s.page(site.Manifest))
 	mux.Handle("GET /t/{id}/preview.png", s.page(site.Preview))
@@ -109,8 +170,14 @@ func Routes(c Config) (http.Handler, error) {
 	// Operations.
 	mux.Handle("GET /healthz", http.HandlerFunc(health.Live))
 	mux.Handle("GET /readyz", http.HandlerFunc(health.Ready))
+	if c.Metrics != nil {
+		c.Metrics.Register(renderCache(renders)...)
+	}
+	if c.Metrics != nil && c.MetricsToken != "" {
+		mux.Handle("GET /metrics", c.Metrics.Handler(c.MetricsToken))
+	}
 
-	return s.logRequests(s.secureHeaders(language(mux))), nil
+	return s.logRequests(forwarded(c.TrustedProxies, s.secureHeaders(cors(s.cleanAPIPaths(language(recordRoute(mux))))))), nil
 }
 
 type route struct {

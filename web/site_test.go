@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -62,10 +63,14 @@ func TestOpenAPIIsServedWithoutAKey(t *testing.T) {
 
 func TestAPIReferencePage(t *testing.T) {
 	f := newFixture(t)
+	h, err := Routes(Config{Store: f.store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BaseURL: "http://results.example.org/"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	req := httptest.NewRequest(http.MethodGet, "/api", nil)
-	req.Host = "results.example.org"
+	req.Host = "evil.example" // the configured address names the server, never the request
 	rec := httptest.NewRecorder()
-	f.handler.ServeHTTP(rec, req)
+	h.ServeHTTP(rec, req)
 	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
 		t.Fatalf("%d %s", rec.Code, rec.Header().Get("Content-Type"))
 	}

@@ -5,7 +5,9 @@ package cachetest
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,25 +24,75 @@ var Now = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 // Seed is the demo seed tests use.
 const Seed = 7
 
-// Redis returns a client to an empty Redis, closed when the test ends.
-func Redis(t testing.TB) *redis.Client {
+// Redis returns a client to an empty Redis, closed when the test ends: the
+// embedded one, or the one at REDIS_URL (a node, or with REDIS_CLUSTER=true or
+// go-redis' cluster form of the URL, a cluster), flushed first.
+func Redis(t testing.TB) redis.UniversalClient {
 	t.Helper()
-	var rdb *redis.Client
-	if url := os.Getenv("REDIS_URL"); url != "" {
-		opt, err := redis.ParseURL(url)
-		if err != nil {
-			t.Fatalf("REDIS_URL: %v", err)
-		}
-		rdb = redis.NewClient(opt)
-		if err := rdb.FlushDB(context.Background()).Err(); err != nil {
-			t.Fatalf("flush %s: %v", url, err)
-		}
-	} else {
-		m := miniredis.RunT(t)
-		rdb = redis.NewClient(&redis.Options{Addr: m.Addr()})
-	}
-	t.Cleanup(func() { _ = rdb.Close() })
+	rdb, release := open(t)
+	t.Cleanup(release)
 	return rdb
+}
+
+// Separate returns a client to an empty embedded Redis of its own, whatever
+// REDIS_URL says: for a test that needs two stores that share nothing (a
+// second tournament application, an import into an empty store), where a
+// second Redis(t) would flush the first.
+func Separate(t testing.TB) redis.UniversalClient {
+	t.Helper()
+	m := miniredis.RunT(t)
+	c := redis.NewClient(&redis.Options{Addr: m.Addr()})
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// Another returns a second client to the Redis Redis(t) returned, as a second
+// instance of the server would have, closed when the test ends.
+func Another(t testing.TB, rdb redis.UniversalClient) redis.UniversalClient {
+	t.Helper()
+	var other redis.UniversalClient
+	switch c := rdb.(type) {
+	case *redis.ClusterClient:
+		other = redis.NewClusterClient(c.Options())
+	case *redis.Client:
+		other = redis.NewClient(c.Options())
+	default:
+		t.Fatalf("cachetest: unknown client %T", rdb)
+	}
+	t.Cleanup(func() { _ = other.Close() })
+	return other
+}
+
+// URL is what REDIS_URL and REDIS_CLUSTER say to reach the Redis Redis(t)
+// returned, for code under test that opens its own connection.
+func URL(t testing.TB, rdb redis.UniversalClient) (url string, cluster bool) {
+	t.Helper()
+	switch c := rdb.(type) {
+	case *redis.ClusterClient:
+		return os.Getenv("REDIS_URL"), true
+	case *redis.Client:
+		o := c.Options()
+		return fmt.Sprintf("redis://%s/%d", o.Addr, o.DB), false
+	}
+	t.Fatalf("cachetest: unknown client %T", rdb)
+	return "", false
+}
+
+func open(t testing.TB) (redis.UniversalClient, func()) {
+	url := os.Getenv("REDIS_URL")
+	if url == "" {
+		m := miniredis.RunT(t)
+		c := redis.NewClient(&redis.Options{Addr: m.Addr()})
+		return c, func() { _ = c.Close() }
+	}
+	rdb, release, err := cache.Open(url, os.Getenv("REDIS_CLUSTER") == "true")
+	if err != nil {
+		t.Fatalf("REDIS_URL: %v", err)
+	}
+	if err := cache.FlushAll(context.Background(), rdb); err != nil {
+		t.Fatalf("flush %s: %v", url, err)
+	}
+	return rdb, release
 }
 
 // Store returns a store over rdb whose clock stands at Now.
@@ -65,4 +117,32 @@ func DemoOn(t testing.TB, rdb redis.UniversalClient) (*cache.Store, *tournament.
 		t.Fatalf("load demo: %v", err)
 	}
 	return s, d
+}
+
+// Keys lists the keys that match pattern on every node: KEYS on each master
+// of a cluster (KEYS asks one node only), or on the one node.
+func Keys(t testing.TB, rdb redis.UniversalClient, pattern string) []string {
+	t.Helper()
+	ctx := context.Background()
+	c, ok := rdb.(*redis.ClusterClient)
+	if !ok {
+		keys, err := rdb.Keys(ctx, pattern).Result()
+		if err != nil {
+			t.Fatalf("keys %s: %v", pattern, err)
+		}
+		return keys
+	}
+	var mu sync.Mutex
+	var all []string
+	err := c.ForEachMaster(ctx, func(ctx context.Context, n *redis.Client) error {
+		keys, err := n.Keys(ctx, pattern).Result()
+		mu.Lock()
+		all = append(all, keys...)
+		mu.Unlock()
+		return err
+	})
+	if err != nil {
+		t.Fatalf("keys %s: %v", pattern, err)
+	}
+	return all
 }

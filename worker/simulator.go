@@ -1,4 +1,4 @@
-package main
+package worker
 
 import (
 	"context"
@@ -12,18 +12,18 @@ import (
 	"courtside/tournament"
 )
 
-// simulator plays the running tournaments live through the same write path as
+// Simulator plays the running tournaments live through the same write path as
 // everyone else: it calls open matches to free courts, scores points in the
 // running ones and finishes them, so every page and TV has something moving.
-type simulator struct {
-	store *cache.Store
-	log   *slog.Logger
-	rng   *rand.Rand
-	// replay, when set, brings a tournament with nothing left to play back to
+type Simulator struct {
+	Store *cache.Store
+	Log   *slog.Logger
+	Rand  *rand.Rand
+	// Replay, when set, brings a tournament with nothing left to play back to
 	// its start (the embedded demo), so a TV left on for days keeps moving.
-	replay func(ctx context.Context, id string) error
-	// idleFor is how long a tournament has nothing to play before it is replayed.
-	idleFor time.Duration
+	Replay func(ctx context.Context, id string) error
+	// IdleFor is how long a tournament has nothing to play before it is replayed.
+	IdleFor time.Duration
 
 	idleSince map[string]time.Time
 }
@@ -34,7 +34,9 @@ const simulatorName = "Simulator"
 // errNothingToDo stops a write whose reason went away meanwhile.
 var errNothingToDo = errors.New("nothing to do")
 
-func (s *simulator) run(ctx context.Context, every time.Duration) {
+// Run plays until ctx ends: every tick it lists the running tournaments of
+// every organizer and moves each on by a point here and there.
+func (s *Simulator) Run(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -43,26 +45,29 @@ func (s *simulator) run(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 			if err := s.step(ctx); err != nil && ctx.Err() == nil {
-				s.log.Error("simulator", "err", err)
+				s.Log.Error("simulator", "err", err)
 			}
 		}
 	}
 }
 
-func (s *simulator) step(ctx context.Context) error {
+func (s *Simulator) step(ctx context.Context) error {
 	if s.idleSince == nil {
 		s.idleSince = map[string]time.Time{}
 	}
-	orgs, err := s.store.Organizers(ctx)
+	orgs, err := s.Store.Organizers(ctx)
 	if err != nil {
 		return err
 	}
 	for _, o := range orgs {
-		snaps, err := s.store.Tournaments(ctx, o.ID, cache.ListQuery{State: tournament.StateRunning, Limit: 100})
+		snaps, err := s.Store.Tournaments(ctx, o.ID, cache.ListQuery{State: tournament.StateRunning, Limit: 100})
 		if err != nil {
 			return err
 		}
 		for _, snap := range snaps {
+			if snap.Tournament.Mirror != nil {
+				continue // it is played where it runs
+			}
 			if err := s.play(ctx, snap); err != nil {
 				return err
 			}
@@ -72,11 +77,11 @@ func (s *simulator) step(ctx context.Context) error {
 }
 
 // play moves one tournament on by a point here and there.
-func (s *simulator) play(ctx context.Context, snap *tournament.Snapshot) error {
+func (s *Simulator) play(ctx context.Context, snap *tournament.Snapshot) error {
 	id := snap.Tournament.ID
 	moved := false
 	for _, m := range snap.Matches {
-		if m.State != tournament.MatchRunning || s.rng.Float64() > 0.5 {
+		if m.State != tournament.MatchRunning || s.Rand.Float64() > 0.5 {
 			continue
 		}
 		moved = true
@@ -86,8 +91,8 @@ func (s *simulator) play(ctx context.Context, snap *tournament.Snapshot) error {
 				return nil, errNothingToDo
 			}
 			g, _ := now.Group(cur.GroupID)
-			next, final := point(cur.Encounters, now.Config(cur), max(len(g.Encounters), 1), s.rng.IntN(2))
-			return now.SetResult(cur.ID, next, final, s.store.Now(), simulatorName)
+			next, final := point(cur.Encounters, now.Config(cur), max(len(g.Encounters), 1), s.Rand.IntN(2))
+			return now.SetResult(cur.ID, next, final, s.Store.Now(), simulatorName)
 		})
 		if err != nil {
 			return err
@@ -97,38 +102,37 @@ func (s *simulator) play(ctx context.Context, snap *tournament.Snapshot) error {
 		if snap.CourtMatch(c.ID) != nil {
 			continue
 		}
-		next := slices.IndexFunc(snap.Matches, func(m *tournament.Match) bool {
-			return m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil
-		})
+		queue := tournament.Queue(snap.Matches) // the court queue, without those whose players are on a court
+		next := slices.IndexFunc(queue, func(m *tournament.Match) bool { return snap.Busy(m) == "" })
 		if next < 0 {
 			break
 		}
 		moved = true
 		err := s.write(ctx, snap, func(now *tournament.Snapshot) (*tournament.Change, error) {
-			return now.CallMatch(snap.Matches[next].ID, []string{c.ID}, s.store.Now())
+			return now.CallMatch(queue[next].ID, []string{c.ID}, s.Store.Now())
 		})
 		if err != nil {
 			return err
 		}
 		break // one call per tick and tournament: the snapshot is stale now
 	}
-	if moved || s.replay == nil {
+	if moved || s.Replay == nil {
 		delete(s.idleSince, id)
 		return nil
 	}
 	if since, ok := s.idleSince[id]; !ok {
 		s.idleSince[id] = time.Now()
-	} else if time.Since(since) >= s.idleFor {
+	} else if time.Since(since) >= s.IdleFor {
 		delete(s.idleSince, id)
-		s.log.Info("simulator: replaying a tournament with nothing left to play", "tournament", snap.Tournament.Name)
-		return s.replay(ctx, id)
+		s.Log.Info("simulator: replaying a tournament with nothing left to play", "tournament", snap.Tournament.Name)
+		return s.Replay(ctx, id)
 	}
 	return nil
 }
 
 // write applies a change, passing over those the rules now refuse.
-func (s *simulator) write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) error {
-	_, _, err := s.store.Write(ctx, from, compute)
+func (s *Simulator) write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) error {
+	_, _, err := s.Store.Write(ctx, from, compute)
 	var rule *tournament.RuleError
 	if errors.Is(err, errNothingToDo) || errors.Is(err, tournament.ErrNotRunning) || errors.As(err, &rule) {
 		return nil

@@ -1,0 +1,279 @@
+package cache
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"courtside/tournament"
+)
+
+// Follow is a tournament that runs elsewhere and that Courtside keeps a copy
+// of: where it comes from, with which key, and within what request budget.
+type Follow struct {
+	// ID is the tournament's id, the same here as upstream.
+	ID string `json:"id"`
+	// Upstream is the base address of the Public API it comes from (…/v1/public).
+	Upstream string `json:"upstream"`
+	// Key is the upstream key the copy is read with. Unlike Courtside's own
+	// keys it is kept as it is: every request upstream sends it.
+	Key string `json:"key"`
+	// Token is true when Key is an API token, which may set results: results
+	// entered here are then written through. A public key follows read-only.
+	Token bool `json:"token"`
+	// OrganizerID is the local organizer the copy belongs to.
+	OrganizerID string `json:"organizerId"`
+	// Budget is how many GET requests a minute the key may spend, for every
+	// tournament followed with it, on every instance.
+	Budget int `json:"budget"`
+	// Secret is the last part of the webhook address: the upstream signs
+	// nothing, so knowing the address is what proves a call comes from it.
+	Secret string          `json:"secret"`
+	Since  tournament.Time `json:"since"`
+}
+
+// KeyHash names the upstream key in Redis without holding it.
+func (f Follow) KeyHash() string {
+	sum := sha256.Sum256([]byte(f.Upstream + "\x00" + f.Key))
+	return hex.EncodeToString(sum[:8])
+}
+
+// FollowStatus is how following goes, for `follow list` and the console.
+type FollowStatus struct {
+	LastSync  tournament.Time `json:"lastSync"`
+	LastHook  tournament.Time `json:"lastHook"`
+	LastError string          `json:"lastError"`
+	ErrorAt   tournament.Time `json:"errorAt"`
+	Errors    int64           `json:"errors"`
+	// Used is how many GET requests the key sent upstream in the last minute.
+	Used int64 `json:"used"`
+}
+
+// NewFollowSecret makes the secret of a webhook address.
+func NewFollowSecret() string { return strings.ToLower(rand.Text()) }
+
+// PutFollow creates or replaces a follow.
+func (s *Store) PutFollow(ctx context.Context, f Follow) error {
+	raw, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	if err := s.rdb.HSet(ctx, followsKey, f.ID, raw).Err(); err != nil {
+		return fmt.Errorf("cache: follow %s: %w", f.ID, err)
+	}
+	return nil
+}
+
+// Follow returns the follow of the tournament; ErrNotFound when it is not followed.
+func (s *Store) Follow(ctx context.Context, id string) (Follow, error) {
+	var f Follow
+	raw, err := s.rdb.HGet(ctx, followsKey, id).Result()
+	if errors.Is(err, redis.Nil) {
+		return f, fmt.Errorf("cache: follow %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return f, fmt.Errorf("cache: follow %s: %w", id, err)
+	}
+	err = json.Unmarshal([]byte(raw), &f)
+	return f, err
+}
+
+// Follows returns every follow, by tournament id.
+func (s *Store) Follows(ctx context.Context) ([]Follow, error) {
+	all, err := s.rdb.HGetAll(ctx, followsKey).Result()
+	if err != nil {
+		return nil, fmt.Errorf("cache: follows: %w", err)
+	}
+	out := make([]Follow, 0, len(all))
+	for _, raw := range all {
+		var f Follow
+		if err := json.Unmarshal([]byte(raw), &f); err != nil {
+			return nil, fmt.Errorf("cache: follows: %w", err)
+		}
+		out = append(out, f)
+	}
+	slices.SortFunc(out, func(a, b Follow) int { return strings.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+// StopFollow ends a follow; the copy stays as it was last seen.
+func (s *Store) StopFollow(ctx context.Context, id string) error {
+	n, err := s.rdb.HDel(ctx, followsKey, id).Result()
+	if err != nil {
+		return fmt.Errorf("cache: stop follow %s: %w", id, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("cache: follow %s: %w", id, ErrNotFound)
+	}
+	return s.rdb.Del(ctx, followStatusKey(id), followDirtyKey(id)).Err()
+}
+
+// FollowStatus returns how following the tournament goes.
+func (s *Store) FollowStatus(ctx context.Context, f Follow) (FollowStatus, error) {
+	var st FollowStatus
+	var status *redis.MapStringStringCmd
+	var used *redis.IntCmd
+	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		status = p.HGetAll(ctx, followStatusKey(f.ID))
+		used = p.ZCount(ctx, budgetKey(f.KeyHash()), strconv.FormatInt(s.Now().Add(-budgetWindow).UnixMilli(), 10), "+inf")
+		return nil
+	})
+	if err != nil {
+		return st, fmt.Errorf("cache: follow %s status: %w", f.ID, err)
+	}
+	m := status.Val()
+	_ = st.LastSync.UnmarshalJSON([]byte(strconv.Quote(m["lastSync"])))
+	_ = st.LastHook.UnmarshalJSON([]byte(strconv.Quote(m["lastHook"])))
+	_ = st.ErrorAt.UnmarshalJSON([]byte(strconv.Quote(m["errorAt"])))
+	st.LastError = m["lastError"]
+	st.Errors, _ = strconv.ParseInt(m["errors"], 10, 64)
+	st.Used = used.Val()
+	return st, nil
+}
+
+// NoteSynced records that the copy agrees with its source as of at.
+func (s *Store) NoteSynced(ctx context.Context, id string, at time.Time) error {
+	return s.rdb.HSet(ctx, followStatusKey(id), "lastSync", at.UTC().Format(tournament.TimeLayout)).Err()
+}
+
+// NoteFollowError records a failed request upstream.
+func (s *Store) NoteFollowError(ctx context.Context, id string, at time.Time, msg string) error {
+	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.HSet(ctx, followStatusKey(id), "lastError", msg, "errorAt", at.UTC().Format(tournament.TimeLayout))
+		p.HIncrBy(ctx, followStatusKey(id), "errors", 1)
+		return nil
+	})
+	return err
+}
+
+// MarkChanged notes what changed upstream (see the upstream package for the
+// words), for whichever instance syncs the tournament, and wakes it. A set: a
+// burst of calls about one match is one refetch. hook says a webhook call
+// told it, which `follow list` shows.
+func (s *Store) MarkChanged(ctx context.Context, id string, at time.Time, hook bool, what ...string) error {
+	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		if len(what) > 0 {
+			p.SAdd(ctx, followDirtyKey(id), toAny(what)...)
+		}
+		if hook {
+			p.HSet(ctx, followStatusKey(id), "lastHook", at.UTC().Format(tournament.TimeLayout))
+		}
+		p.Publish(ctx, followDirtyChannel, id)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("cache: follow %s changes: %w", id, err)
+	}
+	return nil
+}
+
+// TakeChanged returns and forgets what webhook calls said changed.
+func (s *Store) TakeChanged(ctx context.Context, id string) ([]string, error) {
+	var members *redis.StringSliceCmd
+	_, err := s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		members = p.SMembers(ctx, followDirtyKey(id))
+		p.Del(ctx, followDirtyKey(id))
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cache: follow %s changes: %w", id, err)
+	}
+	return members.Val(), nil
+}
+
+// WatchChanged calls wake with the id of every tournament MarkChanged marks,
+// until ctx ends.
+func (s *Store) WatchChanged(ctx context.Context, wake func(id string)) {
+	sub := s.rdb.Subscribe(ctx, followDirtyChannel)
+	defer func() { _ = sub.Close() }()
+	ch := sub.Channel()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case m, ok := <-ch:
+			if !ok {
+				return
+			}
+			wake(m.Payload)
+		}
+	}
+}
+
+// followLeaseScript takes or renews a lease held by ARGV[1] for ARGV[2] ms.
+var followLeaseScript = redis.NewScript(`
+local cur = redis.call('GET', KEYS[1])
+if cur and cur ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+`)
+
+// HoldFollow takes or renews, for holder, the lease to sync the tournament
+// for ttl: one instance syncs a tournament at a time.
+func (s *Store) HoldFollow(ctx context.Context, id, holder string, ttl time.Duration) (bool, error) {
+	n, err := followLeaseScript.Run(ctx, s.rdb, []string{followLeaseKey(id)}, holder, ttl.Milliseconds()).Int()
+	if err != nil {
+		return false, fmt.Errorf("cache: follow %s lease: %w", id, err)
+	}
+	return n == 1, nil
+}
+
+// budgetWindow is the window an upstream budget counts over: a minute, and a
+// second to spare for the time a request takes to arrive.
+const budgetWindow = 61 * time.Second
+
+// budgetScript takes one request from a key's budget: a sliding log of the
+// requests of the last window. While a 429's Retry-After runs, or the window
+// is full, it returns how many ms to wait; otherwise it counts the request
+// and returns 0.
+//
+// KEYS: the log (sorted set), the pause. ARGV: now in ms, budget, window in ms, a unique member.
+var budgetScript = redis.NewScript(`
+local pause = redis.call('PTTL', KEYS[2])
+if pause > 0 then return pause end
+local now, limit, window = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], window)
+  return 0
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return math.max(tonumber(oldest[2]) + window - now, 1)
+`)
+
+// TakeBudget takes one GET request from the budget of the upstream key (by
+// its KeyHash), shared by every instance: 0 when the request may go now,
+// otherwise how long to wait before asking again.
+func (s *Store) TakeBudget(ctx context.Context, keyHash string, budget int) (time.Duration, error) {
+	now := s.Now().UnixMilli()
+	ms, err := budgetScript.Run(ctx, s.rdb, []string{budgetKey(keyHash), budgetPauseKey(keyHash)},
+		now, budget, budgetWindow.Milliseconds(), strconv.FormatInt(now, 10)+"-"+rand.Text()[:8]).Int64()
+	if err != nil {
+		return 0, fmt.Errorf("cache: upstream budget: %w", err)
+	}
+	return time.Duration(ms) * time.Millisecond, nil
+}
+
+// PauseBudget stops every request with the key for d, as a 429's Retry-After asks.
+func (s *Store) PauseBudget(ctx context.Context, keyHash string, d time.Duration) error {
+	return s.rdb.Set(ctx, budgetPauseKey(keyHash), "429", max(d, time.Millisecond)).Err()
+}
+
+func toAny(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}

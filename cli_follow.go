@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"courtside/cache"
+	"courtside/upstream"
+)
+
+// follow follows a tournament that runs in the tournament application: it
+// reads it whole into the Redis at REDIS_URL and prints its id and the
+// webhook address to paste into the application's settings. The servers on
+// that Redis keep the copy current.
+func follow(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+	store, closeRedis, err := realStore(ctx, getenv)
+	if err != nil {
+		return err
+	}
+	defer closeRedis()
+	base, err := publicURL(getenv("BASE_URL"), envOr(getenv, "ADDR", ":8080"))
+	if err != nil {
+		return err
+	}
+	f := upstream.New(store, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})), base)
+	if len(args) > 0 && args[0] == "list" {
+		return followList(ctx, store, f, stdout)
+	}
+	if len(args) > 0 && args[0] == "stop" {
+		if len(args) != 2 {
+			return fmt.Errorf("follow stop takes the tournament's id (%w)", errUsage)
+		}
+		return f.Stop(ctx, args[1])
+	}
+	fs := flag.NewFlagSet("follow", flag.ContinueOnError)
+	var req upstream.Request
+	fs.StringVar(&req.Upstream, "upstream", "", "the Public API's base address (…/v1/public)")
+	fs.StringVar(&req.Key, "key", "", "an API token (results are sent through) or a public API key (read-only)")
+	fs.StringVar(&req.TournamentID, "tournament", "", "the tournament's id upstream (it stays the same here)")
+	fs.StringVar(&req.OrganizerSlug, "organizer", "", "a local organizer to own the copy (default: one made from the upstream's)")
+	fs.IntVar(&req.Budget, "budget", upstream.DefaultBudget, fmt.Sprintf("GET requests a minute, for every instance (at most %d)", upstream.MaxBudget))
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if req.Upstream == "" || req.Key == "" || req.TournamentID == "" {
+		return fmt.Errorf("--upstream, --key and --tournament are required (%w)", errUsage)
+	}
+	fl, err := f.Follow(ctx, req)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%s\n%s\n", fl.ID, f.WebhookURL(fl))
+	return err
+}
+
+func followList(ctx context.Context, store *cache.Store, f *upstream.Follower, stdout io.Writer) error {
+	follows, err := store.Follows(ctx)
+	if err != nil {
+		return err
+	}
+	var rows strings.Builder
+	rows.WriteString("TOURNAMENT\tUPSTREAM\tKIND\tLAST SYNC\tBUDGET USE\tERRORS\tLAST ERROR\tWEBHOOK\n")
+	for _, fl := range follows {
+		st, err := store.FollowStatus(ctx, fl)
+		if err != nil {
+			return err
+		}
+		kind, last := "read-only", "never"
+		if fl.Token {
+			kind = "token"
+		}
+		if !st.LastSync.IsZero() {
+			last = st.LastSync.UTC().Format("2006-01-02 15:04:05")
+		}
+		fmt.Fprintf(&rows, "%s\t%s\t%s\t%s\t%d/%d per min\t%d\t%s\t%s\n", fl.ID, fl.Upstream, kind, last, st.Used, fl.Budget,
+			st.Errors, st.LastError, f.WebhookURL(fl))
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	if _, err := io.WriteString(tw, rows.String()); err != nil {
+		return err
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,550 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/redis/go-redis/v9"
+
+	"courtside/cache"
+	"courtside/tournament"
+	"courtside/upstream"
+	"courtside/web"
+	"courtside/worker"
+)
+
+// The demo's Hamburg Open 2026: running, ten courts, six disciplines.
+const followedID = "tio:zcFE5PxIevVBq"
+
+// instanceU is Courtside as the upstream: its server, its simulator, its webhook deliverer.
+type instanceU struct {
+	srv     *httptest.Server
+	cancel  context.CancelFunc
+	simStop context.CancelFunc
+	wg      sync.WaitGroup
+}
+
+func startU(t *testing.T, rdb redis.UniversalClient, log *slog.Logger) *instanceU {
+	t.Helper()
+	store := cache.New(rdb)
+	h, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 1 << 30, AllowPrivateWebhooks: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := &instanceU{srv: httptest.NewServer(h)}
+	ctx, cancel := context.WithCancel(context.Background())
+	simCtx, simStop := context.WithCancel(ctx)
+	u.cancel, u.simStop = cancel, simStop
+	sim := &worker.Simulator{Store: store, Log: log, Rand: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)), IdleFor: time.Hour}
+	u.wg.Go(func() { worker.NewDeliverer(store, log, true).Run(ctx) })
+	u.wg.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
+	u.wg.Go(func() { sim.Run(simCtx, 6*time.Second) })
+	return u
+}
+
+func (u *instanceU) stop() {
+	u.srv.CloseClientConnections()
+	u.srv.Close()
+	u.cancel()
+	u.wg.Wait()
+}
+
+// countingProxy stands between M and U: it counts M's GET requests and passes them to whichever U runs.
+type countingProxy struct {
+	target atomic.Pointer[url.URL]
+	mu     sync.Mutex
+	gets   []time.Time
+}
+
+func (p *countingProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet {
+		p.mu.Lock()
+		p.gets = append(p.gets, time.Now())
+		p.mu.Unlock()
+	}
+	target := p.target.Load()
+	rp := &httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) { pr.SetURL(target) },
+		ErrorLog: nil, ErrorHandler: func(w http.ResponseWriter, _ *http.Request, _ error) { w.WriteHeader(http.StatusBadGateway) }}
+	rp.ServeHTTP(w, r)
+}
+
+func (p *countingProxy) between(from, to time.Time) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := 0
+	for _, g := range p.gets {
+		if !g.Before(from) && g.Before(to) {
+			n++
+		}
+	}
+	return n
+}
+
+// mostInAMinute is the most GETs in any 60 s.
+func (p *countingProxy) mostInAMinute() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	most := 0
+	for i, g := range p.gets {
+		n := 0
+		for _, h := range p.gets[i:] {
+			if h.Sub(g) < time.Minute {
+				n++
+			}
+		}
+		most = max(most, n)
+	}
+	return most
+}
+
+// seen is what one instance answered for one resource over time: each distinct body, when first seen.
+type seen struct {
+	hashes []string
+	at     []time.Time
+}
+
+func (s *seen) add(h string, at time.Time) {
+	if n := len(s.hashes); n == 0 || s.hashes[n-1] != h {
+		s.hashes, s.at = append(s.hashes, h), append(s.at, at)
+	}
+}
+
+// observer reads the same resources from U and M, again and again.
+type observer struct {
+	u, m       string // API bases
+	keyU, keyM string
+	paths      []string
+	mu         sync.Mutex
+	onU, onM   map[string]*seen
+}
+
+func get(t testing.TB, base, key, path string) (int, []byte) {
+	req, _ := http.NewRequest(http.MethodGet, base+path, nil)
+	req.Header.Set("Authorization", "Bearer "+key)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, nil
+	}
+	defer func() { _ = resp.Body.Close() }()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+func (o *observer) run(ctx context.Context, t testing.TB) {
+	for ctx.Err() == nil {
+		for _, p := range o.paths {
+			for _, side := range []struct {
+				base, key string
+				into      map[string]*seen
+			}{{o.u, o.keyU, o.onU}, {o.m, o.keyM, o.onM}} {
+				status, body := get(t, side.base, side.key, p)
+				if status != http.StatusOK {
+					continue // U is down
+				}
+				sum := sha256.Sum256(body)
+				o.mu.Lock()
+				side.into[p].add(string(sum[:]), time.Now())
+				o.mu.Unlock()
+			}
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
+}
+
+// lags says, for each change U showed between from and to, how long until M
+// showed it or something U showed later; a change M never caught up with
+// counts as the time until the end of the observation.
+func (o *observer) lags(path string, from, to, end time.Time) []time.Duration {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	u, m := o.onU[path], o.onM[path]
+	var out []time.Duration
+	for i := range u.hashes {
+		if u.at[i].Before(from) || u.at[i].After(to) {
+			continue
+		}
+		lag := end.Sub(u.at[i])
+	search:
+		for k := range m.hashes {
+			if m.at[k].Before(u.at[i].Add(-time.Second)) {
+				continue
+			}
+			for j := i; j < len(u.hashes); j++ {
+				if u.hashes[j] == m.hashes[k] && !u.at[j].After(m.at[k].Add(time.Second)) {
+					lag = max(m.at[k].Sub(u.at[i]), 0)
+					break search
+				}
+			}
+		}
+		out = append(out, lag)
+	}
+	return out
+}
+
+func percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(p*float64(len(s))))]
+}
+
+func eventuallyWithin(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("not within %v: %s", d, what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func send(t *testing.T, method, base, key, path string, body any) (int, []byte) {
+	t.Helper()
+	raw, _ := json.Marshal(body)
+	req, _ := http.NewRequest(method, base+path, bytes.NewReader(raw))
+	req.Header.Set("Authorization", "Bearer "+key)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+// TestFollowAnInstanceEndToEnd: instance U plays the demo's ten-court
+// tournament with the simulator on; instance M, on a Redis of its own,
+// follows it through a counting proxy, first by polling alone, then with
+// U's webhooks. M's API answers as U's within 15 s (polling) and 5 s
+// (webhooks) of each change, within the budget; a live score sent to M
+// shows on U and on M's TV; a 412 from U reaches M's caller unchanged; U
+// stopped for 30 s and restarted loses nothing.
+func TestFollowAnInstanceEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two instances for two minutes and a half")
+	}
+	if os.Getenv("REDIS_URL") != "" {
+		t.Skip("U and M run on two embedded Redis of their own, whatever REDIS_URL says: the embedded pass runs it")
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+
+	rdbU := redis.NewClient(&redis.Options{Addr: miniredis.RunT(t).Addr()})
+	storeU := cache.New(rdbU)
+	if err := storeU.LoadDemo(ctx, tournament.NewDemo(DemoSeed, time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	snapU, err := storeU.Snapshot(ctx, followedID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orgID := snapU.Tournament.OrganizerID
+	tokenForM, _, err := storeU.CreateToken(ctx, orgID, "Courtside M")
+	if err != nil {
+		t.Fatal(err)
+	}
+	observerU, _, _ := storeU.CreateToken(ctx, orgID, "Observer")
+	u := startU(t, rdbU, log)
+	defer func() { u.stop() }()
+	proxy := &countingProxy{}
+	target, _ := url.Parse(u.srv.URL)
+	proxy.target.Store(target)
+	proxySrv := httptest.NewServer(proxy)
+	defer proxySrv.Close()
+
+	// M follows U through the proxy, with the default budget.
+	storeM := cache.New(redis.NewClient(&redis.Options{Addr: miniredis.RunT(t).Addr()}))
+	follower := upstream.New(storeM, log, "")
+	handlerM, err := web.Routes(web.Config{Store: storeM, Logger: log, RateLimit: 1 << 30, Upstream: follower})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := httptest.NewServer(handlerM)
+	defer m.Close()
+	follower.BaseURL = m.URL
+	start := time.Now()
+	fl, err := follower.Follow(ctx, upstream.Request{Upstream: proxySrv.URL, Key: tokenForM, TournamentID: followedID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("first load: %d GETs in %v", proxy.between(start, time.Now()), time.Since(start).Round(time.Millisecond))
+	go follower.Run(ctx)
+	keyM, _, err := storeM.CreateToken(ctx, orgID, "Client of M")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	base := "/tournaments/" + followedID
+	paths := []string{base, base + "/courts?includeMatchDetails=true", base + "/entries"}
+	for _, d := range snapU.Tournament.Disciplines {
+		paths = append(paths, base+"/disciplines/"+d.ID+"/matches")
+		for _, st := range d.Stages {
+			for _, g := range st.Groups {
+				paths = append(paths, base+"/groups/"+g.ID+"/standings")
+			}
+		}
+	}
+	obs := &observer{u: u.srv.URL + "/v1/public", m: m.URL + "/v1/public", keyU: observerU, keyM: keyM, paths: paths,
+		onU: map[string]*seen{}, onM: map[string]*seen{}}
+	for _, p := range paths {
+		obs.onU[p], obs.onM[p] = &seen{}, &seen{}
+	}
+	obsCtx, stopObs := context.WithCancel(ctx)
+	obsDone := make(chan struct{})
+	go func() { obs.run(obsCtx, t); close(obsDone) }()
+
+	// Polling alone. FOLLOW_PHASE lengthens both phases, for figures (bench/follow.sh).
+	phase := 35 * time.Second
+	if d, err := time.ParseDuration(os.Getenv("FOLLOW_PHASE")); err == nil && d > phase {
+		phase = d
+	}
+	pollFrom := time.Now()
+	time.Sleep(phase)
+	pollTo := time.Now()
+
+	// Webhooks: U calls M's receiver.
+	status, body := send(t, http.MethodPost, u.srv.URL+"/v1/public", tokenForM, base+"/webhooks", map[string]string{"url": follower.WebhookURL(fl)})
+	if status != http.StatusCreated && status != http.StatusOK {
+		t.Fatalf("subscribe: %d %s", status, body)
+	}
+	hookFrom := time.Now()
+	time.Sleep(phase - 10*time.Second)
+	hookTo := time.Now()
+
+	// A live score sent to M's API shows on U and on M's TV; U's simulator pauses meanwhile.
+	u.simStop()
+	liveScoreShows(t, u, m, observerU, keyM)
+	// A 412 from U reaches M's caller unchanged.
+	notRunningPassesOn(t, u, m, observerU, keyM)
+
+	// U stops for 30 s: M keeps serving the last good data and says how old it is; U restarts, M loses nothing.
+	u.stop()
+	downAt := time.Now()
+	status, _ = get(t, m.URL+"/v1/public", keyM, base+"/courts")
+	if status != http.StatusOK {
+		t.Errorf("M while U is down: %d", status)
+	}
+	eventuallyWithin(t, 28*time.Second, "M's board says the copy is stale", func() bool {
+		_, page := get(t, m.URL, "", "/t/"+followedID+"/board?kiosk=1")
+		return bytes.Contains(page, []byte(`data-testid="stale"`))
+	})
+	time.Sleep(time.Until(downAt.Add(30 * time.Second)))
+	u = startU(t, rdbU, log)
+	target, _ = url.Parse(u.srv.URL)
+	proxy.target.Store(target)
+	obs.mu.Lock()
+	obs.u = u.srv.URL + "/v1/public"
+	obs.mu.Unlock()
+	backAt := time.Now()
+	time.Sleep(20 * time.Second)
+	eventuallyWithin(t, 15*time.Second, "M's board no longer stale", func() bool {
+		_, page := get(t, m.URL, "", "/t/"+followedID+"/board?kiosk=1")
+		return !bytes.Contains(page, []byte(`data-testid="stale"`))
+	})
+	// Once U rests, M answers exactly as U for every resource: nothing was lost.
+	u.simStop()
+	eventuallyWithin(t, 20*time.Second, "M's answers equal U's once U rests", func() bool {
+		for _, p := range paths {
+			_, onU := get(t, u.srv.URL+"/v1/public", observerU, p)
+			_, onM := get(t, m.URL+"/v1/public", keyM, p)
+			if !bytes.Equal(onU, onM) {
+				return false
+			}
+		}
+		return true
+	})
+	end := time.Now()
+	stopObs()
+	<-obsDone
+
+	check := func(phase string, from, to time.Time, limit time.Duration) {
+		var all, courts []time.Duration
+		for _, p := range paths {
+			ls := obs.lags(p, from, to, end)
+			all = append(all, ls...)
+			if strings.Contains(p, "/courts") {
+				courts = append(courts, ls...)
+			}
+			for _, l := range ls {
+				if l > limit {
+					t.Errorf("%s: %s: M showed a change of U after %v (limit %v)", phase, p, l.Round(time.Millisecond), limit)
+				}
+			}
+		}
+		gets := proxy.between(from, to)
+		t.Logf("%s: %d changes on U; M behind by p50 %v, p99 %v (court board: p50 %v, p99 %v, of %d changes); %.1f GET/min upstream",
+			phase, len(all), percentile(all, 0.5).Round(time.Millisecond), percentile(all, 0.99).Round(time.Millisecond),
+			percentile(courts, 0.5).Round(time.Millisecond), percentile(courts, 0.99).Round(time.Millisecond), len(courts),
+			float64(gets)/to.Sub(from).Minutes())
+		if len(courts) == 0 && phase != "after U restarted" {
+			t.Errorf("%s: U's courts did not change: nothing was tested", phase)
+		}
+	}
+	check("polling alone", pollFrom, pollTo, 15*time.Second)
+	// The first call of U switches M to webhooks; changes from then on count.
+	check("with webhooks", hookFrom.Add(3*time.Second), hookTo, 5*time.Second)
+	check("after U restarted", backAt, end.Add(-15*time.Second), 15*time.Second)
+	if most := proxy.mostInAMinute(); most > upstream.DefaultBudget {
+		t.Errorf("the proxy counted %d GETs in a minute; the budget is %d", most, upstream.DefaultBudget)
+	} else {
+		t.Logf("most GETs in any minute: %d (budget %d)", most, upstream.DefaultBudget)
+	}
+}
+
+type courtJSON struct {
+	ID           string `json:"id"`
+	Number       int    `json:"number"`
+	CurrentMatch *struct {
+		ID         string                `json:"id"`
+		Encounters tournament.Encounters `json:"encounters"`
+	} `json:"currentMatch"`
+}
+
+// liveScoreShows sends a live score for a running match to M and finds it on U and on M's TV.
+func liveScoreShows(t *testing.T, u *instanceU, m *httptest.Server, keyU, keyM string) {
+	t.Helper()
+	base := "/tournaments/" + followedID
+	_, raw := get(t, m.URL+"/v1/public", keyM, base+"/courts?includeMatchDetails=true")
+	var courts []courtJSON
+	if err := json.Unmarshal(raw, &courts); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range courts {
+		if c.CurrentMatch == nil || len(c.CurrentMatch.Encounters) > 1 {
+			continue
+		}
+		live := tournament.Encounters{{{0, 1}}} // a live score replaces the one before: any running match takes it
+		path := base + "/matches/" + c.CurrentMatch.ID + "/live-result"
+		status, body := send(t, http.MethodPut, m.URL+"/v1/public", keyM, path, map[string]any{"result": live})
+		if status != http.StatusOK {
+			t.Logf("live score %v on court %d: %d %s", live, c.Number, status, body)
+			continue
+		}
+		_, onU := get(t, u.srv.URL+"/v1/public", keyU, base+"/matches/"+c.CurrentMatch.ID)
+		var mu struct {
+			Encounters tournament.Encounters `json:"encounters"`
+		}
+		_ = json.Unmarshal(onU, &mu)
+		if fmt.Sprint(mu.Encounters) != fmt.Sprint(live) {
+			t.Errorf("U has %v, M sent %v", mu.Encounters, live)
+		}
+		_, tv := get(t, m.URL, "", "/t/"+followedID+"/tv")
+		tile := string(tv)
+		if i := strings.Index(tile, fmt.Sprintf(`data-court="%d"`, c.Number)); i >= 0 {
+			tile = tile[i:]
+			if k := strings.Index(tile[1:], `data-court="`); k >= 0 {
+				tile = tile[:k+1]
+			}
+		}
+		if !strings.Contains(tile, "0:1") {
+			t.Errorf("M's TV does not show 0:1 on court %d: %s", c.Number, tile)
+		}
+		return
+	}
+	t.Fatal("no running match on M's courts took a live score")
+}
+
+// notRunningPassesOn sends a result for a played match to M: U's 412 comes back as U said it.
+func notRunningPassesOn(t *testing.T, u *instanceU, m *httptest.Server, keyU, keyM string) {
+	t.Helper()
+	base := "/tournaments/" + followedID
+	_, raw := get(t, m.URL+"/v1/public", keyM, base)
+	var tj tournament.TournamentJSON
+	_ = json.Unmarshal(raw, &tj)
+	for _, d := range tj.Disciplines {
+		_, raw := get(t, m.URL+"/v1/public", keyM, base+"/disciplines/"+d.ID+"/matches")
+		var ms []tournament.MatchJSON
+		_ = json.Unmarshal(raw, &ms)
+		for _, mj := range ms {
+			if mj.State != tournament.MatchPlayed {
+				continue
+			}
+			path := base + "/matches/" + mj.ID + "/result"
+			result := map[string]any{"result": mj.Encounters}
+			status, viaM := send(t, http.MethodPut, m.URL+"/v1/public", keyM, path, result)
+			_, direct := send(t, http.MethodPut, u.srv.URL+"/v1/public", keyU, path, result)
+			if status != http.StatusPreconditionFailed || !bytes.Equal(viaM, direct) {
+				t.Errorf("a played match through M: %d %s; U says %s", status, viaM, direct)
+			}
+			return
+		}
+	}
+	t.Fatal("no played match")
+}
+
+func TestFollowCommand(t *testing.T) {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	ctx := context.Background()
+	storeU := cache.New(redis.NewClient(&redis.Options{Addr: miniredis.RunT(t).Addr()}))
+	if err := storeU.LoadDemo(ctx, tournament.NewDemo(DemoSeed, time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := storeU.Snapshot(ctx, followedID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, _, _ := storeU.CreateToken(ctx, snap.Tournament.OrganizerID, "Courtside")
+	h, err := web.Routes(web.Config{Store: storeU, Logger: log, RateLimit: 120})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := httptest.NewServer(h)
+	defer u.Close()
+	env := map[string]string{"REDIS_URL": "redis://" + miniredis.RunT(t).Addr(), "BASE_URL": "https://live.example.org"}
+	getenv := func(k string) string { return env[k] }
+	run := func(args ...string) (string, error) {
+		var out bytes.Buffer
+		err := run(ctx, args, &out, getenv)
+		return out.String(), err
+	}
+
+	out, err := run("follow", "--upstream", u.URL+"/v1/public", "--key", token, "--tournament", followedID, "--budget", "30")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if err != nil || len(lines) != 2 || lines[0] != followedID || !strings.HasPrefix(lines[1], "https://live.example.org/hooks/upstream/"+followedID+"/") {
+		t.Fatalf("follow: %q %v", out, err)
+	}
+	out, err = run("follow", "list")
+	if err != nil || !strings.Contains(out, followedID) || !strings.Contains(out, "token") || !strings.Contains(out, "/30 per min") || !strings.Contains(out, lines[1]) {
+		t.Errorf("follow list: %q %v", out, err)
+	}
+	if _, err := run("follow", "--upstream", u.URL, "--key", "wrong", "--tournament", followedID); err == nil || !strings.Contains(err.Error(), "refused the key") {
+		t.Errorf("a wrong key: %v", err)
+	}
+	for _, args := range [][]string{{"follow"}, {"follow", "--key", token}, {"follow", "stop"}} {
+		if _, err := run(args...); !errors.Is(err, errUsage) {
+			t.Errorf("%v: %v", args, err)
+		}
+	}
+	if _, err := run("follow", "stop", followedID); err != nil {
+		t.Errorf("stop: %v", err)
+	}
+	if _, err := run("follow", "stop", followedID); !errors.Is(err, cache.ErrNotFound) {
+		t.Errorf("stop twice: %v", err)
+	}
+}

@@ -1,0 +1,295 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"courtside/cache"
+	"courtside/tournament"
+)
+
+const organizersUsage = `usage:
+  courtside organizers create --name NAME --slug SLUG --sport SPORT
+  courtside organizers list`
+
+// organizers creates and lists organizers. A created organizer's id is printed alone on stdout.
+func organizers(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+	if len(args) == 0 {
+		return errors.New(organizersUsage)
+	}
+	store, closeRedis, err := realStore(ctx, getenv)
+	if err != nil {
+		return err
+	}
+	defer closeRedis()
+	switch args[0] {
+	case "create":
+		fs := flag.NewFlagSet("organizers create", flag.ContinueOnError)
+		name := fs.String("name", "", "the organizer's name, as its result page shows it")
+		slug := fs.String("slug", "", "the result page's address: /o/SLUG (lower-case letters, digits, hyphens)")
+		sport := fs.String("sport", "", "one of table_soccer, petanque, darts, cornhole, table_tennis")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		o, ps := tournament.NewOrganizer(*name, *slug, *sport)
+		if len(ps) > 0 {
+			return flagProblems(ps)
+		}
+		if err := store.CreateOrganizer(ctx, o); errors.Is(err, cache.ErrSlugTaken) {
+			return fmt.Errorf("--slug: %q belongs to another organizer already", o.Slug)
+		} else if err != nil {
+			return err
+		}
+		_, err := fmt.Fprintln(stdout, o.ID)
+		return err
+	case "list":
+		os, err := store.Organizers(ctx)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tSLUG\tSPORT\tNAME")
+		for _, o := range os {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", o.ID, o.Slug, o.Sport, o.Name)
+		}
+		return tw.Flush()
+	}
+	return fmt.Errorf("unknown organizers command %q\n%s", args[0], organizersUsage)
+}
+
+// flagProblems names each problem by its flag.
+func flagProblems(ps tournament.Problems) error {
+	lines := make([]string, len(ps))
+	for i, p := range ps {
+		lines[i] = "--" + p.Path + ": " + p.Message
+	}
+	return errors.New(strings.Join(lines, "\n"))
+}
+
+const tournamentsUsage = `usage:
+  courtside tournaments create --file FILE          (FILE: a setup file, - for stdin; see /setup.schema.json)
+  courtside tournaments start ID
+  courtside tournaments list [--organizer SLUG]
+  courtside tournaments delete ID --yes
+  courtside tournaments export ID > FILE
+  courtside tournaments import FILE
+  courtside tournaments withdraw ID --discipline SHORTNAME --entry NAME
+  courtside tournaments late-entry ID --discipline SHORTNAME --name NAME`
+
+// tournaments creates tournaments from setup files, starts, lists, deletes,
+// exports and imports them, and changes their entries after the start.
+// A created or imported tournament's id is printed alone on stdout.
+func tournaments(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+	if len(args) == 0 {
+		return errors.New(tournamentsUsage)
+	}
+	store, closeRedis, err := realStore(ctx, getenv)
+	if err != nil {
+		return err
+	}
+	defer closeRedis()
+	cmd, args := args[0], args[1:]
+	fs := flag.NewFlagSet("tournaments "+cmd, flag.ContinueOnError)
+	var (
+		file       = fs.String("file", "", "the setup file (create)")
+		organizer  = fs.String("organizer", "", "only this organizer's (list)")
+		yes        = fs.Bool("yes", false, "yes, delete it and everything of it (delete)")
+		discipline = fs.String("discipline", "", "the discipline's short name or id")
+		entry      = fs.String("entry", "", "the entry's name or id (withdraw)")
+		name       = fs.String("name", "", "the late entry: a player, or a team as \"Anna Berg / Ben Kurz\"")
+	)
+	// Flags may come before or after the id.
+	var pos []string
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		if args = fs.Args(); len(args) > 0 {
+			pos, args = append(pos, args[0]), args[1:]
+		}
+	}
+	one := func() (string, error) {
+		if len(pos) != 1 {
+			return "", fmt.Errorf("tournaments %s needs one tournament id\n%s", cmd, tournamentsUsage)
+		}
+		return pos[0], nil
+	}
+	now := store.Now()
+	switch cmd {
+	case "create":
+		raw, err := readFile(*file)
+		if err != nil {
+			return err
+		}
+		setup, err := tournament.ParseSetup(raw)
+		if err != nil {
+			return fmt.Errorf("%s:\n%w", *file, err)
+		}
+		org, err := store.OrganizerByRef(ctx, setup.Organizer)
+		if errors.Is(err, cache.ErrNotFound) {
+			return fmt.Errorf("%s:\norganizer: no organizer %q (courtside organizers list)", *file, setup.Organizer)
+		} else if err != nil {
+			return err
+		}
+		snap, err := store.CreateTournament(ctx, org, setup)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(stdout, snap.Tournament.ID)
+		return err
+	case "start":
+		id, err := one()
+		if err != nil {
+			return err
+		}
+		_, c, err := write(ctx, store, id, func(s *tournament.Snapshot) (*tournament.Change, error) { return s.Start(now) })
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "%s is running: %d matches drawn\n", id, len(c.Matches))
+		return err
+	case "list":
+		return listTournaments(ctx, store, *organizer, stdout)
+	case "delete":
+		id, err := one()
+		if err != nil {
+			return err
+		}
+		if !*yes {
+			return fmt.Errorf("this deletes %s with its matches, results and audit log for good: add --yes", id)
+		}
+		return store.DeleteTournament(ctx, id)
+	case "export":
+		id, err := one()
+		if err != nil {
+			return err
+		}
+		x, err := store.Export(ctx, id)
+		if err != nil {
+			return err
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(x)
+	case "import":
+		if len(pos) != 1 {
+			return fmt.Errorf("tournaments import needs one file\n%s", tournamentsUsage)
+		}
+		raw, err := readFile(pos[0])
+		if err != nil {
+			return err
+		}
+		var x cache.Export
+		if err := json.Unmarshal(raw, &x); err != nil {
+			return fmt.Errorf("%s: not an export: %w", pos[0], err)
+		}
+		id, err := store.Import(ctx, &x)
+		if errors.Is(err, cache.ErrExists) {
+			return fmt.Errorf("%s is here already: delete it first (tournaments delete %s --yes)", x.Tournament.ID, x.Tournament.ID)
+		} else if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(stdout, id)
+		return err
+	case "withdraw", "late-entry":
+		id, err := one()
+		if err != nil {
+			return err
+		}
+		_, _, err = write(ctx, store, id, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			d, err := findDiscipline(s, *discipline)
+			if err != nil {
+				return nil, err
+			}
+			if cmd == "withdraw" {
+				e, err := findEntry(s, d, *entry)
+				if err != nil {
+					return nil, err
+				}
+				return s.Withdraw(d.ID, e, now)
+			}
+			e, err := s.LateEntry(d.ID, *name)
+			if err != nil {
+				return nil, err
+			}
+			return s.AddLateEntry(d.ID, e, now)
+		})
+		return err
+	}
+	return fmt.Errorf("unknown tournaments command %q\n%s", cmd, tournamentsUsage)
+}
+
+// write applies a change to the tournament through the one write path.
+func write(ctx context.Context, store *cache.Store, id string, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error) {
+	snap, err := store.Snapshot(ctx, id)
+	if errors.Is(err, cache.ErrNotFound) {
+		return nil, nil, fmt.Errorf("no tournament %s (courtside tournaments list)", id)
+	} else if err != nil {
+		return nil, nil, err
+	}
+	return store.Write(ctx, snap, compute)
+}
+
+func readFile(name string) ([]byte, error) {
+	switch name {
+	case "":
+		return nil, errors.New("--file is required: a setup file, or - for stdin")
+	case "-":
+		return io.ReadAll(io.LimitReader(os.Stdin, 64<<20))
+	}
+	return os.ReadFile(name)
+}
+
+func findDiscipline(s *tournament.Snapshot, ref string) (*tournament.Discipline, error) {
+	for i, d := range s.Tournament.Disciplines {
+		if d.ID == ref || strings.EqualFold(d.ShortName, ref) || len(s.Tournament.Disciplines) == 1 && ref == "" {
+			return &s.Tournament.Disciplines[i], nil
+		}
+	}
+	return nil, fmt.Errorf("--discipline: no discipline %q", ref)
+}
+
+func findEntry(s *tournament.Snapshot, d *tournament.Discipline, ref string) (string, error) {
+	for _, id := range d.EntryIDs {
+		if e, ok := s.Entries[id]; ok && (id == ref || strings.EqualFold(e.Name, ref)) {
+			return id, nil
+		}
+	}
+	return "", fmt.Errorf("--entry: no entry %q in %s", ref, d.Name)
+}
+
+func listTournaments(ctx context.Context, store *cache.Store, org string, stdout io.Writer) error {
+	orgs, err := store.Organizers(ctx)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSTATE\tSTART\tORGANIZER\tNAME")
+	for _, o := range orgs {
+		if org != "" && org != o.Slug && org != o.ID {
+			continue
+		}
+		for offset := 0; ; offset += 100 {
+			snaps, err := store.Tournaments(ctx, o.ID, cache.ListQuery{Limit: 100, Offset: offset})
+			if err != nil {
+				return err
+			}
+			for _, s := range snaps {
+				t := s.Tournament
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", t.ID, t.State, t.StartTime.Format(time.DateTime[:16]), o.Slug, t.Name)
+			}
+			if len(snaps) < 100 {
+				break
+			}
+		}
+	}
+	return tw.Flush()
+}

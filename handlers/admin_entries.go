@@ -1,0 +1,172 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/angelofallars/htmx-go"
+
+	"courtside/templates"
+	"courtside/tournament"
+)
+
+// Entries shows the entries: check-in before the start (tick who is present,
+// add entries, remove no-shows), withdrawals and late entries after it.
+func (s *Setups) Entries(w http.ResponseWriter, r *http.Request) error {
+	snap, err := s.ownSetup(r)
+	if err != nil {
+		return err
+	}
+	page, err := s.entriesPage(r, snap)
+	if err != nil {
+		return err
+	}
+	page.Flash = map[string]string{"checkin": templates.T(r.Context(), "Saved who is present."), "added": templates.T(r.Context(), "Added."),
+		"removed": templates.T(r.Context(), "Removed the no-shows."), "withdrawn": templates.T(r.Context(), "Withdrawn: the remaining matches are walkovers.")}[r.URL.Query().Get("done")]
+	return html(w, r, templates.Entries(page))
+}
+
+func (s *Setups) entriesPage(r *http.Request, snap *tournament.Snapshot) (templates.EntriesPage, error) {
+	org, err := s.Setups.Organizer(r.Context(), snap.Tournament.OrganizerID)
+	if err != nil {
+		return templates.EntriesPage{}, err
+	}
+	t := snap.Tournament
+	base := "/admin/t/" + t.ID
+	page := templates.EntriesPage{Page: s.page(r, t.Name), Organizer: org.Name, Tournament: t.Name, Base: base,
+		Started: snap.Started(), CheckIn: t.CheckIn, ConsoleHref: base + "/setup"}
+	if page.Started {
+		page.ConsoleHref = base
+	} else {
+		page.Manage = manage(snap)
+	}
+	for _, d := range t.Disciplines {
+		ed := templates.EntriesDiscipline{ID: d.ID, Name: d.Name, Short: d.ShortName, NoShows: len(d.NoShows()),
+			Add: templates.Field{Name: "name", ID: "add-" + d.ShortName}, LateEntries: page.Started && lateEntriesOpen(d)}
+		for _, id := range d.EntryIDs {
+			if e, ok := snap.Entries[id]; ok {
+				ed.Entries = append(ed.Entries, templates.EntryRow{ID: id, Name: e.Name,
+					Present: slices.Contains(d.CheckedIn, id), Withdrawn: slices.Contains(d.Withdrawn, id)})
+			}
+		}
+		page.Disciplines = append(page.Disciplines, ed)
+	}
+	return page, nil
+}
+
+// lateEntriesOpen reports whether the discipline's current stage pairs round by round.
+func lateEntriesOpen(d tournament.Discipline) bool {
+	for _, st := range d.Stages {
+		if st.State == tournament.PhaseFinished {
+			continue
+		}
+		if len(st.Groups) == 0 {
+			return false
+		}
+		m := st.Groups[0].Mode // the groups the engine's AddLateEntry takes
+		return m.Rules().Making == tournament.Paired && !m.HasLives()
+	}
+	return false
+}
+
+// CheckIn saves who of a discipline is present.
+func (s *Setups) CheckIn(w http.ResponseWriter, r *http.Request) error {
+	if err := r.ParseForm(); err != nil {
+		return BadRequest("the form does not read")
+	}
+	present := r.PostForm["present"]
+	return s.entriesWrite(w, r, "checkin", "", func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
+		return snap.SetCheckedIn(d, present, s.Now())
+	})
+}
+
+// AddEntries adds entries before the start (a late registration at the
+// check-in desk, one a line), or one late entry after it.
+func (s *Setups) AddEntries(w http.ResponseWriter, r *http.Request) error {
+	name := r.FormValue("name")
+	return s.entriesWrite(w, r, "added", name, func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
+		if !snap.Started() {
+			var add []tournament.SetupEntry
+			for _, l := range lines(name) {
+				add = append(add, tournament.SetupEntry{Name: l})
+			}
+			if len(add) == 0 {
+				return nil, &tournament.RuleError{Reason: templates.T(r.Context(), "Type a name.")}
+			}
+			return snap.AddEntries(d, add, s.Now())
+		}
+		e, err := snap.LateEntry(d, name)
+		if err != nil {
+			return nil, err
+		}
+		return snap.AddLateEntry(d, e, s.Now())
+	})
+}
+
+// RemoveNoShows removes the entries of a discipline that have not checked in.
+func (s *Setups) RemoveNoShows(w http.ResponseWriter, r *http.Request) error {
+	return s.entriesWrite(w, r, "removed", "", func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
+		dd, _ := snap.Discipline(d)
+		return snap.RemoveEntries(d, dd.NoShows(), s.Now())
+	})
+}
+
+// Withdraw takes an entry out of a running discipline.
+func (s *Setups) Withdraw(w http.ResponseWriter, r *http.Request) error {
+	entry := r.FormValue("entry")
+	return s.entriesWrite(w, r, "withdrawn", "", func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
+		return snap.Withdraw(d, entry, s.Now())
+	})
+}
+
+// entriesWrite applies an entry change to the discipline the form names; a
+// refusal shows the page again with the reason in that discipline and what was typed.
+func (s *Setups) entriesWrite(w http.ResponseWriter, r *http.Request, done, typed string, compute func(*tournament.Snapshot, string) (*tournament.Change, error)) error {
+	snap, err := s.ownSetup(r)
+	if err != nil {
+		return err
+	}
+	d := r.FormValue("discipline")
+	if _, ok := snap.Discipline(d); !ok {
+		return BadRequest("no such discipline")
+	}
+	_, _, err = s.Setups.Write(r.Context(), snap, func(snap *tournament.Snapshot) (*tournament.Change, error) { return compute(snap, d) })
+	var rule *tournament.RuleError
+	var ps tournament.Problems
+	if errors.As(err, &rule) || errors.As(err, &ps) {
+		msg := err.Error()
+		if errors.As(err, &ps) {
+			msg = ps[0].Message
+			if i := strings.Index(ps[0].Path, ".entries["); i >= 0 {
+				msg = strings.TrimSpace(typed) + ": " + msg
+			}
+		}
+		if snap, err = s.ownSetup(r); err != nil {
+			return err
+		}
+		page, err := s.entriesPage(r, snap)
+		if err != nil {
+			return err
+		}
+		for i := range page.Disciplines {
+			switch {
+			case page.Disciplines[i].ID != d:
+			case typed != "":
+				page.Disciplines[i].Add.Value, page.Disciplines[i].Add.Error = typed, msg
+			default:
+				page.Disciplines[i].Error = msg
+			}
+		}
+		if !htmx.IsHTMX(r) { // htmx swaps only 2xx answers
+			w.WriteHeader(http.StatusConflict)
+		}
+		return html(w, r, templates.Entries(page))
+	}
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID+"/entries?done="+done, http.StatusSeeOther)
+	return nil
+}

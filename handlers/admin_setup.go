@@ -1,0 +1,631 @@
+package handlers
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/angelofallars/htmx-go"
+
+	"courtside/cache"
+	"courtside/templates"
+	"courtside/tournament"
+)
+
+// SetupStore is what setting tournaments up needs of the store.
+type SetupStore interface {
+	Organizer(ctx context.Context, id string) (tournament.Organizer, error)
+	Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error)
+	CreateTournament(ctx context.Context, org tournament.Organizer, setup *tournament.Setup) (*tournament.Snapshot, error)
+	Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error)
+}
+
+// Setups serves "New tournament", the setup of a tournament until its start,
+// the start itself, check-in and the entries after the start. The forms work
+// without JavaScript: buttons that add or remove a discipline or a stage send
+// the form back, and nothing typed is lost on the way.
+type Setups struct {
+	*Admin
+	Setups SetupStore
+}
+
+// maxSetupForm bounds a setup form with its CSV files.
+const maxSetupForm = 8 << 20
+
+// datetimeLocal is the value of an <input type="datetime-local">.
+const datetimeLocal = "2006-01-02T15:04"
+
+// New shows an empty setup with one discipline and one stage to fill in.
+func (s *Setups) New(w http.ResponseWriter, r *http.Request) error {
+	v := url.Values{"courts": {"4"}, "public": {"on"}}
+	addDiscipline(v)
+	return s.renderForm(w, r, http.StatusOK, s.newPage(r), v, nil, nil)
+}
+
+func (s *Setups) newPage(r *http.Request) templates.SetupFormPage {
+	T := func(t string) string { return templates.T(r.Context(), t) }
+	return templates.SetupFormPage{Page: s.page(r, T("New tournament")), Heading: T("New tournament"), Action: "/admin/new", Submit: T("Create tournament")}
+}
+
+// Create makes the tournament the form describes, or shows the form again
+// with every problem next to its field.
+func (s *Setups) Create(w http.ResponseWriter, r *http.Request) error {
+	v, err := readSetupForm(r)
+	if err != nil {
+		return err
+	}
+	page := s.newPage(r)
+	if !saving(v) {
+		return s.renderForm(w, r, http.StatusOK, page, v, nil, nil)
+	}
+	org, err := s.Setups.Organizer(r.Context(), Caller(r.Context()).OrganizerID)
+	if err != nil {
+		return err
+	}
+	setup, errs := setupFromForm(v)
+	if len(errs) > 0 {
+		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, nil)
+	}
+	setup.Organizer = org.Slug
+	snap, err := s.Setups.CreateTournament(r.Context(), org, setup)
+	var ps tournament.Problems
+	if errors.As(err, &ps) {
+		errs, general := problemFields(ps)
+		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, general)
+	}
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID+"/setup?done=created", http.StatusSeeOther)
+	return nil
+}
+
+// ownSetup loads the signed-in organizer's tournament, for its setup.
+func (s *Setups) ownSetup(r *http.Request) (*tournament.Snapshot, error) {
+	snap, err := s.Setups.Snapshot(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return nil, notFoundAs(err, "tournament")
+	}
+	if snap.Tournament.OrganizerID != Caller(r.Context()).OrganizerID {
+		return nil, NotFound("tournament")
+	}
+	return snap, nil
+}
+
+func (s *Setups) editPage(r *http.Request, snap *tournament.Snapshot) templates.SetupFormPage {
+	ctx := r.Context()
+	base := "/admin/t/" + snap.Tournament.ID
+	page := templates.SetupFormPage{Page: s.page(r, snap.Tournament.Name), Heading: snap.Tournament.Name,
+		Action: base + "/setup", Submit: templates.T(ctx, "Save setup"), Manage: manage(snap)}
+	page.Flash = map[string]string{"created": templates.T(ctx, "Tournament created. Edit anything until the start."),
+		"saved": templates.T(ctx, "Saved.")}[r.URL.Query().Get("done")]
+	return page
+}
+
+func manage(snap *tournament.Snapshot) *templates.SetupManage {
+	base := "/admin/t/" + snap.Tournament.ID
+	m := &templates.SetupManage{State: string(snap.Tournament.State), StartAction: base + "/start", EntriesHref: base + "/entries",
+		PublicHref: tournamentHref(snap), CheckIn: snap.Tournament.CheckIn}
+	if snap.Tournament.CheckIn {
+		for _, d := range snap.Tournament.Disciplines {
+			m.NoShows += len(d.NoShows())
+		}
+	}
+	return m
+}
+
+// EditSetup shows the setup of a tournament not yet started; a started one's console.
+func (s *Setups) EditSetup(w http.ResponseWriter, r *http.Request) error {
+	snap, err := s.ownSetup(r)
+	if err != nil {
+		return err
+	}
+	if snap.Started() {
+		http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID, http.StatusSeeOther)
+		return nil
+	}
+	return s.renderForm(w, r, http.StatusOK, s.editPage(r, snap), setupValues(tournament.SetupOf(snap)), nil, nil)
+}
+
+// SaveSetup changes a tournament not yet started to what the form describes.
+func (s *Setups) SaveSetup(w http.ResponseWriter, r *http.Request) error {
+	snap, err := s.ownSetup(r)
+	if err != nil {
+		return err
+	}
+	v, err := readSetupForm(r)
+	if err != nil {
+		return err
+	}
+	page := s.editPage(r, snap)
+	if !saving(v) {
+		return s.renderForm(w, r, http.StatusOK, page, v, nil, nil)
+	}
+	setup, errs := setupFromForm(v)
+	if len(errs) > 0 {
+		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, nil)
+	}
+	setup.Organizer = snap.Organizer.Slug
+	_, _, err = s.Setups.Write(r.Context(), snap, func(snap *tournament.Snapshot) (*tournament.Change, error) {
+		return snap.Reconfigure(setup, s.Now())
+	})
+	var ps tournament.Problems
+	var rule *tournament.RuleError
+	switch {
+	case errors.As(err, &ps):
+		errs, general := problemFields(ps)
+		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, general)
+	case errors.As(err, &rule):
+		return s.renderForm(w, r, http.StatusConflict, page, v, nil, []string{rule.Reason})
+	case err != nil:
+		return err
+	}
+	http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID+"/setup?done=saved", http.StatusSeeOther)
+	return nil
+}
+
+// Start draws the first stage of every discipline and opens the console.
+func (s *Setups) Start(w http.ResponseWriter, r *http.Request) error {
+	snap, err := s.ownSetup(r)
+	if err != nil {
+		return err
+	}
+	_, _, err = s.Setups.Write(r.Context(), snap, func(snap *tournament.Snapshot) (*tournament.Change, error) {
+		return snap.Start(s.Now())
+	})
+	var rule *tournament.RuleError
+	var ps tournament.Problems
+	if errors.As(err, &rule) || errors.As(err, &ps) {
+		msg := err.Error()
+		if snap, err = s.ownSetup(r); err != nil {
+			return err
+		}
+		if snap.Started() {
+			http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID, http.StatusSeeOther)
+			return nil
+		}
+		page := s.editPage(r, snap)
+		page.Manage.StartError = msg
+		return s.renderForm(w, r, http.StatusConflict, page, setupValues(tournament.SetupOf(snap)), nil, nil)
+	}
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID+"?done=started", http.StatusSeeOther)
+	return nil
+}
+
+func (s *Setups) renderForm(w http.ResponseWriter, r *http.Request, status int, page templates.SetupFormPage, v url.Values, errs map[string]string, general []string) error {
+	org, err := s.Setups.Organizer(r.Context(), Caller(r.Context()).OrganizerID)
+	if err != nil {
+		return err
+	}
+	page.Organizer = org.Name
+	fillSetupForm(r.Context(), &page, v, errs)
+	page.Errors = general
+	if len(errs) > 0 && len(general) == 0 {
+		page.Errors = []string{templates.T(r.Context(), "See the messages next to the fields.")}
+	}
+	if !htmx.IsHTMX(r) { // htmx swaps only 2xx answers: it gets the form with its problems as one
+		w.WriteHeader(status)
+	}
+	return html(w, r, templates.SetupForm(page))
+}
+
+// readSetupForm reads the form (with its CSV files, whose rows join the
+// entries typed) and carries out a button that adds or removes a part.
+func readSetupForm(r *http.Request) (url.Values, error) {
+	r.Body = http.MaxBytesReader(nil, r.Body, maxSetupForm)
+	if err := r.ParseMultipartForm(maxSetupForm); err != nil && !errors.Is(err, http.ErrNotMultipart) {
+		return nil, BadRequest("the form does not read: %v", err)
+	}
+	v := url.Values{}
+	for k, vs := range r.PostForm {
+		v[k] = slices.Clone(vs)
+	}
+	if r.MultipartForm != nil {
+		for name, files := range r.MultipartForm.File {
+			field := strings.TrimSuffix(name, ".csv") + ".entries"
+			for _, fh := range files {
+				f, err := fh.Open()
+				if err != nil {
+					return nil, err
+				}
+				lines, err := csvEntries(f)
+				_ = f.Close() // read to the end already: a failed close loses nothing
+				if err != nil {
+					return nil, BadRequest("%s: %v", fh.Filename, err)
+				}
+				text := strings.TrimRight(v.Get(field), "\r\n ")
+				if text != "" {
+					text += "\n"
+				}
+				v.Set(field, text+strings.Join(lines, "\n"))
+			}
+		}
+	}
+	action := v.Get("action")
+	switch {
+	case action == "add-discipline":
+		addDiscipline(v)
+	case strings.HasPrefix(action, "add-stage:"):
+		if d, err := strconv.Atoi(strings.TrimPrefix(action, "add-stage:")); err == nil && d >= 0 && d < count(v, "disciplines") {
+			addStage(v, fmt.Sprintf("d%d", d))
+		}
+	case strings.HasPrefix(action, "remove-discipline:"):
+		if d, err := strconv.Atoi(strings.TrimPrefix(action, "remove-discipline:")); err == nil {
+			removePart(v, "disciplines", "d", d)
+		}
+	case strings.HasPrefix(action, "remove-stage:"):
+		var d, st int
+		if _, err := fmt.Sscanf(action, "remove-stage:%d:%d", &d, &st); err == nil {
+			removePart(v, fmt.Sprintf("d%d.stages", d), fmt.Sprintf("d%d.s", d), st)
+		}
+	}
+	return v, nil
+}
+
+func saving(v url.Values) bool { return v.Get("action") == "" || v.Get("action") == "save" }
+
+// csvEntries reads a CSV of entries: a row is a name, or a team's name and its players.
+func csvEntries(f io.Reader) ([]string, error) {
+	cr := csv.NewReader(f)
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = true
+	rows, err := cr.ReadAll()
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	for _, row := range rows {
+		row = slices.DeleteFunc(row, func(c string) bool { return strings.TrimSpace(c) == "" })
+		switch len(row) {
+		case 0:
+		case 1:
+			lines = append(lines, strings.TrimSpace(row[0]))
+		default:
+			lines = append(lines, strings.TrimSpace(row[0])+": "+strings.Join(row[1:], " / "))
+		}
+	}
+	return lines, nil
+}
+
+func count(v url.Values, key string) int {
+	n, _ := strconv.Atoi(v.Get(key))
+	return max(0, min(n, 50))
+}
+
+func addDiscipline(v url.Values) {
+	d := count(v, "disciplines")
+	v.Set("disciplines", strconv.Itoa(d+1))
+	p := fmt.Sprintf("d%d", d)
+	v.Set(p+".entryType", "single")
+	addStage(v, p)
+}
+
+func addStage(v url.Values, d string) {
+	n := count(v, d+".stages")
+	v.Set(d+".stages", strconv.Itoa(n+1))
+	p := fmt.Sprintf("%s.s%d", d, n)
+	if n == 0 {
+		v.Set(p+".mode", "swiss")
+		v.Set(p+".rounds", "5")
+	} else {
+		v.Set(p+".mode", "elimination")
+	}
+	v.Set(p+".numPoints", "7")
+	v.Set(p+".numSets", "1")
+}
+
+// removePart removes part i of a numbered list of parts, moving the later ones up.
+func removePart(v url.Values, countKey, prefix string, i int) {
+	n := count(v, countKey)
+	if i < 0 || i >= n || n <= 1 {
+		return
+	}
+	for k := range v {
+		if strings.HasPrefix(k, fmt.Sprintf("%s%d.", prefix, i)) {
+			delete(v, k)
+		}
+	}
+	for j := i + 1; j < n; j++ {
+		from, to := fmt.Sprintf("%s%d.", prefix, j), fmt.Sprintf("%s%d.", prefix, j-1)
+		for k, vs := range v {
+			if strings.HasPrefix(k, from) {
+				v[to+strings.TrimPrefix(k, from)] = vs
+				delete(v, k)
+			}
+		}
+	}
+	v.Set(countKey, strconv.Itoa(n-1))
+}
+
+// setupValues is a setup as the form's values.
+func setupValues(s *tournament.Setup) url.Values {
+	v := url.Values{}
+	set := func(k, val string) {
+		if val != "" {
+			v.Set(k, val)
+		}
+	}
+	num := func(k string, n int) {
+		if n != 0 {
+			v.Set(k, strconv.Itoa(n))
+		}
+	}
+	check := func(k string, b bool) {
+		if b {
+			v.Set(k, "on")
+		}
+	}
+	set("name", s.Name)
+	set("description", s.Description)
+	if !s.StartTime.IsZero() {
+		v.Set("start", s.StartTime.UTC().Format(datetimeLocal))
+	}
+	if !s.EndTime.IsZero() {
+		v.Set("end", s.EndTime.UTC().Format(datetimeLocal))
+	}
+	v.Set("courts", strings.Join(s.Courts, "\n"))
+	if slices.Equal(s.Courts, tournament.CourtNames(len(s.Courts))) {
+		v.Set("courts", strconv.Itoa(len(s.Courts)))
+	}
+	check("public", s.Public)
+	check("autoCall", s.AutoCall)
+	check("checkIn", s.CheckIn)
+	v.Set("disciplines", strconv.Itoa(len(s.Disciplines)))
+	for i, d := range s.Disciplines {
+		p := fmt.Sprintf("d%d", i)
+		set(p+".name", d.Name)
+		set(p+".shortName", d.ShortName)
+		set(p+".entryType", string(d.EntryType))
+		lines := make([]string, len(d.Entries))
+		for k, e := range d.Entries {
+			lines[k] = e.Name
+			if len(e.Players) > 0 {
+				lines[k] = e.Name + ": " + strings.Join(e.Players, " / ")
+			}
+		}
+		v.Set(p+".entries", strings.Join(lines, "\n"))
+		v.Set(p+".stages", strconv.Itoa(len(d.Stages)))
+		for k, st := range d.Stages {
+			sp := fmt.Sprintf("%s.s%d", p, k)
+			set(sp+".name", st.Name)
+			set(sp+".mode", string(st.Mode))
+			num(sp+".groups", st.Groups)
+			num(sp+".qualify", st.Qualify)
+			num(sp+".rounds", st.Rounds)
+			num(sp+".lives", st.Lives)
+			check(sp+".thirdPlace", st.ThirdPlace)
+			check(sp+".doubleRoundRobin", st.DoubleRoundRobin)
+			if st.Points != nil {
+				v.Set(sp+".pointsWin", strconv.Itoa(st.Points.Win))
+				v.Set(sp+".pointsDraw", strconv.Itoa(st.Points.Draw))
+				v.Set(sp+".pointsBye", strconv.Itoa(st.Points.Bye))
+			}
+			set(sp+".tieBreaks", strings.Join(st.TieBreaks, ", "))
+			set(sp+".encounters", strings.Join(st.Encounters, ", "))
+			c := st.MatchConfiguration
+			set(sp+".configName", c.Name)
+			num(sp+".numPoints", c.NumPoints)
+			num(sp+".numSets", c.NumSets)
+			check(sp+".twoAhead", c.TwoAhead)
+			check(sp+".draw", c.Draw)
+			check(sp+".quickEntry", c.QuickEntry)
+		}
+	}
+	return v
+}
+
+// setupFromForm reads the form's values into a setup; what does not read
+// (a number that is not one) is a problem of its field.
+func setupFromForm(v url.Values) (*tournament.Setup, map[string]string) {
+	errs := map[string]string{}
+	text := func(k string) string { return strings.TrimSpace(v.Get(k)) }
+	num := func(k string) int {
+		s := text(k)
+		if s == "" {
+			return 0
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			errs[k] = "must be a whole number"
+		}
+		return n
+	}
+	on := func(k string) bool { return v.Get(k) == "on" }
+	list := func(k string) []string {
+		var out []string
+		for _, p := range strings.Split(v.Get(k), ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	when := func(k string) tournament.Time {
+		s := text(k)
+		if s == "" {
+			return tournament.Time{}
+		}
+		t, err := time.Parse(datetimeLocal, s)
+		if err != nil {
+			if t, err = time.Parse(time.RFC3339, s); err != nil {
+				errs[k] = "must be a date and time"
+			}
+		}
+		return tournament.At(t)
+	}
+	s := &tournament.Setup{Name: text("name"), Description: strings.TrimSpace(v.Get("description")), StartTime: when("start"), EndTime: when("end"),
+		Public: on("public"), AutoCall: on("autoCall"), CheckIn: on("checkIn")}
+	if n, err := strconv.Atoi(text("courts")); err == nil {
+		if n < 1 || n > tournament.MaxSetupCourts {
+			errs["courts"] = fmt.Sprintf("from 1 to %d courts", tournament.MaxSetupCourts)
+		} else {
+			s.Courts = tournament.CourtNames(n)
+		}
+	} else {
+		s.Courts = lines(v.Get("courts"))
+	}
+	for i := range count(v, "disciplines") {
+		p := fmt.Sprintf("d%d", i)
+		d := tournament.SetupDiscipline{Name: text(p + ".name"), ShortName: text(p + ".shortName"), EntryType: tournament.EntryType(text(p + ".entryType"))}
+		for _, line := range lines(v.Get(p + ".entries")) {
+			e := tournament.SetupEntry{Name: line}
+			if name, players, ok := strings.Cut(line, ":"); ok && (d.EntryType == tournament.EntryBYP || d.EntryType == tournament.EntryTeamName) {
+				e = tournament.SetupEntry{Name: strings.TrimSpace(name)}
+				for _, pl := range strings.Split(players, "/") {
+					if pl = strings.TrimSpace(pl); pl != "" {
+						e.Players = append(e.Players, pl)
+					}
+				}
+			}
+			d.Entries = append(d.Entries, e)
+		}
+		for k := range count(v, p+".stages") {
+			sp := fmt.Sprintf("%s.s%d", p, k)
+			st := tournament.SetupStage{Name: text(sp + ".name"), Mode: tournament.Mode(text(sp + ".mode")), Groups: num(sp + ".groups"),
+				Qualify: num(sp + ".qualify"), Rounds: num(sp + ".rounds"), Lives: num(sp + ".lives"),
+				ThirdPlace: on(sp + ".thirdPlace"), DoubleRoundRobin: on(sp + ".doubleRoundRobin"),
+				TieBreaks: list(sp + ".tieBreaks"), Encounters: list(sp + ".encounters"),
+				MatchConfiguration: tournament.MatchConfiguration{Name: text(sp + ".configName"), NumPoints: num(sp + ".numPoints"), NumSets: num(sp + ".numSets"),
+					TwoAhead: on(sp + ".twoAhead"), Draw: on(sp + ".draw"), QuickEntry: on(sp + ".quickEntry")}}
+			if text(sp+".pointsWin") != "" || text(sp+".pointsDraw") != "" || text(sp+".pointsBye") != "" {
+				st.Points = &tournament.Scoring{Win: num(sp + ".pointsWin"), Draw: num(sp + ".pointsDraw"), Bye: num(sp + ".pointsBye")}
+			}
+			d.Stages = append(d.Stages, st)
+		}
+		s.Disciplines = append(s.Disciplines, d)
+	}
+	return s, errs
+}
+
+func lines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+var (
+	disciplinePath = regexp.MustCompile(`^disciplines\[(\d+)\]\.(.+)$`)
+	stagePath      = regexp.MustCompile(`^stages\[(\d+)\]\.(.+)$`)
+	indexedPath    = regexp.MustCompile(`^(\w+)\[(\d+)\](.*)$`)
+)
+
+// stageFields names the form field of a stage's setup path.
+var stageFields = map[string]string{
+	"matchConfiguration.name": "configName", "matchConfiguration.numPoints": "numPoints", "matchConfiguration.numSets": "numSets",
+	"matchConfiguration.twoAhead": "twoAhead", "matchConfiguration.draw": "draw", "matchConfiguration.quickEntry": "quickEntry",
+	"points": "pointsWin", "points.win": "pointsWin", "points.draw": "pointsDraw", "points.bye": "pointsBye",
+}
+
+// problemFields puts each problem next to its form field; those no field
+// stands for are returned on their own.
+func problemFields(ps tournament.Problems) (map[string]string, []string) {
+	errs := map[string]string{}
+	var general []string
+	put := func(field, msg string) {
+		if _, ok := errs[field]; !ok {
+			errs[field] = msg
+		}
+	}
+	for _, p := range ps {
+		path, prefix, msg := p.Path, "", p.Message
+		if m := disciplinePath.FindStringSubmatch(path); m != nil {
+			prefix, path = "d"+m[1]+".", m[2]
+			if s := stagePath.FindStringSubmatch(path); s != nil {
+				prefix, path = prefix+"s"+s[1]+".", s[2]
+				if f, ok := stageFields[path]; ok {
+					path = f
+				}
+			}
+		}
+		if m := indexedPath.FindStringSubmatch(path); m != nil { // entries[3].players[1], courts[2], tieBreaks[0]
+			n, _ := strconv.Atoi(m[2])
+			path = m[1]
+			if m[1] == "entries" || m[1] == "courts" {
+				msg = fmt.Sprintf("line %d: %s", n+1, msg)
+			}
+		}
+		switch path {
+		case "startTime":
+			path = "start"
+		case "endTime":
+			path = "end"
+		case "organizer", "disciplines", "stages":
+			general = append(general, p.String())
+			continue
+		}
+		put(prefix+path, msg)
+	}
+	return errs, general
+}
+
+// fillSetupForm makes the form's view from its values and problems.
+func fillSetupForm(ctx context.Context, p *templates.SetupFormPage, v url.Values, errs map[string]string) {
+	field := func(k string) templates.Field { return templates.Field{Name: k, Value: v.Get(k), Error: errs[k]} }
+	check := func(k string) templates.Check {
+		return templates.Check{Name: k, Checked: v.Get(k) == "on", Error: errs[k]}
+	}
+	p.Name, p.Description, p.Start, p.End, p.Courts = field("name"), field("description"), field("start"), field("end"), field("courts")
+	p.Public, p.AutoCall, p.CheckIn = check("public"), check("autoCall"), check("checkIn")
+	p.TieBreakNames = strings.Join(tournament.TieBreakNames, ", ")
+	for _, m := range tournament.Modes {
+		p.Modes = append(p.Modes, templates.Option{Value: string(m), Label: templates.T(ctx, string(m))})
+	}
+	for _, e := range tournament.EntryTypes {
+		p.EntryTypes = append(p.EntryTypes, templates.Option{Value: string(e), Label: templates.T(ctx, string(e))})
+	}
+	nd := count(v, "disciplines")
+	for i := range nd {
+		dp := fmt.Sprintf("d%d", i)
+		d := templates.SetupDisciplineForm{Index: i, Name: field(dp + ".name"), ShortName: field(dp + ".shortName"),
+			EntryType: field(dp + ".entryType"), Entries: field(dp + ".entries"), CSV: dp + ".csv",
+			AddStageAction: fmt.Sprintf("add-stage:%d", i)}
+		if nd > 1 {
+			d.RemoveAction = fmt.Sprintf("remove-discipline:%d", i)
+		}
+		ns := count(v, dp+".stages")
+		for k := range ns {
+			sp := fmt.Sprintf("%s.s%d", dp, k)
+			s := templates.SetupStageForm{Index: k, Name: field(sp + ".name"), Mode: field(sp + ".mode"), Groups: field(sp + ".groups"),
+				Qualify: field(sp + ".qualify"), Rounds: field(sp + ".rounds"), Lives: field(sp + ".lives"),
+				PointsWin: field(sp + ".pointsWin"), PointsDraw: field(sp + ".pointsDraw"), PointsBye: field(sp + ".pointsBye"),
+				TieBreaks: field(sp + ".tieBreaks"), Encounters: field(sp + ".encounters"), ConfigName: field(sp + ".configName"),
+				NumPoints: field(sp + ".numPoints"), NumSets: field(sp + ".numSets"),
+				ThirdPlace: check(sp + ".thirdPlace"), DoubleRoundRobin: check(sp + ".doubleRoundRobin"),
+				TwoAhead: check(sp + ".twoAhead"), Draw: check(sp + ".draw"), QuickEntry: check(sp + ".quickEntry")}
+			for _, more := range []string{".thirdPlace", ".doubleRoundRobin", ".pointsWin", ".pointsDraw", ".pointsBye", ".tieBreaks", ".encounters"} {
+				s.MoreOpen = s.MoreOpen || errs[sp+more] != "" || v.Get(sp+more) != ""
+			}
+			if ns > 1 {
+				s.RemoveAction = fmt.Sprintf("remove-stage:%d:%d", i, k)
+			}
+			d.Stages = append(d.Stages, s)
+		}
+		p.Disciplines = append(p.Disciplines, d)
+	}
+}
+
+// SetupSchema serves the JSON Schema of a setup file.
+func SetupSchema(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/schema+json")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	_, _ = w.Write(tournament.SetupSchema) // the client went away: nothing to tell it
+}
+
+// ensure the store satisfies the interface the handlers declare.
+var _ SetupStore = (*cache.Store)(nil)

@@ -1,0 +1,400 @@
+package tournament
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// WalkoverResult is the result a walkover or a retirement gives: the winner
+// takes every set of every encounter to nothing, as the configuration plays
+// them (1:0 with quick entry).
+func WalkoverResult(cfg MatchConfiguration, encounters, winner int) Encounters {
+	var set Set
+	set[winner] = max(cfg.NumPoints, 1)
+	if cfg.QuickEntry {
+		set[winner] = 1
+	}
+	r := make(Encounters, max(encounters, 1))
+	for i := range r {
+		for range max(cfg.NumSets, 1) {
+			r[i] = append(r[i], set)
+		}
+	}
+	return r
+}
+
+// Walkover ends a match that has not been played (or is being played: a
+// retirement) with the walkover result for winnerSide, and moves everything on.
+func (s *Snapshot) Walkover(matchID string, winnerSide int, at time.Time, by string) (*Change, error) {
+	m, ok := s.Match(matchID)
+	if !ok {
+		return nil, ErrMatchNotFound
+	}
+	if winnerSide != 0 && winnerSide != 1 {
+		return nil, &RuleError{Reason: "the winner of a walkover is side 0 or side 1"}
+	}
+	switch m.State {
+	case MatchOpen, MatchRunning, MatchPaused:
+	default:
+		return nil, &RuleError{Reason: fmt.Sprintf("a %s match cannot be given as a walkover", m.State)}
+	}
+	if m.Entries[0] == nil || m.Entries[1] == nil {
+		return nil, &RuleError{Reason: "a walkover needs both entries known"}
+	}
+	c := newChange(s, at)
+	c.walkover(m, winnerSide, by)
+	c.moveOn(m.GroupID)
+	return c, nil
+}
+
+// walkover ends the match m (as the change has it) for winner.
+func (c *Change) walkover(m *Match, winner int, by string) {
+	g, _ := c.snap.Group(m.GroupID)
+	r := WalkoverResult(c.snap.Config(m), len(g.Encounters), winner)
+	nm := c.edit(m)
+	if c.Audit == nil {
+		c.Audit = &AuditEntry{MatchID: m.ID, By: by, At: At(c.at), Final: true, Old: m.Encounters, New: r}
+	}
+	c.finish(g, nm, r)
+}
+
+// finish makes nm played with the result r and moves its tree on.
+func (c *Change) finish(g *Group, nm *Match, r Encounters) {
+	nm.Encounters, nm.IsLiveResult, nm.State, nm.EndTime = r, false, MatchPlayed, At(c.at)
+	if nm.StartTime.IsZero() {
+		nm.StartTime = nm.EndTime
+	}
+	c.event(Event{Type: EventMatchUpdated, MatchID: nm.ID})
+	for _, court := range nm.CourtIDs {
+		c.event(Event{Type: EventCourtMatchChanged, CourtID: court})
+	}
+	c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
+	if g.Mode.IsBracket() {
+		c.advance(g, nm)
+	}
+}
+
+// walkovers ends every open match in which an entry that withdrew meets one
+// that did not, in favour of the latter, until none is left (a walkover in a
+// tree can bring the next one).
+func (c *Change) walkovers() {
+	t := c.record0()
+	gone := map[string]bool{}
+	for _, d := range t.Disciplines {
+		for _, id := range d.Withdrawn {
+			gone[d.ID+"/"+id] = true
+		}
+	}
+	if len(gone) == 0 {
+		return
+	}
+	out := func(m *Match, e *Entry) bool {
+		if e == nil {
+			return false
+		}
+		if gone[m.DisciplineID+"/"+e.ID] {
+			return true
+		}
+		for _, id := range e.people() {
+			if gone[m.DisciplineID+"/"+id] {
+				return true
+			}
+		}
+		return false
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, m := range c.all() {
+			if m.State != MatchOpen && m.State != MatchRunning && m.State != MatchPaused || m.Entries[0] == nil || m.Entries[1] == nil {
+				continue
+			}
+			a, b := out(m, m.Entries[0]), out(m, m.Entries[1])
+			if !a && !b {
+				continue
+			}
+			g, _ := c.snap.Group(m.GroupID)
+			if a && b && !g.Mode.IsBracket() {
+				c.edit(m).State = MatchSkipped
+				c.event(Event{Type: EventMatchUpdated, MatchID: m.ID})
+			} else {
+				c.walkover(m, btoi(a), "")
+			}
+			changed = true
+		}
+	}
+}
+
+// record0 is the tournament record as the change leaves it, without making a copy.
+func (c *Change) record0() *Tournament {
+	if c.Tournament != nil {
+		return c.Tournament
+	}
+	return c.snap.Tournament
+}
+
+// Withdraw takes an entry out of a discipline after the start: its remaining
+// matches become walkovers (now, or when its next opponent is known) and the
+// pairing modes pair it no more.
+func (s *Snapshot) Withdraw(disciplineID, entryID string, at time.Time) (*Change, error) {
+	d, ok := s.Discipline(disciplineID)
+	if !ok {
+		return nil, &RuleError{Reason: "no such discipline"}
+	}
+	if !slices.Contains(d.EntryIDs, entryID) {
+		return nil, &RuleError{Reason: fmt.Sprintf("%s has no entry %s", d.Name, entryID)}
+	}
+	if slices.Contains(d.Withdrawn, entryID) {
+		return nil, &RuleError{Reason: "the entry has withdrawn already"}
+	}
+	if s.Tournament.State == StateFinished || s.Tournament.State == StateCancelled {
+		return nil, &RuleError{Reason: fmt.Sprintf("the tournament is %s", s.Tournament.State)}
+	}
+	c := newChange(s, at)
+	c.Version = s.Version
+	for i := range c.record().Disciplines {
+		if rd := &c.record().Disciplines[i]; rd.ID == disciplineID {
+			rd.Withdrawn = append(slices.Clip(rd.Withdrawn), entryID)
+		}
+	}
+	c.event(Event{Type: EventEntryListUpdated})
+	groups := map[string]bool{}
+	for _, m := range s.Matches {
+		if m.DisciplineID == disciplineID && !m.Done() && m.Involves(entryID) {
+			groups[m.GroupID] = true
+		}
+	}
+	c.walkovers()
+	for _, m := range s.Matches { // the groups it was in move on
+		if m.DisciplineID == disciplineID && groups[m.GroupID] {
+			delete(groups, m.GroupID)
+			c.moveOn(m.GroupID)
+		}
+	}
+	c.settle()
+	c.autoCall()
+	return c, nil
+}
+
+// AddLateEntry enters e into a running discipline: it joins the pairing group
+// of the stage being played (swiss, dutch_system, rounds, monster_dyp, whist)
+// at its next round.
+func (s *Snapshot) AddLateEntry(disciplineID string, e *Entry, at time.Time) (*Change, error) {
+	d, ok := s.Discipline(disciplineID)
+	if !ok {
+		return nil, &RuleError{Reason: "no such discipline"}
+	}
+	if e == nil || e.ID == "" || strings.TrimSpace(e.Name) == "" {
+		return nil, &RuleError{Reason: "a late entry needs a name"}
+	}
+	for _, id := range d.EntryIDs {
+		if o, ok := s.Entries[id]; id == e.ID || ok && strings.EqualFold(o.Name, e.Name) {
+			return nil, &RuleError{Reason: fmt.Sprintf("%s is entered already", e.Name)}
+		}
+	}
+	switch team := e.IsTeam(); {
+	case team && (d.EntryType == EntrySingle || d.EntryType == EntryMonsterDYP):
+		return nil, &RuleError{Reason: fmt.Sprintf("a %s entry is one player", d.EntryType)}
+	case !team && (d.EntryType == EntryBYP || d.EntryType == EntryDYP):
+		return nil, &RuleError{Reason: "this discipline is played by teams: enter \"Anna Berg / Ben Kurz\""}
+	}
+	c := newChange(s, at)
+	c.Version = s.Version
+	rec := c.record()
+	for di := range rec.Disciplines {
+		rd := &rec.Disciplines[di]
+		if rd.ID != disciplineID {
+			continue
+		}
+		for si := range rd.Stages {
+			st := &rd.Stages[si]
+			if st.State == PhaseFinished {
+				continue
+			}
+			for gi := range st.Groups {
+				g := &st.Groups[gi]
+				if g.Mode.Rules().Making != Paired || g.Mode.HasLives() || g.State == PhaseFinished {
+					continue
+				}
+				g.EntryIDs = append(slices.Clip(g.EntryIDs), e.ID)
+				rd.EntryIDs = append(slices.Clip(rd.EntryIDs), e.ID)
+				if s.Entries[e.ID] == nil {
+					c.Entries = append(c.Entries, e)
+				}
+				for _, p := range e.Entries { // a team's players are entries too
+					if p != nil && p.ID != e.ID && s.Entries[p.ID] == nil {
+						c.Entries = append(c.Entries, &Entry{ID: p.ID, Name: p.Name, Entries: []*Entry{{ID: p.ID, Name: p.Name}}})
+					}
+				}
+				c.event(Event{Type: EventEntryListUpdated})
+				c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
+				if n := len(g.Rounds); n > 0 {
+					// A round nobody has started yet is drawn again with the late entry.
+					var latest []*Match
+					started := false
+					for _, m := range c.all() {
+						if m.RoundID == g.Rounds[n-1].ID {
+							latest = append(latest, m)
+							started = started || m.State == MatchRunning || m.State == MatchPlayed
+						}
+					}
+					if !started {
+						for _, m := range latest {
+							c.remove(m)
+						}
+						g.Rounds = slices.Clone(g.Rounds[:n-1])
+					}
+					if c.roundDone(g.ID) {
+						c.nextRound(di, si, gi)
+					}
+					c.settle()
+					c.autoCall()
+				}
+				return c, nil
+			}
+			break // only the stage being played takes late entries
+		}
+	}
+	return nil, &RuleError{Reason: fmt.Sprintf("%s has no round being played that takes late entries (swiss, dutch system, rounds, monster DYP, whist)", d.Name)}
+}
+
+// CorrectResult changes the result of a played match while nothing that
+// depends on it has started: in a tree, the matches its winner and loser went
+// on to; in a pairing mode, the rounds drawn after it (drawn again); and the
+// next stage, when the stage is finished (drawn again). Otherwise it refuses,
+// naming the match that blocks it.
+func (s *Snapshot) CorrectResult(matchID string, r Encounters, at time.Time, by string) (*Change, error) {
+	m, ok := s.Match(matchID)
+	if !ok {
+		return nil, ErrMatchNotFound
+	}
+	if m.State != MatchPlayed {
+		return nil, &RuleError{Reason: fmt.Sprintf("only a played result can be corrected; this match is %s", m.State)}
+	}
+	g, _ := s.Group(m.GroupID)
+	if err := ValidateResult(r, s.Config(m), len(g.Encounters), true); err != nil {
+		return nil, err
+	}
+	if err := g.Mode.Rules().checkDraw(r, true); err != nil {
+		return nil, err
+	}
+	c := newChange(s, at)
+	c.Version = s.Version // what depends on the result is all over the tournament
+	started := func(x *Match) bool { return x.State == MatchRunning || x.State == MatchPlayed }
+	blocked := func(x *Match) error {
+		return &RuleError{Reason: fmt.Sprintf("%s depends on this result and has started (%s); correct that match first", s.describe(x), x.State)}
+	}
+	nm := c.edit(m)
+	before := m.Winner()
+	nm.Encounters = r
+	after := nm.Winner()
+	c.Audit = &AuditEntry{MatchID: m.ID, By: by, At: At(at), Final: true, Old: m.Encounters, New: r}
+	c.event(Event{Type: EventMatchUpdated, MatchID: m.ID})
+	c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
+	if before != after {
+		switch g.Mode.Rules().Making {
+		case Tree:
+			if err := c.reroute(g, nm, started, blocked); err != nil {
+				return nil, err
+			}
+		case Paired:
+			round := slices.IndexFunc(g.Rounds, func(r Round) bool { return r.ID == m.RoundID })
+			later := map[string]bool{}
+			for _, r := range g.Rounds[round+1:] {
+				later[r.ID] = true
+			}
+			for _, x := range s.Matches {
+				if later[x.RoundID] && started(x) {
+					return nil, blocked(x)
+				}
+			}
+			for _, x := range s.Matches {
+				if later[x.RoundID] {
+					c.remove(x)
+				}
+			}
+			p := s.groups[g.ID]
+			rg := &c.record().Disciplines[p.d].Stages[p.s].Groups[p.g]
+			rg.Rounds = slices.Clone(rg.Rounds[:round+1])
+		}
+	}
+	// A next stage drawn from this one's standings is drawn again.
+	p := s.groups[g.ID]
+	d := &s.Tournament.Disciplines[p.d]
+	if p.s+1 < len(d.Stages) && d.Stages[p.s].State == PhaseFinished {
+		next := d.Stages[p.s+1]
+		for _, x := range s.Matches {
+			if x.StageID == next.ID && started(x) {
+				return nil, blocked(x)
+			}
+		}
+		for _, x := range s.Matches {
+			if x.StageID == next.ID {
+				c.remove(x)
+			}
+		}
+		rs := &c.record().Disciplines[p.d].Stages[p.s+1]
+		rs.State = PhasePlanned
+	}
+	c.moveOn(g.ID)
+	return c, nil
+}
+
+// reroute puts a corrected tree match's new winner and loser where the old
+// ones went, when those matches have not started.
+func (c *Change) reroute(g *Group, nm *Match, started func(*Match) bool, blocked func(*Match) error) error {
+	winner, loser := nm.Outcome()
+	if nm.Bracket == BracketFinal {
+		for _, x := range c.snap.Matches {
+			if x.GroupID != g.ID || x.Bracket != BracketReset {
+				continue
+			}
+			if started(x) {
+				return blocked(x)
+			}
+			rx := c.edit(x)
+			if nm.Winner() == 1 {
+				rx.Entries, rx.State = nm.Entries, MatchOpen
+			} else {
+				rx.Entries, rx.State = [2]*Entry{}, MatchSkipped
+			}
+			c.event(Event{Type: EventMatchUpdated, MatchID: x.ID})
+		}
+		return nil
+	}
+	for _, link := range []struct {
+		to *Slot
+		e  *Entry
+	}{{nm.WinnerTo, winner}, {nm.LoserTo, loser}} {
+		if link.to == nil {
+			continue
+		}
+		x, ok := c.snap.Match(link.to.MatchID)
+		if !ok {
+			continue
+		}
+		if started(x) {
+			return blocked(x)
+		}
+		rx := c.edit(x)
+		rx.Entries[link.to.Side] = link.e
+		c.event(Event{Type: EventMatchUpdated, MatchID: x.ID})
+	}
+	return nil
+}
+
+// describe names a match for a person: its group, round and entries.
+func (s *Snapshot) describe(m *Match) string {
+	name := func(e *Entry) string {
+		if e == nil {
+			return "?"
+		}
+		return e.Name
+	}
+	round := ""
+	if r, g, ok := s.Round(m.RoundID); ok {
+		round = g.Name + ", " + r.Name + ": "
+	}
+	return fmt.Sprintf("%s%s v %s", round, name(m.Entries[0]), name(m.Entries[1]))
+}

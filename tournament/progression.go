@@ -1,0 +1,563 @@
+package tournament
+
+import (
+	"cmp"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Start draws the first stage of every discipline and sets the tournament
+// running: drawn-your-partner players are drawn into fixed teams, several
+// groups are filled by snake draw (the entry order is the seeding), round
+// robins get every round, pairing modes their first round, knock-out modes
+// their whole tree. With AutoCall, free courts get their first matches.
+func (s *Snapshot) Start(at time.Time) (*Change, error) {
+	t := s.Tournament
+	switch t.State {
+	case StateRunning:
+		return nil, &RuleError{Reason: "the tournament has started already"}
+	case StateFinished, StateCancelled:
+		return nil, &RuleError{Reason: fmt.Sprintf("a %s tournament cannot be started", t.State)}
+	}
+	if len(t.Disciplines) == 0 {
+		return nil, &RuleError{Reason: "the tournament has no discipline to play"}
+	}
+	if err := s.ReadyToStart(); err != nil {
+		return nil, err
+	}
+	c := newChange(s, at)
+	c.Version = s.Version // the draw depends on everything
+	rec := c.record()
+	rec.State = StateRunning
+	for di := range rec.Disciplines {
+		d := &rec.Disciplines[di]
+		if len(d.Stages) == 0 {
+			return nil, &RuleError{Reason: fmt.Sprintf("%s has no stage to play", d.Name)}
+		}
+		seeded, err := c.entrants(d)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.drawStage(di, 0, seeded); err != nil {
+			return nil, err
+		}
+	}
+	c.settle()
+	c.autoCall()
+	return c, nil
+}
+
+// entrants are the discipline's entries in entry order, without those who
+// withdrew; a DYP's players are drawn into teams of two first.
+func (c *Change) entrants(d *Discipline) ([]*Entry, error) {
+	var es []*Entry
+	for _, id := range d.EntryIDs {
+		if slices.Contains(d.Withdrawn, id) {
+			continue
+		}
+		e := c.entry(id)
+		if e == nil {
+			return nil, &RuleError{Reason: fmt.Sprintf("%s: entry %s is not registered", d.Name, id)}
+		}
+		es = append(es, e)
+	}
+	if len(es) < 2 {
+		return nil, &RuleError{Reason: fmt.Sprintf("%s needs at least two entries, it has %d", d.Name, len(es))}
+	}
+	if d.EntryType == EntryDYP && !slices.ContainsFunc(es, (*Entry).IsTeam) {
+		if len(es)%2 == 1 {
+			return nil, &RuleError{Reason: fmt.Sprintf("%s: a DYP draws teams of two, but %d players entered", d.Name, len(es))}
+		}
+		rng := c.rng(d.ID)
+		rng.Shuffle(len(es), func(i, j int) { es[i], es[j] = es[j], es[i] })
+		var teams []*Entry
+		for i := 0; i < len(es); i += 2 {
+			teams = append(teams, NewTeam(es[i], es[i+1]))
+		}
+		c.Entries = append(c.Entries, teams...)
+		d.EntryIDs = ids(teams)
+		es = teams
+	}
+	return es, nil
+}
+
+// NewTeam makes a team of players: ids joined by "_", names by " / " (spec 2.3).
+func NewTeam(players ...*Entry) *Entry {
+	ids, names := make([]string, len(players)), make([]string, len(players))
+	t := &Entry{}
+	for i, p := range players {
+		ids[i], names[i] = p.ID, p.Name
+		t.Entries = append(t.Entries, &Entry{ID: p.ID, Name: p.Name})
+	}
+	t.ID, t.Name = strings.Join(ids, "_"), strings.Join(names, " / ")
+	return t
+}
+
+// entry is the entry with the id, as the change leaves it.
+func (c *Change) entry(id string) *Entry {
+	for _, e := range c.Entries {
+		if e.ID == id {
+			return e
+		}
+	}
+	return c.snap.Entries[id]
+}
+
+// rng is a random source fixed by the tournament, the key and the round
+// about to be made, so a change computed again draws the same.
+func (c *Change) rng(key string) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(c.snap.Tournament.ID + "/" + key))
+	return rand.New(rand.NewPCG(h.Sum64(), 0xc0de))
+}
+
+// drawStage fills the stage's groups from the seeded entries (best first) and
+// draws them; matches laid out before (an empty tree) are replaced.
+func (c *Change) drawStage(di, si int, seeded []*Entry) error {
+	st := &c.record().Disciplines[di].Stages[si]
+	for _, m := range c.all() {
+		if m.StageID == st.ID {
+			if m.State == MatchRunning || m.State == MatchPlayed {
+				return &RuleError{Reason: fmt.Sprintf("%s has started already", st.Name)}
+			}
+			c.remove(m)
+		}
+	}
+	if len(st.Groups) == 0 {
+		return &RuleError{Reason: fmt.Sprintf("%s has no group", st.Name)}
+	}
+	keep := si == 0 && len(st.Groups) > 1 && !slices.ContainsFunc(st.Groups, func(g Group) bool { return len(g.EntryIDs) == 0 })
+	dealt := Snake(seeded, len(st.Groups))
+	for gi := range st.Groups {
+		g := &st.Groups[gi]
+		es := dealt[gi]
+		if keep { // the organizer filled the groups
+			es = nil
+			for _, id := range g.EntryIDs {
+				if e := c.entry(id); e != nil {
+					es = append(es, e)
+				}
+			}
+		}
+		g.EntryIDs, g.Rounds, g.State = ids(es), nil, PhaseReady
+		if g.Mode.HasLives() && g.Lives < 1 {
+			g.Lives = 1 // no lives set: out at the first loss
+		}
+		if err := c.drawGroup(di, si, gi, es); err != nil {
+			return err
+		}
+		c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
+	}
+	st.State = PhaseReady
+	return nil
+}
+
+// drawGroup lays out what the group's mode draws at the start.
+func (c *Change) drawGroup(di, si, gi int, es []*Entry) error {
+	d := &c.Tournament.Disciplines[di]
+	st := &d.Stages[si]
+	g := &st.Groups[gi]
+	place := func(m *Match) *Match {
+		m.DisciplineID, m.StageID, m.GroupID = d.ID, st.ID, g.ID
+		if m.Encounters == nil {
+			m.Encounters = Encounters{}
+		}
+		return m
+	}
+	switch g.Mode.Rules().Making {
+	case Scheduled:
+		for r, pairs := range RoundRobinSchedule(len(es), g.DoubleRoundRobin) {
+			rid := c.addRound(g, r+1)
+			for i, p := range pairs {
+				c.addMatch(place(&Match{ID: c.matchID(rid, i), RoundID: rid, Seq: i, State: MatchOpen, Entries: [2]*Entry{es[p[0]], es[p[1]]}}))
+			}
+		}
+	case Tree:
+		br := NewBracket(es, g.Mode == DoubleElimination, g.Options.EliminationThirdPlace, func(path string) string {
+			return makeID(0, fmt.Sprintf("%s/%d/%s", g.ID, c.record().Rev, path))
+		})
+		g.Rounds = br.Rounds
+		for _, m := range br.Matches {
+			c.addMatch(place(m))
+		}
+	case Paired:
+		if !c.nextRound(di, si, gi) {
+			return &RuleError{Reason: fmt.Sprintf("%s: %d entries cannot play a round of %s", g.Name, len(es), g.Mode)}
+		}
+	}
+	return nil
+}
+
+// matchID names a new match. The tournament record's revision is part of
+// it, so a match drawn again after a correction never takes the id of the
+// one it replaces.
+func (c *Change) matchID(roundID string, seq int) string {
+	return makeID(0, fmt.Sprintf("%s/m/%d/%d", roundID, seq, c.record().Rev))
+}
+
+// addRound appends round n to the group, named "Round n".
+func (c *Change) addRound(g *Group, n int) string {
+	r := Round{ID: makeID(0, fmt.Sprintf("%s/round/%d", g.ID, n)), Name: fmt.Sprintf("Round %d", n)}
+	g.Rounds = append(slices.Clip(g.Rounds), r)
+	return r.ID
+}
+
+// field is what a pairing sees of a group before its next round.
+type field struct {
+	ranked   []*Entry // the entries still in, best first
+	points   map[string]int
+	lives    map[string]int
+	met      map[[2]string]int // times two entries (or players) met as opponents
+	partners map[[2]string]int // times two players formed a team
+	rested   map[string]int    // byes and rests so far
+	players  bool              // players form new teams of two each round
+	rng      *rand.Rand
+}
+
+func key(a, b string) [2]string { return [2]string{min(a, b), max(a, b)} }
+
+// nextRound pairs the group's next round, unless it has played its rounds
+// (or, with lives, one entry is left). It reports whether it made one.
+func (c *Change) nextRound(di, si, gi int) bool {
+	d := &c.record().Disciplines[di]
+	st := &d.Stages[si]
+	g := &st.Groups[gi]
+	rules := g.Mode.Rules()
+	var matches []*Match
+	for _, m := range c.all() {
+		if m.GroupID == g.ID {
+			matches = append(matches, m)
+		}
+	}
+	f := &field{points: map[string]int{}, lives: map[string]int{}, met: map[[2]string]int{}, partners: map[[2]string]int{}, rested: map[string]int{},
+		rng: c.rng(fmt.Sprintf("%s/%d", g.ID, len(g.Rounds)+1))}
+	entries := c.entriesMap()
+	for _, row := range Standings(g, matches, entries) {
+		id := row.Entry.ID
+		f.points[id] = row.Points
+		if row.Lives != nil {
+			f.lives[id] = *row.Lives
+		}
+		if slices.Contains(d.Withdrawn, id) || rules.Lives && row.Lives != nil && *row.Lives <= 0 {
+			continue
+		}
+		if e := entries[id]; e != nil {
+			f.ranked = append(f.ranked, e)
+		}
+	}
+	planned := g.Options.NumRoundsPlanned
+	if planned == 0 && rules.Rounds != nil {
+		planned = rules.Rounds(len(g.EntryIDs))
+	}
+	if rules.Lives {
+		planned = 0 // played until one is left
+	}
+	if len(f.ranked) < 2 || planned > 0 && len(g.Rounds) >= planned {
+		return false
+	}
+	played := map[string]int{}
+	for _, m := range matches {
+		var sides [2][]string
+		for side, e := range m.Entries {
+			if e == nil {
+				continue
+			}
+			if slices.Contains(g.EntryIDs, e.ID) {
+				sides[side] = []string{e.ID}
+			} else {
+				for _, p := range e.Entries {
+					if p != nil {
+						sides[side] = append(sides[side], p.ID)
+					}
+				}
+			}
+			for _, id := range sides[side] {
+				played[id]++
+			}
+		}
+		if m.State == MatchBye {
+			for _, s := range sides {
+				for _, id := range s {
+					f.rested[id]++
+				}
+			}
+			continue
+		}
+		for _, x := range sides[0] {
+			for _, y := range sides[1] {
+				f.met[key(x, y)]++
+			}
+		}
+		for _, s := range sides {
+			for i := range s {
+				for j := i + 1; j < len(s); j++ {
+					f.partners[key(s[i], s[j])]++
+				}
+			}
+		}
+	}
+	if rules.Pair == nil {
+		return false
+	}
+	f.players = g.Mode == MonsterDYP || g.Mode == Whist || g.Mode == Rounds && d.EntryType == EntryMonsterDYP
+	if f.players {
+		for _, e := range f.ranked { // a player rests in every round without a match
+			f.rested[e.ID] = len(g.Rounds) - played[e.ID]
+		}
+	}
+	pairs := rules.Pair(f)
+	if len(pairs) == 0 {
+		return false
+	}
+	rid := c.addRound(g, len(g.Rounds)+1)
+	for i, p := range pairs {
+		m := &Match{ID: c.matchID(rid, i), RoundID: rid, Seq: i, State: MatchOpen, Encounters: Encounters{},
+			DisciplineID: d.ID, StageID: st.ID, GroupID: g.ID}
+		for side, es := range p.sides {
+			switch len(es) {
+			case 0:
+			case 1:
+				m.Entries[side] = es[0]
+			default:
+				m.Entries[side] = NewTeam(es...)
+			}
+		}
+		if p.bye {
+			m.State = MatchBye
+		}
+		c.addMatch(m)
+	}
+	c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
+	return true
+}
+
+// entriesMap is every entry the change knows: the snapshot's and the change's.
+func (c *Change) entriesMap() map[string]*Entry {
+	if len(c.Entries) == 0 {
+		return c.snap.Entries
+	}
+	m := make(map[string]*Entry, len(c.snap.Entries)+len(c.Entries))
+	for id, e := range c.snap.Entries {
+		m[id] = e
+	}
+	for _, e := range c.Entries {
+		m[e.ID] = e
+	}
+	return m
+}
+
+// pairSwiss pairs swiss and dutch_system rounds by points (see PairSwiss).
+func pairSwiss(f *field) []matchup {
+	return pairSeats(f, func(e *Entry) int { return f.points[e.ID] })
+}
+
+// pairLives pairs the entries with lives left, those with as many lives as
+// possible together, without rematches while they can be avoided.
+func pairLives(f *field) []matchup {
+	return pairSeats(f, func(e *Entry) int { return f.lives[e.ID] })
+}
+
+// pairRounds pairs a rounds group: entries meet new opponents each round,
+// drawn at random; in a Monster DYP discipline, players get new partners as in monster_dyp.
+func pairRounds(f *field) []matchup {
+	if f.players {
+		return pairPlayers(f)
+	}
+	f.rng.Shuffle(len(f.ranked), func(i, j int) { f.ranked[i], f.ranked[j] = f.ranked[j], f.ranked[i] })
+	return pairSeats(f, func(*Entry) int { return 0 })
+}
+
+func pairSeats(f *field, score func(*Entry) int) []matchup {
+	seats := make([]Seat, len(f.ranked))
+	for i, e := range f.ranked {
+		seats[i] = Seat{Score: score(e), HadBye: f.rested[e.ID] > 0}
+	}
+	pairs, bye := PairSwiss(seats, func(a, b int) bool { return f.met[key(f.ranked[a].ID, f.ranked[b].ID)] > 0 })
+	var out []matchup
+	for _, p := range pairs {
+		out = append(out, matchup{sides: [2][]*Entry{{f.ranked[p[0]]}, {f.ranked[p[1]]}}})
+	}
+	if bye >= 0 {
+		out = append(out, matchup{sides: [2][]*Entry{{f.ranked[bye]}}, bye: true})
+	}
+	return out
+}
+
+// pairPlayers draws new teams of two (see PairPartners).
+func pairPlayers(f *field) []matchup {
+	n := len(f.ranked)
+	rested := make([]int, n)
+	for i, e := range f.ranked {
+		rested[i] = f.rested[e.ID]
+	}
+	count := func(m map[[2]string]int) func(a, b int) int {
+		return func(a, b int) int { return m[key(f.ranked[a].ID, f.ranked[b].ID)] }
+	}
+	ms, _ := PairPartners(n, count(f.partners), count(f.met), rested, f.rng)
+	var out []matchup
+	for _, m := range ms {
+		var p matchup
+		for side, team := range m {
+			p.sides[side] = []*Entry{f.ranked[team[0]], f.ranked[team[1]]}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// moveOn carries the tournament on after a match of the group ended: the
+// next round of a pairing mode once the round is played, group, stage and
+// tournament states, the next stage drawn from the standings once a stage is
+// finished, and, with AutoCall, free courts called.
+func (c *Change) moveOn(groupID string) {
+	c.walkovers()
+	if p, ok := c.snap.groups[groupID]; ok {
+		g := &c.snap.Tournament.Disciplines[p.d].Stages[p.s].Groups[p.g]
+		if g.Mode.Rules().Making == Paired && c.roundDone(groupID) {
+			c.nextRound(p.d, p.s, p.g)
+		}
+		c.settle()
+		c.progressStage(p.d, p.s)
+	}
+	c.settle()
+	c.autoCall()
+}
+
+// roundDone reports whether every match of the group is done.
+func (c *Change) roundDone(groupID string) bool {
+	for _, m := range c.all() {
+		if m.GroupID == groupID && !m.Done() {
+			return false
+		}
+	}
+	return true
+}
+
+// progressStage draws the stage after a finished one from its standings.
+func (c *Change) progressStage(di, si int) {
+	t := c.snap.Tournament
+	if c.Tournament != nil {
+		t = c.Tournament
+	}
+	d := &t.Disciplines[di]
+	if si+1 >= len(d.Stages) || d.Stages[si].State != PhaseFinished {
+		return
+	}
+	next := d.Stages[si+1]
+	if next.State == PhaseRunning || next.State == PhaseFinished {
+		return
+	}
+	for _, m := range c.all() { // drawn already
+		if m.StageID == next.ID && m.State != MatchIncomplete && m.State != MatchBye {
+			return
+		}
+	}
+	seeded := c.qualifiers(d, &d.Stages[si], next.Qualify)
+	if len(seeded) < 2 {
+		return
+	}
+	if err := c.drawStage(di, si+1, seeded); err != nil {
+		return // a started stage is never redrawn
+	}
+	c.settle()
+}
+
+// qualifiers are the best q entries of the stage (all when q is 0), seeded:
+// first places first, then second places, and so on; when the stage had
+// several groups, the runners-up are ordered so that a group winner meets
+// the runner-up of another group, and a place taken only in part goes to the
+// best by points, then matches and goal difference.
+func (c *Change) qualifiers(d *Discipline, st *Stage, q int) []*Entry {
+	entries := c.entriesMap()
+	var tables [][]Standing
+	matches := c.all()
+	for gi := range st.Groups {
+		g := &st.Groups[gi]
+		var ms []*Match
+		for _, m := range matches {
+			if m.GroupID == g.ID {
+				ms = append(ms, m)
+			}
+		}
+		var rows []Standing
+		for _, row := range Standings(g, ms, entries) {
+			if !slices.Contains(d.Withdrawn, row.Entry.ID) && entries[row.Entry.ID] != nil {
+				rows = append(rows, row)
+			}
+		}
+		tables = append(tables, rows)
+	}
+	n := len(tables)
+	var out []*Entry
+	for place := 0; ; place++ {
+		var rows []Standing
+		for _, tbl := range tables {
+			if place < len(tbl) {
+				rows = append(rows, tbl[place])
+			}
+		}
+		if len(rows) == 0 {
+			break
+		}
+		if place == 1 && n > 1 && len(rows) == n {
+			// Seed G+1+j faces seed G-j, the winner of group G-1-j: give it
+			// the runner-up of the group after that one.
+			crossed := make([]Standing, n)
+			for j := range n {
+				crossed[j] = tables[(n-j)%n][1]
+			}
+			rows = crossed
+		}
+		if q > 0 && len(out)+len(rows) > q {
+			slices.SortStableFunc(rows, func(a, b Standing) int {
+				return cmp.Or(-cmp.Compare(a.Points, b.Points), -cmp.Compare(a.MatchesDiff, b.MatchesDiff), -cmp.Compare(a.GoalsDiff, b.GoalsDiff))
+			})
+			rows = rows[:q-len(out)]
+		}
+		for _, r := range rows {
+			out = append(out, entries[r.Entry.ID])
+		}
+		if q > 0 && len(out) >= q {
+			break
+		}
+	}
+	return out
+}
+
+// all is every match as the change leaves it, in tournament order, new ones last.
+func (c *Change) all() []*Match {
+	out := make([]*Match, 0, len(c.snap.Matches)+len(c.Matches))
+	for _, m := range c.snap.Matches {
+		if !slices.Contains(c.Removed, m.ID) {
+			out = append(out, c.matchOf(m))
+		}
+	}
+	for _, m := range c.Matches {
+		if _, old := c.snap.Match(m.ID); !old {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// addMatch writes a match that did not exist, and announces it.
+func (c *Change) addMatch(m *Match) {
+	c.add(m)
+	c.event(Event{Type: EventMatchUpdated, MatchID: m.ID})
+}
+
+// remove deletes a match of the snapshot (a redraw before a stage starts).
+func (c *Change) remove(m *Match) {
+	if _, old := c.snap.Match(m.ID); !old {
+		c.Matches = slices.DeleteFunc(c.Matches, func(x *Match) bool { return x.ID == m.ID })
+		delete(c.touched, m.ID)
+		return
+	}
+	c.Matches = slices.DeleteFunc(c.Matches, func(x *Match) bool { return x.ID == m.ID })
+	delete(c.touched, m.ID)
+	c.Removed = append(c.Removed, m.ID)
+}

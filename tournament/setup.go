@@ -1,0 +1,967 @@
+package tournament
+
+import (
+	"bytes"
+	"crypto/rand"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Setup describes a tournament before it starts: what a setup file holds and
+// what the console's "New tournament" forms build. Build turns it into the
+// tournament, its entries and courts.
+type Setup struct {
+	// Organizer is the organizer's slug or id.
+	Organizer   string `json:"organizer"`
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	StartTime   Time   `json:"startTime"`
+	// EndTime is when the event is planned to end; the start when not given.
+	EndTime Time `json:"endTime,omitzero"`
+	Public  bool `json:"public"`
+	// Courts are the courts' names; a file may give just their number.
+	Courts      []string          `json:"courts"`
+	AutoCall    bool              `json:"autoCall"`
+	CheckIn     bool              `json:"checkIn"`
+	Disciplines []SetupDiscipline `json:"disciplines"`
+}
+
+// SetupDiscipline is a discipline of a setup with its entries and stages.
+type SetupDiscipline struct {
+	Name      string    `json:"name"`
+	ShortName string    `json:"shortName"`
+	EntryType EntryType `json:"entryType"`
+	// Entries in seeding order: the first is the best.
+	Entries []SetupEntry `json:"entries"`
+	Stages  []SetupStage `json:"stages"`
+}
+
+// SetupEntry is a player or a team. A team's players are given, or its name
+// is its players' names joined by " / ".
+type SetupEntry struct {
+	Name    string   `json:"name"`
+	Players []string `json:"players,omitempty"`
+}
+
+// MarshalJSON writes the short form, the name alone, when that reads back the same.
+func (e SetupEntry) MarshalJSON() ([]byte, error) {
+	if len(e.Players) == 0 {
+		return json.Marshal(e.Name)
+	}
+	type long SetupEntry
+	return json.Marshal(long(e))
+}
+
+// UnmarshalJSON reads either form: the name alone, or an object.
+func (e *SetupEntry) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		*e = SetupEntry{}
+		return json.Unmarshal(b, &e.Name)
+	}
+	type long SetupEntry
+	return json.Unmarshal(b, (*long)(e))
+}
+
+// SetupStage is a stage of a setup: its mode, how many groups it splits into,
+// and the options of its mode.
+type SetupStage struct {
+	Name string `json:"name"`
+	Mode Mode   `json:"mode"`
+	// Groups splits the stage's entries into pools by snake seeding; 1 when not given.
+	Groups int `json:"groups,omitempty"`
+	// Qualify is how many entries this stage takes from the previous stage's standings.
+	Qualify int `json:"qualify,omitempty"`
+	// Rounds is how many rounds are planned (swiss, dutch_system, rounds, monster_dyp, whist).
+	Rounds int `json:"rounds,omitempty"`
+	// ThirdPlace adds a match for third place (elimination, lord_have_mercy).
+	ThirdPlace bool `json:"thirdPlace,omitempty"`
+	// Lives is what every entry starts with (last_one_standing, lord_have_mercy).
+	Lives int `json:"lives,omitempty"`
+	// DoubleRoundRobin plays every pairing twice (round_robin, snake_draw).
+	DoubleRoundRobin bool `json:"doubleRoundRobin,omitempty"`
+	// Points is what a win, a draw and a bye are worth in the table modes.
+	Points *Scoring `json:"points,omitempty"`
+	// TieBreaks orders the table after points (see TieBreakNames).
+	TieBreaks []string `json:"tieBreaks,omitempty"`
+	// Encounters names the encounters of a league match ("Single", "Double", "Single").
+	Encounters         []string           `json:"encounters,omitempty"`
+	MatchConfiguration MatchConfiguration `json:"matchConfiguration"`
+}
+
+// TieBreakNames are the tie-breaks a table can be ordered by, after points:
+// standings numbers, higher is better, and head to head (see Standings).
+var TieBreakNames = []string{HeadToHead, "matchesWon", "matchesDiff", "encounterDiff", "setsDiff", "goalsDiff", "goals", "bh1", "bh2", "sb"}
+
+// modeOptions says which setup options a mode takes and what it needs.
+type modeOptions struct {
+	rounds     bool // rounds planned
+	thirdPlace bool
+	lives      bool
+	double     bool // double round robin
+	table      bool // points and tie-breaks: ranked by a table
+	players    bool // ranks players teamed anew each round (monster_dyp entries)
+	minEntries int
+}
+
+// setupModes is what each mode takes in a setup; how a mode plays (draws,
+// pairing) is the engine's table, Mode.Rules.
+var setupModes = map[Mode]modeOptions{
+	RoundRobin:        {double: true, table: true, minEntries: 2},
+	SnakeDraw:         {double: true, table: true, minEntries: 2},
+	Swiss:             {rounds: true, table: true, minEntries: 2},
+	DutchSystem:       {rounds: true, table: true, minEntries: 2},
+	Rounds:            {rounds: true, table: true, minEntries: 2},
+	MonsterDYP:        {rounds: true, table: true, players: true, minEntries: 4},
+	Whist:             {rounds: true, table: true, players: true, minEntries: 4},
+	LastOneStanding:   {lives: true, minEntries: 2},
+	Elimination:       {thirdPlace: true, minEntries: 2},
+	DoubleElimination: {minEntries: 3},
+	LordHaveMercy:     {thirdPlace: true, lives: true, minEntries: 2},
+}
+
+// Limits of a setup, so a file cannot make unbounded work.
+const (
+	MaxSetupEntries = 4096
+	MaxSetupCourts  = 500
+	MaxSetupStages  = 8
+	MaxTeamPlayers  = 6
+	maxNameLength   = 120
+)
+
+// Problem is one thing wrong with a setup, and where: a JSON path such as
+// disciplines[0].stages[1].qualify.
+type Problem struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+func (p Problem) String() string {
+	if p.Path == "" {
+		return p.Message
+	}
+	return p.Path + ": " + p.Message
+}
+
+// Problems is everything wrong with a setup.
+type Problems []Problem
+
+func (ps Problems) Error() string {
+	lines := make([]string, len(ps))
+	for i, p := range ps {
+		lines[i] = p.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// At returns the message of the first problem at path, or "".
+func (ps Problems) At(path string) string {
+	for _, p := range ps {
+		if p.Path == path {
+			return p.Message
+		}
+	}
+	return ""
+}
+
+func (ps *Problems) add(path, format string, args ...any) {
+	*ps = append(*ps, Problem{Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// SetupSchema is the JSON Schema of a setup file.
+//
+//go:embed setup.schema.json
+var SetupSchema []byte
+
+// ParseSetup reads a setup file. It reports every problem it finds, of form
+// and of rules, each with its JSON path; the setup is nil when there is any.
+func ParseSetup(data []byte) (*Setup, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var raw any
+	if err := dec.Decode(&raw); err != nil {
+		return nil, Problems{{Message: "not JSON: " + err.Error()}}
+	}
+	if dec.More() {
+		return nil, Problems{{Message: "not JSON: more than one value"}}
+	}
+	r := &reader{}
+	s := r.setup(raw)
+	ps := r.probs
+	if len(ps) == 0 {
+		ps = s.Validate()
+	}
+	if len(ps) > 0 {
+		return nil, ps
+	}
+	return s, nil
+}
+
+// reader turns decoded JSON into a Setup, noting every value of the wrong
+// form with its path rather than stopping at the first.
+type reader struct{ probs Problems }
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func (r *reader) object(path string, v any, fields map[string]func(path string, v any)) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		r.probs.add(path, "must be an object, not %s", describe(v))
+		return
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		f, ok := fields[k]
+		if !ok {
+			r.probs.add(join(path, k), "is not a setup field")
+			continue
+		}
+		f(join(path, k), obj[k])
+	}
+}
+
+func describe(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		if len(v) > 20 {
+			v = v[:20] + "…"
+		}
+		return strconv.Quote(v)
+	case json.Number:
+		return v.String()
+	case bool:
+		return strconv.FormatBool(v)
+	case []any:
+		return "a list"
+	}
+	return "an object"
+}
+
+func (r *reader) str(into *string) func(string, any) {
+	return func(path string, v any) {
+		s, ok := v.(string)
+		if !ok {
+			r.probs.add(path, "must be text, not %s", describe(v))
+			return
+		}
+		*into = s
+	}
+}
+
+func (r *reader) integer(into *int) func(string, any) {
+	return func(path string, v any) {
+		n, ok := v.(json.Number)
+		i, err := strconv.Atoi(string(n))
+		if !ok || err != nil {
+			r.probs.add(path, "must be a whole number, not %s", describe(v))
+			return
+		}
+		*into = i
+	}
+}
+
+func (r *reader) boolean(into *bool) func(string, any) {
+	return func(path string, v any) {
+		b, ok := v.(bool)
+		if !ok {
+			r.probs.add(path, "must be true or false, not %s", describe(v))
+			return
+		}
+		*into = b
+	}
+}
+
+func (r *reader) list(path string, v any, each func(path string, v any)) {
+	l, ok := v.([]any)
+	if !ok {
+		r.probs.add(path, "must be a list, not %s", describe(v))
+		return
+	}
+	for i, x := range l {
+		each(fmt.Sprintf("%s[%d]", path, i), x)
+	}
+}
+
+func (r *reader) strings(into *[]string) func(string, any) {
+	return func(path string, v any) {
+		*into = []string{}
+		r.list(path, v, func(p string, x any) {
+			var s string
+			r.str(&s)(p, x)
+			*into = append(*into, s)
+		})
+	}
+}
+
+func (r *reader) time(into *Time) func(string, any) {
+	return func(path string, v any) {
+		s, ok := v.(string)
+		if !ok {
+			r.probs.add(path, "must be a timestamp such as \"2026-11-24T18:00:00.000Z\", not %s", describe(v))
+			return
+		}
+		t, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			r.probs.add(path, "must be a timestamp such as \"2026-11-24T18:00:00.000Z\", not %s", describe(v))
+			return
+		}
+		*into = At(t)
+	}
+}
+
+func (r *reader) setup(v any) *Setup {
+	s := &Setup{}
+	r.object("", v, map[string]func(string, any){
+		"organizer":   r.str(&s.Organizer),
+		"name":        r.str(&s.Name),
+		"description": r.str(&s.Description),
+		"startTime":   r.time(&s.StartTime),
+		"endTime":     r.time(&s.EndTime),
+		"public":      r.boolean(&s.Public),
+		"autoCall":    r.boolean(&s.AutoCall),
+		"checkIn":     r.boolean(&s.CheckIn),
+		"courts": func(path string, v any) {
+			if n, ok := v.(json.Number); ok {
+				count, err := strconv.Atoi(string(n))
+				if err != nil || count < 1 || count > MaxSetupCourts {
+					r.probs.add(path, "must be a count from 1 to %d or a list of names, not %s", MaxSetupCourts, n)
+					return
+				}
+				s.Courts = CourtNames(count)
+				return
+			}
+			if _, ok := v.([]any); !ok {
+				r.probs.add(path, "must be a count or a list of names, not %s", describe(v))
+				return
+			}
+			r.strings(&s.Courts)(path, v)
+		},
+		"disciplines": func(path string, v any) {
+			s.Disciplines = []SetupDiscipline{}
+			r.list(path, v, func(p string, x any) { s.Disciplines = append(s.Disciplines, r.discipline(p, x)) })
+		},
+	})
+	return s
+}
+
+func (r *reader) discipline(path string, v any) SetupDiscipline {
+	var d SetupDiscipline
+	r.object(path, v, map[string]func(string, any){
+		"name":      r.str(&d.Name),
+		"shortName": r.str(&d.ShortName),
+		"entryType": func(p string, x any) {
+			var s string
+			r.str(&s)(p, x)
+			d.EntryType = EntryType(s)
+		},
+		"entries": func(p string, x any) {
+			d.Entries = []SetupEntry{}
+			r.list(p, x, func(p string, x any) {
+				var e SetupEntry
+				if s, ok := x.(string); ok {
+					e.Name = s
+				} else {
+					r.object(p, x, map[string]func(string, any){"name": r.str(&e.Name), "players": r.strings(&e.Players)})
+				}
+				d.Entries = append(d.Entries, e)
+			})
+		},
+		"stages": func(p string, x any) {
+			d.Stages = []SetupStage{}
+			r.list(p, x, func(p string, x any) { d.Stages = append(d.Stages, r.stage(p, x)) })
+		},
+	})
+	return d
+}
+
+func (r *reader) stage(path string, v any) SetupStage {
+	var st SetupStage
+	r.object(path, v, map[string]func(string, any){
+		"name": r.str(&st.Name),
+		"mode": func(p string, x any) {
+			var s string
+			r.str(&s)(p, x)
+			st.Mode = Mode(s)
+		},
+		"groups":           r.integer(&st.Groups),
+		"qualify":          r.integer(&st.Qualify),
+		"rounds":           r.integer(&st.Rounds),
+		"thirdPlace":       r.boolean(&st.ThirdPlace),
+		"lives":            r.integer(&st.Lives),
+		"doubleRoundRobin": r.boolean(&st.DoubleRoundRobin),
+		"points": func(p string, x any) {
+			st.Points = &Scoring{}
+			r.object(p, x, map[string]func(string, any){
+				"win": r.integer(&st.Points.Win), "draw": r.integer(&st.Points.Draw), "bye": r.integer(&st.Points.Bye),
+			})
+		},
+		"tieBreaks":  r.strings(&st.TieBreaks),
+		"encounters": r.strings(&st.Encounters),
+		"matchConfiguration": func(p string, x any) {
+			c := &st.MatchConfiguration
+			r.object(p, x, map[string]func(string, any){
+				"name": r.str(&c.Name), "numPoints": r.integer(&c.NumPoints), "numSets": r.integer(&c.NumSets),
+				"twoAhead": r.boolean(&c.TwoAhead), "draw": r.boolean(&c.Draw), "quickEntry": r.boolean(&c.QuickEntry),
+			})
+		},
+	})
+	return st
+}
+
+// CourtNames names n courts "Court 1" to "Court n".
+func CourtNames(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("Court %d", i+1)
+	}
+	return out
+}
+
+var shortNamePattern = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} _.+-]*$`)
+
+// Validate checks the setup against the rules and returns every problem, each
+// with its JSON path; none when the setup can be built.
+func (s *Setup) Validate() Problems {
+	var ps Problems
+	text := func(path, v string, required bool) {
+		switch {
+		case strings.TrimSpace(v) == "" && required:
+			ps.add(path, "is required")
+		case !utf8.ValidString(v) || utf8.RuneCountInString(v) > maxNameLength:
+			ps.add(path, "must be at most %d characters", maxNameLength)
+		}
+	}
+	text("organizer", s.Organizer, true)
+	text("name", s.Name, true)
+	if utf8.RuneCountInString(s.Description) > 2000 {
+		ps.add("description", "must be at most 2000 characters")
+	}
+	if s.StartTime.IsZero() {
+		ps.add("startTime", "is required")
+	}
+	if !s.EndTime.IsZero() && s.EndTime.Before(s.StartTime.Time) {
+		ps.add("endTime", "must not be before startTime")
+	}
+	switch {
+	case len(s.Courts) == 0:
+		ps.add("courts", "at least one court is needed")
+	case len(s.Courts) > MaxSetupCourts:
+		ps.add("courts", "at most %d courts", MaxSetupCourts)
+	}
+	seenCourt := map[string]bool{}
+	for i, c := range s.Courts {
+		p := fmt.Sprintf("courts[%d]", i)
+		text(p, c, true)
+		if k := strings.ToLower(strings.TrimSpace(c)); k != "" && seenCourt[k] {
+			ps.add(p, "%q is there twice", c)
+		}
+		seenCourt[strings.ToLower(strings.TrimSpace(c))] = true
+	}
+	if len(s.Disciplines) == 0 {
+		ps.add("disciplines", "at least one discipline is needed")
+	}
+	shorts, total := map[string]bool{}, 0
+	for i := range s.Disciplines {
+		d := &s.Disciplines[i]
+		p := fmt.Sprintf("disciplines[%d]", i)
+		text(p+".name", d.Name, true)
+		text(p+".shortName", d.ShortName, true)
+		if d.ShortName != "" {
+			if !shortNamePattern.MatchString(d.ShortName) || utf8.RuneCountInString(d.ShortName) > 10 {
+				ps.add(p+".shortName", "must be up to 10 letters, digits or - _ . +, not %q", d.ShortName)
+			} else if shorts[strings.ToLower(d.ShortName)] {
+				ps.add(p+".shortName", "%q is the short name of another discipline", d.ShortName)
+			}
+			shorts[strings.ToLower(d.ShortName)] = true
+		}
+		if !slices.Contains(EntryTypes, d.EntryType) {
+			ps.add(p+".entryType", "must be one of %s, not %q", list(EntryTypes), d.EntryType)
+		}
+		total += len(d.Entries)
+		before := len(ps)
+		d.validateEntries(p, &ps)
+		d.validateStages(p, len(ps) == before, &ps)
+	}
+	if total > MaxSetupEntries {
+		ps.add("disciplines", "at most %d entries in all, not %d", MaxSetupEntries, total)
+	}
+	return ps
+}
+
+func list[E ~string](all []E) string {
+	s := make([]string, len(all))
+	for i, e := range all {
+		s[i] = string(e)
+	}
+	return strings.Join(s, ", ")
+}
+
+// players returns the players of an entry: the listed ones, or the names the
+// entry's name joins with " / " in team types.
+func (d *SetupDiscipline) players(e SetupEntry) []string {
+	switch {
+	case len(e.Players) > 0:
+		return e.Players
+	case d.EntryType == EntryBYP:
+		return splitTeam(e.Name)
+	case d.EntryType == EntryTeamName:
+		return nil
+	}
+	return []string{e.Name}
+}
+
+func splitTeam(name string) []string {
+	parts := strings.Split(name, "/")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
+}
+
+// teamName is what a team is called: its own name, or its players' joined.
+func teamName(e SetupEntry) string {
+	if e.Name != "" {
+		return strings.TrimSpace(e.Name)
+	}
+	return strings.Join(e.Players, " / ")
+}
+
+func (d *SetupDiscipline) validateEntries(p string, ps *Problems) {
+	if len(d.Entries) < 2 {
+		ps.add(p+".entries", "at least two entries are needed, not %d", len(d.Entries))
+	}
+	seen, playersSeen := map[string]bool{}, map[string]string{}
+	for k, e := range d.Entries {
+		ep := fmt.Sprintf("%s.entries[%d]", p, k)
+		if len(e.Players) > 0 && (d.EntryType == EntrySingle || d.EntryType == EntryDYP || d.EntryType == EntryMonsterDYP) {
+			ps.add(ep+".players", "a %s entry is one player: give the name alone", d.EntryType)
+			continue
+		}
+		name := teamName(e)
+		if strings.TrimSpace(name) == "" {
+			ps.add(ep, "needs a name")
+			continue
+		}
+		if utf8.RuneCountInString(name) > maxNameLength {
+			ps.add(ep, "must be at most %d characters", maxNameLength)
+			continue
+		}
+		if seen[strings.ToLower(name)] {
+			ps.add(ep, "%q is entered twice", name)
+		}
+		seen[strings.ToLower(name)] = true
+		players := d.players(e)
+		if d.EntryType == EntryBYP && len(players) < 2 {
+			ps.add(ep, "a byp team is two or more players: \"Anna Berg / Ben Kurz\" or {\"name\": ..., \"players\": [...]}")
+			continue
+		}
+		if len(players) > MaxTeamPlayers {
+			ps.add(ep, "at most %d players in a team", MaxTeamPlayers)
+			continue
+		}
+		for n, pl := range players {
+			pp := ep
+			if len(e.Players) > 0 {
+				pp = fmt.Sprintf("%s.players[%d]", ep, n)
+			}
+			pl = strings.TrimSpace(pl)
+			switch {
+			case pl == "":
+				ps.add(pp, "a player needs a name")
+			case utf8.RuneCountInString(pl) > maxNameLength:
+				ps.add(pp, "must be at most %d characters", maxNameLength)
+			case playersSeen[strings.ToLower(pl)] != "" && len(players) > 1:
+				ps.add(pp, "%s plays in %s already", pl, playersSeen[strings.ToLower(pl)])
+			}
+			if len(players) > 1 {
+				playersSeen[strings.ToLower(pl)] = name
+			}
+		}
+	}
+	if d.EntryType == EntryDYP && len(d.Entries)%2 == 1 {
+		ps.add(p+".entries", "draw your partner pairs players into teams of two: %d players leave one without a partner", len(d.Entries))
+	}
+}
+
+// entryCount is how many entries the first stage of the discipline plays with.
+func (d *SetupDiscipline) entryCount() int {
+	if d.EntryType == EntryDYP {
+		return len(d.Entries) / 2
+	}
+	return len(d.Entries)
+}
+
+// validateStages checks the stages; the checks that depend on how many
+// entries there are only when the entries themselves are right (countsOK),
+// so one wrong entry list is one problem, not a cascade.
+func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) {
+	switch {
+	case len(d.Stages) == 0:
+		ps.add(p+".stages", "at least one stage is needed")
+	case len(d.Stages) > MaxSetupStages:
+		ps.add(p+".stages", "at most %d stages", MaxSetupStages)
+	}
+	entries := d.entryCount()
+	for i := range d.Stages {
+		st := &d.Stages[i]
+		sp := fmt.Sprintf("%s.stages[%d]", p, i)
+		if strings.TrimSpace(st.Name) == "" {
+			ps.add(sp+".name", "is required")
+		} else if utf8.RuneCountInString(st.Name) > maxNameLength {
+			ps.add(sp+".name", "must be at most %d characters", maxNameLength)
+		}
+		opts, known := setupModes[st.Mode]
+		if !known {
+			ps.add(sp+".mode", "must be one of %s, not %q", list(Modes), st.Mode)
+		}
+		if i == 0 && st.Qualify != 0 {
+			ps.add(sp+".qualify", "the first stage plays every entry; qualify is for later stages")
+		}
+		if i > 0 && countsOK {
+			switch {
+			case st.Qualify < 2:
+				ps.add(sp+".qualify", "a later stage takes at least two entries from the one before")
+			case st.Qualify > entries:
+				ps.add(sp+".qualify", "the stage before has only %d entries, so %d cannot qualify", entries, st.Qualify)
+			default:
+				entries = st.Qualify
+			}
+		}
+		if !known {
+			continue
+		}
+		if opts.players != (d.EntryType == EntryMonsterDYP) {
+			if opts.players {
+				ps.add(sp+".mode", "%s teams players anew each round: the discipline's entryType must be monster_dyp", st.Mode)
+			} else if d.EntryType == EntryMonsterDYP {
+				ps.add(sp+".mode", "monster_dyp entries are teamed anew each round: use monster_dyp or whist")
+			}
+		}
+		groups, sized := max(st.Groups, 1), countsOK
+		switch {
+		case st.Groups < 0:
+			ps.add(sp+".groups", "must be at least 1")
+			sized = false
+		case !countsOK:
+		case entries >= opts.minEntries && entries/groups < opts.minEntries:
+			ps.add(sp+".groups", "%d entries in %d groups leave a group with fewer than %d", entries, groups, opts.minEntries)
+			sized = false
+		case entries < opts.minEntries:
+			ps.add(sp+".mode", "%s needs at least %d entries, this stage has %d", st.Mode, opts.minEntries, entries)
+			sized = false
+		}
+		if opts.rounds {
+			switch {
+			case st.Rounds < 1:
+				ps.add(sp+".rounds", "how many rounds are planned is required for %s", st.Mode)
+			case (st.Mode == Swiss || st.Mode == DutchSystem) && sized && st.Rounds > entries/groups-1+(entries/groups)%2:
+				ps.add(sp+".rounds", "%d entries a group play at most %d rounds without meeting twice", entries/groups, entries/groups-1+(entries/groups)%2)
+			case st.Rounds > 99:
+				ps.add(sp+".rounds", "at most 99 rounds")
+			}
+		} else if st.Rounds != 0 {
+			ps.add(sp+".rounds", "%s sets its own rounds; rounds is for swiss, dutch_system, rounds, monster_dyp and whist", st.Mode)
+		}
+		if st.ThirdPlace && !opts.thirdPlace {
+			ps.add(sp+".thirdPlace", "a match for third place is played in elimination and lord_have_mercy only")
+		}
+		if opts.lives {
+			if st.Lives < 1 || st.Lives > 9 {
+				ps.add(sp+".lives", "%s needs lives from 1 to 9", st.Mode)
+			}
+		} else if st.Lives != 0 {
+			ps.add(sp+".lives", "lives are for last_one_standing and lord_have_mercy")
+		}
+		if st.DoubleRoundRobin && !opts.double {
+			ps.add(sp+".doubleRoundRobin", "only round_robin and snake_draw play every pairing twice")
+		}
+		if st.Points != nil {
+			switch {
+			case !opts.table:
+				ps.add(sp+".points", "%s has no table to count points in", st.Mode)
+			case st.Points.Win < 1 || st.Points.Draw < 0 || st.Points.Bye < 0 || st.Points.Win > 99 || st.Points.Bye > 99:
+				ps.add(sp+".points", "win must be from 1 to 99, draw and bye from 0 to 99")
+			case st.Points.Draw >= st.Points.Win:
+				ps.add(sp+".points.draw", "a draw must be worth less than a win")
+			}
+		}
+		if len(st.TieBreaks) > 0 && !opts.table {
+			ps.add(sp+".tieBreaks", "%s ranks by how far entries got, not by tie-breaks", st.Mode)
+		}
+		seenTB := map[string]bool{}
+		for k, tb := range st.TieBreaks {
+			tp := fmt.Sprintf("%s.tieBreaks[%d]", sp, k)
+			switch {
+			case !slices.Contains(TieBreakNames, tb):
+				ps.add(tp, "must be one of %s, not %q", strings.Join(TieBreakNames, ", "), tb)
+			case seenTB[tb]:
+				ps.add(tp, "%s is there twice", tb)
+			}
+			seenTB[tb] = true
+		}
+		if len(st.Encounters) > 0 {
+			if d.EntryType != EntryTeamName && d.EntryType != EntryBYP {
+				ps.add(sp+".encounters", "league encounters are played by teams (team_name or byp)")
+			}
+			if len(st.Encounters) > MaxEncounters {
+				ps.add(sp+".encounters", "at most %d encounters", MaxEncounters)
+			}
+			for k, e := range st.Encounters {
+				if strings.TrimSpace(e) == "" {
+					ps.add(fmt.Sprintf("%s.encounters[%d]", sp, k), "an encounter needs a name")
+				}
+			}
+		}
+		c := st.MatchConfiguration
+		cp := sp + ".matchConfiguration"
+		if c.NumSets < 1 || c.NumSets > 9 {
+			ps.add(cp+".numSets", "must be from 1 to 9 sets to win")
+		}
+		switch {
+		case c.QuickEntry && c.NumPoints != 1 && c.NumPoints != 0:
+			ps.add(cp+".numPoints", "with quickEntry a set is won 1:0, so numPoints is 1")
+		case !c.QuickEntry && (c.NumPoints < 1 || c.NumPoints > MaxPoints):
+			ps.add(cp+".numPoints", "must be from 1 to %d", MaxPoints)
+		}
+		if c.Draw && !st.Mode.Rules().Draws {
+			ps.add(cp+".draw", "%s needs a winner in every match", st.Mode)
+		}
+		if c.TwoAhead && c.QuickEntry {
+			ps.add(cp+".twoAhead", "quickEntry sets are 1:0, so nobody wins by two")
+		}
+		if utf8.RuneCountInString(c.Name) > maxNameLength {
+			ps.add(cp+".name", "must be at most %d characters", maxNameLength)
+		}
+	}
+}
+
+var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// NewOrganizer checks an organizer's name, slug (its result page's address:
+// lower-case letters, digits and single hyphens, 3 to 40 characters) and
+// sport, and gives it a fresh id.
+func NewOrganizer(name, slug, sport string) (Organizer, Problems) {
+	var ps Problems
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		ps.add("name", "is required")
+	case utf8.RuneCountInString(name) > maxNameLength:
+		ps.add("name", "must be at most %d characters", maxNameLength)
+	}
+	switch {
+	case slug == "":
+		ps.add("slug", "is required")
+	case len(slug) < 3 || len(slug) > 40:
+		ps.add("slug", "must be 3 to 40 characters, not %d", len(slug))
+	case !slugPattern.MatchString(slug):
+		ps.add("slug", "%q: use lower-case letters, digits and single hyphens between them, such as kickerclub-hamburg", slug)
+	}
+	sp, err := Parse(sport, Sports)
+	if err != nil {
+		ps.add("sport", "must be one of %s, not %q", list(Sports), sport)
+	}
+	if len(ps) > 0 {
+		return Organizer{}, ps
+	}
+	return Organizer{ID: NewID(), Slug: slug, Name: name, Sport: sp}, nil
+}
+
+// IDAlphabet is the alphabet of ids in the real service's style.
+const IDAlphabet = idAlphabet
+
+// NewID makes a fresh random id in the real service's style: tio: and 13 base-62 characters.
+func NewID() string {
+	b := []byte("tio:0000000000000")
+	max := big.NewInt(int64(len(idAlphabet)))
+	for i := 4; i < len(b); i++ {
+		n, err := rand.Int(rand.Reader, max)
+		if err != nil {
+			panic(err) // crypto/rand does not fail on supported platforms
+		}
+		b[i] = idAlphabet[n.Int64()]
+	}
+	return string(b)
+}
+
+// RandomIDs names every part of a new tournament with a fresh random id;
+// the same path always gets the same id, so a player in two disciplines is one player.
+func RandomIDs() func(path string) string {
+	seen := map[string]string{}
+	return func(path string) string {
+		if id, ok := seen[path]; ok {
+			return id
+		}
+		id := NewID()
+		seen[path] = id
+		return id
+	}
+}
+
+// Build makes the tournament a valid setup describes, with its entries
+// (players and fixed teams): state ready, or check-in when entries check in
+// first. id names each part from a path ("tournament", "d/0", "player/Anna
+// Berg", ...) and returns the same id for the same path. The first stage of
+// every discipline has its groups filled by snake seeding; later stages wait
+// for the ones before them.
+func Build(s *Setup, org Organizer, id func(path string) string) (*Tournament, []*Entry) {
+	t := &Tournament{
+		ID: id("tournament"), Name: strings.TrimSpace(s.Name), Description: s.Description,
+		StartTime: s.StartTime, EndTime: s.EndTime, State: StateReady, OrganizerID: org.ID,
+		Public: s.Public, AutoCall: s.AutoCall, CheckIn: s.CheckIn, Rev: 1,
+		Courts: make([]Court, len(s.Courts)), Disciplines: make([]Discipline, len(s.Disciplines)),
+	}
+	if t.EndTime.IsZero() {
+		t.EndTime = t.StartTime
+	}
+	if s.CheckIn {
+		t.State = StateCheckIn
+	}
+	for i, name := range s.Courts {
+		t.Courts[i] = Court{ID: id(fmt.Sprintf("court/%d", i+1)), Number: i + 1, Name: strings.TrimSpace(name)}
+	}
+	entries := map[string]*Entry{}
+	var order []*Entry
+	keep := func(e *Entry) *Entry {
+		if old, ok := entries[e.ID]; ok {
+			return old
+		}
+		entries[e.ID] = e
+		order = append(order, e)
+		return e
+	}
+	player := func(name string) *Entry {
+		name = strings.TrimSpace(name)
+		pid := id("player/" + strings.ToLower(name))
+		return keep(&Entry{ID: pid, Name: name, Entries: []*Entry{{ID: pid, Name: name}}})
+	}
+	for di := range s.Disciplines {
+		sd := &s.Disciplines[di]
+		d := Discipline{ID: id(fmt.Sprintf("d/%d", di)), Name: strings.TrimSpace(sd.Name), ShortName: sd.ShortName,
+			EntryType: sd.EntryType, EntryIDs: []string{}, Stages: make([]Stage, len(sd.Stages))}
+		for _, se := range sd.Entries {
+			d.EntryIDs = append(d.EntryIDs, sd.entry(se, id, player, keep).ID)
+		}
+		for si, ss := range sd.Stages {
+			d.Stages[si] = buildStage(ss, fmt.Sprintf("d/%d/s/%d", di, si), id, si == 0 && t.State == StateReady)
+		}
+		t.Disciplines[di] = d
+		if sd.EntryType != EntryDYP { // dyp players are drawn into teams at the start
+			SeedFirstStage(&t.Disciplines[di])
+		}
+	}
+	return t, order
+}
+
+// entry makes the entry se stands for in the discipline.
+func (d *SetupDiscipline) entry(se SetupEntry, id func(string) string, player func(string) *Entry, keep func(*Entry) *Entry) *Entry {
+	if d.EntryType == EntryTeamName {
+		name := teamName(se)
+		t := &Entry{ID: id("team/" + strings.ToLower(name)), Name: name, Entries: []*Entry{}}
+		for _, p := range se.Players {
+			pe := player(p)
+			t.Entries = append(t.Entries, &Entry{ID: pe.ID, Name: pe.Name})
+		}
+		return keep(t)
+	}
+	names := d.players(se)
+	if len(names) == 1 {
+		return player(names[0])
+	}
+	ps := make([]*Entry, len(names))
+	for i, n := range names {
+		ps[i] = player(n)
+	}
+	t := team(ps...)
+	if len(se.Players) > 0 && se.Name != "" {
+		t.Name = strings.TrimSpace(se.Name)
+	}
+	return keep(t)
+}
+
+func buildStage(ss SetupStage, path string, id func(string) string, ready bool) Stage {
+	state := PhasePlanned
+	if ready {
+		state = PhaseReady
+	}
+	st := Stage{ID: id(path), Name: strings.TrimSpace(ss.Name), State: state, Qualify: ss.Qualify}
+	n := max(ss.Groups, 1)
+	cfg := ss.MatchConfiguration
+	if cfg.QuickEntry {
+		cfg.NumPoints = 1
+	}
+	if cfg.Name == "" {
+		cfg.Name = ConfigName(cfg)
+	}
+	for g := range n {
+		name := st.Name
+		if n > 1 {
+			name = "Group " + string(rune('A'+g%26))
+			if g >= 26 {
+				name += strconv.Itoa(g/26 + 1)
+			}
+		}
+		grp := Group{ID: id(fmt.Sprintf("%s/g/%d", path, g)), Name: name, Mode: ss.Mode, State: state,
+			Options:  GroupOptions{EliminationThirdPlace: ss.ThirdPlace, MatchConfigurations: []MatchConfiguration{cfg}, NumRoundsPlanned: ss.Rounds},
+			EntryIDs: []string{}, Rounds: []Round{}, Lives: ss.Lives, DoubleRoundRobin: ss.DoubleRoundRobin,
+			Scoring: ss.Points, TieBreaks: slices.Clone(ss.TieBreaks), Encounters: slices.Clone(ss.Encounters)}
+		st.Groups = append(st.Groups, grp)
+	}
+	return st
+}
+
+// ConfigName describes a match configuration in a few words, for one the organizer did not name.
+func ConfigName(c MatchConfiguration) string {
+	var s string
+	switch {
+	case c.QuickEntry && c.NumSets == 1:
+		s = "Quick entry"
+	case c.QuickEntry:
+		s = fmt.Sprintf("Quick entry, %d won sets", c.NumSets)
+	case c.NumSets == 1:
+		s = fmt.Sprintf("One set to %d", c.NumPoints)
+	default:
+		s = fmt.Sprintf("%d won sets to %d", c.NumSets, c.NumPoints)
+	}
+	if c.TwoAhead {
+		s += ", two ahead"
+	}
+	if c.Draw {
+		s += ", draw allowed"
+	}
+	return s
+}
+
+// SeedFirstStage splits the discipline's entries over the groups of its first
+// stage by snake seeding: entry order is the seeding, so group A gets the
+// first, group B the second, ..., and the last group the next one too.
+func SeedFirstStage(d *Discipline) {
+	if len(d.Stages) == 0 {
+		return
+	}
+	gs := d.Stages[0].Groups
+	for i := range gs {
+		gs[i].EntryIDs = []string{}
+	}
+	for i, e := range Snake(d.EntryIDs, len(gs)) {
+		gs[i].EntryIDs = e
+	}
+}

@@ -1,0 +1,491 @@
+// Package upstream follows tournaments that run elsewhere, in the tournament
+// application behind its Tournament Public API: Courtside reads each once,
+// keeps the copy in Redis and serves any number of spectators, TVs and API
+// clients from it, within the request budget the upstream allows a key.
+//
+// A Follower starts a follow (the CLI and the console), receives the
+// upstream's webhook calls, sends results entered here through, and runs the
+// sync loop: per followed tournament, one instance at a time (a lease in
+// Redis) reads what webhook calls say changed, and polls as a safety net
+// (Intervals): the courts every few seconds while the tournament runs, the
+// rest slower. Every GET waits for its place in the key's budget, kept in
+// Redis for every instance; a 429 pauses the key for its Retry-After.
+package upstream
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"courtside/cache"
+	"courtside/tournament"
+)
+
+// Budget limits: the upstream allows a key 120 GET a minute; Courtside uses
+// half by default, leaving the rest to the application's other clients.
+const (
+	DefaultBudget = 60
+	MaxBudget     = 120
+)
+
+// ErrBadRequest is a follow request that cannot be done as asked; its message says why.
+var ErrBadRequest = errors.New("upstream: bad follow request")
+
+// Follower follows tournaments that run elsewhere (see the package doc).
+type Follower struct {
+	Store *cache.Store
+	Log   *slog.Logger
+	// HTTP calls the upstream; nil: a client with a 20 s timeout.
+	HTTP *http.Client
+	// BaseURL is Courtside's public address, which webhook addresses start with.
+	BaseURL string
+	// Every is the polling pace; zero: DefaultIntervals.
+	Every Intervals
+	// Now is the clock; nil: time.Now.
+	Now func() time.Time
+
+	holder  string
+	mu      sync.Mutex
+	workers map[string]*running
+}
+
+type running struct {
+	w      *worker
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// New returns a follower over the store.
+func New(store *cache.Store, log *slog.Logger, baseURL string) *Follower {
+	return &Follower{Store: store, Log: log, BaseURL: baseURL}
+}
+
+func (f *Follower) now() time.Time {
+	if f.Now != nil {
+		return f.Now()
+	}
+	return time.Now()
+}
+
+func (f *Follower) http() *http.Client {
+	if f.HTTP != nil {
+		return f.HTTP
+	}
+	return &http.Client{Timeout: 20 * time.Second}
+}
+
+func (f *Follower) intervals() Intervals {
+	if f.Every == (Intervals{}) {
+		return DefaultIntervals
+	}
+	return f.Every
+}
+
+// client is the API client of a follow, its GETs counted in the key's budget.
+func (f *Follower) client(fl cache.Follow) *Client {
+	keyHash := fl.KeyHash()
+	return &Client{Base: fl.Upstream, Key: fl.Key, HTTP: f.http(),
+		Take: func(ctx context.Context) error {
+			for {
+				wait, err := f.Store.TakeBudget(ctx, keyHash, fl.Budget)
+				if err != nil || wait == 0 {
+					return err
+				}
+				select {
+				case <-ctx.Done():
+					return ctx.Err()
+				case <-time.After(wait):
+				}
+			}
+		},
+		Pause: func(ctx context.Context, d time.Duration) {
+			f.Log.Warn("upstream: 429, pausing", "upstream", fl.Upstream, "for", d)
+			_ = f.Store.PauseBudget(ctx, keyHash, d)
+		},
+	}
+}
+
+// Request is what following a tournament takes.
+type Request struct {
+	// Upstream is the API's base address; /v1/public is added when missing.
+	Upstream     string
+	Key          string
+	TournamentID string
+	// OrganizerSlug names a local organizer to own the copy; empty: one made
+	// from the upstream's organizer (id, slug, name).
+	OrganizerSlug string
+	// OrganizerID, when set, owns the copy (the console's signed-in organizer).
+	OrganizerID string
+	// Budget is GET requests a minute; 0: DefaultBudget.
+	Budget int
+}
+
+// NormalizeBase checks an upstream address and ends it in /v1/public.
+func NormalizeBase(raw string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("%w: the upstream address must be an http or https URL, like https://api.example.org/v1/public", ErrBadRequest)
+	}
+	base := strings.TrimSuffix(u.String(), "/")
+	if !strings.HasSuffix(base, "/v1/public") {
+		base += "/v1/public"
+	}
+	return base, nil
+}
+
+// Follow starts following a tournament: it checks the key, reads the
+// tournament whole and writes the copy, then records the follow, which the
+// sync loop of every running instance takes up. Following again updates the
+// key and budget and keeps the webhook address.
+func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error) {
+	base, err := NormalizeBase(req.Upstream)
+	if err != nil {
+		return cache.Follow{}, err
+	}
+	req.Key, req.TournamentID = strings.TrimSpace(req.Key), strings.TrimSpace(req.TournamentID)
+	switch {
+	case req.Key == "":
+		return cache.Follow{}, fmt.Errorf("%w: the upstream key is missing", ErrBadRequest)
+	case req.TournamentID == "":
+		return cache.Follow{}, fmt.Errorf("%w: the tournament id is missing", ErrBadRequest)
+	case req.Budget == 0:
+		req.Budget = DefaultBudget
+	case req.Budget < 1 || req.Budget > MaxBudget:
+		return cache.Follow{}, fmt.Errorf("%w: the budget is 1 to %d GET requests a minute", ErrBadRequest, MaxBudget)
+	}
+	fl := cache.Follow{ID: req.TournamentID, Upstream: base, Key: req.Key, Budget: req.Budget, Secret: cache.NewFollowSecret(),
+		Since: tournament.At(f.now())}
+	if old, err := f.Store.Follow(ctx, fl.ID); err == nil {
+		fl.Secret, fl.Since = old.Secret, old.Since
+	}
+	if snap, err := f.Store.Snapshot(ctx, fl.ID); err == nil && snap.Tournament.Mirror == nil {
+		return fl, fmt.Errorf("%w: a tournament with id %s is Courtside's own", ErrBadRequest, fl.ID)
+	}
+	c := f.client(fl)
+	sport, _, err := c.Hello(ctx)
+	if err != nil {
+		return fl, explain(err)
+	}
+	// Only an API token may list its own tournaments: that tells the kinds apart, and names the organizer.
+	org, token, err := findOrganizer(ctx, c, fl.ID)
+	if err != nil {
+		return fl, explain(err)
+	}
+	fl.Token = token
+	switch {
+	case req.OrganizerID != "":
+		fl.OrganizerID = req.OrganizerID
+	case req.OrganizerSlug != "":
+		o, err := f.Store.OrganizerBySlug(ctx, req.OrganizerSlug)
+		if err != nil {
+			return fl, fmt.Errorf("%w: there is no organizer %q here", ErrBadRequest, req.OrganizerSlug)
+		}
+		fl.OrganizerID = o.ID
+	case org == nil:
+		return fl, fmt.Errorf("%w: the upstream does not say whose tournament this is to a public key: name a local organizer with --organizer", ErrBadRequest)
+	default:
+		if err := f.localOrganizer(ctx, *org, sport); err != nil {
+			return fl, err
+		}
+		fl.OrganizerID = org.ID
+	}
+	if old, err := f.Store.Snapshot(ctx, fl.ID); err == nil && old.Tournament.OrganizerID != fl.OrganizerID {
+		return fl, fmt.Errorf("%w: the copy of %s belongs to another organizer here", ErrBadRequest, fl.ID)
+	}
+	w := f.worker(fl)
+	if err := w.load(ctx); err != nil {
+		return fl, explain(err)
+	}
+	return fl, f.Store.PutFollow(ctx, fl) // the sync loops take it up at their next look (Run)
+}
+
+// explain says in a user's words what an upstream error means.
+func explain(err error) error {
+	var e *Error
+	switch {
+	case Refused(err):
+		return fmt.Errorf("%w: the upstream refused the key (%s)", ErrBadRequest, err)
+	case errors.As(err, &e) && e.Status == http.StatusNotFound:
+		return fmt.Errorf("%w: the upstream does not know this tournament (%s)", ErrBadRequest, err)
+	case Down(err):
+		return fmt.Errorf("the upstream cannot be reached: %w", err)
+	}
+	return fmt.Errorf("%w: the upstream answered %s", ErrBadRequest, strings.TrimPrefix(err.Error(), "upstream: "))
+}
+
+// findOrganizer looks for the tournament among the key's own (an API token's)
+// and returns its organizer; a public key gets no organizer and token false.
+func findOrganizer(ctx context.Context, c *Client, id string) (*tournament.OrganizerRef, bool, error) {
+	for offset := 0; offset < 500; offset += 100 {
+		items, err := c.Tournaments(ctx, 100, offset)
+		if Refused(err) {
+			return nil, false, nil
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		for _, it := range items {
+			if it.ID == id {
+				return it.Organizer, true, nil
+			}
+		}
+		if len(items) < 100 {
+			break
+		}
+	}
+	return nil, true, nil
+}
+
+// localOrganizer makes the upstream's organizer a local one, unless it is already.
+func (f *Follower) localOrganizer(ctx context.Context, o tournament.OrganizerRef, sport string) error {
+	if _, err := f.Store.Organizer(ctx, o.ID); err == nil {
+		return nil
+	}
+	if other, err := f.Store.OrganizerBySlug(ctx, o.Slug); err == nil && other.ID != o.ID {
+		return fmt.Errorf("%w: the organizer slug %q is taken here: name a local organizer with --organizer", ErrBadRequest, o.Slug)
+	}
+	return f.Store.PutOrganizer(ctx, tournament.Organizer{ID: o.ID, Slug: o.Slug, Name: o.Name,
+		Sport: enum(sport, tournament.Sports, tournament.TableSoccer)})
+}
+
+// List returns the tournaments of an upstream API token, for the console to pick from.
+func (f *Follower) List(ctx context.Context, upstream, key string) ([]ListItem, error) {
+	base, err := NormalizeBase(upstream)
+	if err != nil {
+		return nil, err
+	}
+	items, err := f.client(cache.Follow{Upstream: base, Key: strings.TrimSpace(key), Budget: DefaultBudget}).Tournaments(ctx, 100, 0)
+	if err != nil {
+		return nil, explain(err)
+	}
+	return items, nil
+}
+
+// Stop ends following the tournament; the copy stays as it was last seen.
+func (f *Follower) Stop(ctx context.Context, id string) error {
+	return f.Store.StopFollow(ctx, id) // its worker stops at the sync loop's next look
+}
+
+// WebhookURL is the address to paste into the application's webhook settings.
+func (f *Follower) WebhookURL(fl cache.Follow) string {
+	return strings.TrimSuffix(f.BaseURL, "/") + "/hooks/upstream/" + url.PathEscape(fl.ID) + "/" + fl.Secret
+}
+
+// hookCall is a webhook call of the real service.
+type hookCall struct {
+	ID           json.RawMessage `json:"id"`
+	TournamentID string          `json:"tournamentId"`
+	Events       []struct {
+		Type    string `json:"type"`
+		MatchID string `json:"matchId"`
+		CourtID string `json:"courtId"`
+		GroupID string `json:"groupId"`
+	} `json:"events"`
+}
+
+// Hook takes a webhook call for the tournament: it notes what changed for
+// the sync loop, which reads it. cache.ErrNotFound when the tournament is
+// not followed or the secret is wrong; ErrBadRequest when the body does not read.
+func (f *Follower) Hook(ctx context.Context, id, secret string, body []byte) error {
+	fl, err := f.Store.Follow(ctx, id)
+	if err != nil {
+		return err
+	}
+	if subtle.ConstantTimeCompare([]byte(fl.Secret), []byte(secret)) != 1 {
+		return fmt.Errorf("upstream: hook %s: %w", id, cache.ErrNotFound)
+	}
+	var call hookCall
+	if err := lenient(body, &call); err != nil {
+		return fmt.Errorf("%w: the call is not JSON", ErrBadRequest)
+	}
+	if call.TournamentID != "" && call.TournamentID != id {
+		return fmt.Errorf("%w: the call is about tournament %s, not %s", ErrBadRequest, call.TournamentID, id)
+	}
+	words := []string{markHook}
+	for _, e := range call.Events {
+		switch e.Type {
+		case tournament.EventMatchUpdated:
+			if e.MatchID != "" {
+				words = append(words, itemMatch+e.MatchID)
+			}
+		case tournament.EventCourtMatchChanged:
+			words = append(words, markCourt+e.CourtID)
+			if e.MatchID != "" {
+				words = append(words, markOnCourt+e.MatchID) // the courts show it: no read of its own
+			}
+		case tournament.EventStandingsUpdated:
+			if e.GroupID != "" {
+				words = append(words, itemStandings+e.GroupID)
+			} else {
+				words = append(words, markStandings)
+			}
+		case tournament.EventTournamentUpdated:
+			words = append(words, itemTournament)
+		case tournament.EventEntryListUpdated:
+			words = append(words, markEntries)
+		case tournament.EventTournamentAdded:
+			words = append(words, markAll)
+		}
+	}
+	return f.Store.MarkChanged(ctx, id, f.now(), true, words...)
+}
+
+// readOnly is the answer to a result for a tournament followed with a public key.
+var readOnly = []byte(`{"message":"This tournament is followed read-only: results are entered in the tournament application","error":"Forbidden","statusCode":403}` + "\n")
+
+// RelayResult sends a result for a followed tournament upstream with the
+// follow's token and returns the upstream's answer as it came; ok is false
+// when the tournament is not followed (it is Courtside's own). On a 200 the
+// copy takes the returned match at once.
+func (f *Follower) RelayResult(ctx context.Context, tournamentID, matchID string, result tournament.Encounters, final bool) (status int, body []byte, ok bool, err error) {
+	fl, err := f.Store.Follow(ctx, tournamentID)
+	if errors.Is(err, cache.ErrNotFound) {
+		return 0, nil, false, nil
+	}
+	if err != nil {
+		return 0, nil, false, err
+	}
+	if !fl.Token {
+		return http.StatusForbidden, readOnly, true, nil
+	}
+	payload, err := json.Marshal(struct {
+		Result tournament.Encounters `json:"result"`
+	}{result})
+	if err != nil {
+		return 0, nil, true, err
+	}
+	status, body, err = f.client(fl).PutResult(ctx, tournamentID, matchID, final, payload)
+	if err != nil {
+		return 0, nil, true, fmt.Errorf("the tournament application cannot be reached: %w", err)
+	}
+	if status == http.StatusOK {
+		if err := f.takeMatch(ctx, tournamentID, body); err != nil {
+			f.Log.Warn("upstream: copy the returned match", "tournament", tournamentID, "match", matchID, "err", err)
+		}
+	}
+	return status, body, true, nil
+}
+
+// takeMatch puts a match the upstream returned into the copy, and has the
+// sync loop read what a result moves on (the table, the states, the courts).
+func (f *Follower) takeMatch(ctx context.Context, id string, body []byte) error {
+	var m wireMatch
+	if err := lenient(body, &m); err != nil {
+		return err
+	}
+	var played bool
+	var groupID string
+	for range 5 {
+		snap, err := f.Store.Snapshot(ctx, id)
+		if err != nil {
+			return err
+		}
+		st := stateOf(snap)
+		got, _, p := st.setMatch(&m)
+		played, groupID = p, got.GroupID
+		err = writeCopy(ctx, f.Store, snap, st, f.now())
+		if !errors.Is(err, cache.ErrConflict) {
+			if err != nil {
+				return err
+			}
+			break
+		}
+	}
+	words := []string{markCourt}
+	if played {
+		words = append(words, itemStandings+groupID, itemTournament)
+	}
+	return f.Store.MarkChanged(ctx, id, f.now(), false, words...)
+}
+
+func (f *Follower) worker(fl cache.Follow) *worker {
+	return &worker{f: fl, c: f.client(fl), store: f.Store, log: f.Log, now: f.now, every: f.intervals(), wake: make(chan struct{}, 1)}
+}
+
+// leaseTTL is how long a lease holds without renewal; Run renews it every leaseTTL/4.
+const leaseTTL = 12 * time.Second
+
+// Run keeps every followed tournament current until ctx ends: every few
+// seconds it looks at the follows, takes the lease of each that no other
+// instance syncs, and runs a worker for each it holds. Webhook calls wake
+// their worker at once through Redis pub/sub.
+func (f *Follower) Run(ctx context.Context) {
+	f.mu.Lock()
+	f.holder = rand.Text()
+	f.workers = map[string]*running{}
+	f.mu.Unlock()
+	go f.Store.WatchChanged(ctx, func(id string) {
+		f.mu.Lock()
+		r := f.workers[id]
+		f.mu.Unlock()
+		if r != nil {
+			r.w.poke()
+		}
+	})
+	tick := time.NewTicker(leaseTTL / 4)
+	defer tick.Stop()
+	for {
+		f.reconcile(ctx)
+		select {
+		case <-ctx.Done():
+			f.mu.Lock()
+			for _, r := range f.workers {
+				r.cancel()
+				<-r.done
+			}
+			f.mu.Unlock()
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// reconcile runs a worker for each follow whose lease this instance holds, and no other.
+func (f *Follower) reconcile(ctx context.Context) {
+	follows, err := f.Store.Follows(ctx)
+	if err != nil {
+		f.Log.Warn("upstream: follows", "err", err)
+		return
+	}
+	want := map[string]cache.Follow{}
+	for _, fl := range follows {
+		held, err := f.Store.HoldFollow(ctx, fl.ID, f.holder, leaseTTL)
+		if err != nil {
+			f.Log.Warn("upstream: lease", "tournament", fl.ID, "err", err)
+			continue
+		}
+		if held {
+			want[fl.ID] = fl
+		}
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for id, r := range f.workers {
+		if fl, ok := want[id]; !ok || fl != r.w.f {
+			r.cancel()
+			<-r.done
+			delete(f.workers, id)
+		}
+	}
+	for id, fl := range want {
+		if f.workers[id] != nil {
+			continue
+		}
+		wctx, cancel := context.WithCancel(ctx)
+		r := &running{w: f.worker(fl), cancel: cancel, done: make(chan struct{})}
+		f.workers[id] = r
+		go func() {
+			defer close(r.done)
+			r.w.run(wctx)
+		}()
+	}
+}

@@ -1,0 +1,201 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"courtside/cache"
+	"courtside/tournament"
+)
+
+// twoDisciplines is the setup form of a tournament with a swiss singles and doubles pools.
+func twoDisciplines() url.Values {
+	return url.Values{
+		"name": {"Club Night 48"}, "start": {"2026-11-24T18:00"}, "courts": {"Table 1\nTable 2\nTable 3"}, "public": {"on"}, "checkIn": {"on"},
+		"disciplines": {"2"},
+		"d0.name":     {"Open Singles"}, "d0.shortName": {"OS"}, "d0.entryType": {"single"},
+		"d0.entries": {"Anna Berg\nBen Kurz\nCem Yilmaz\nDana Roth\nEmil Voss\nFrida Lang"},
+		"d0.stages":  {"1"}, "d0.s0.name": {"Swiss"}, "d0.s0.mode": {"swiss"}, "d0.s0.rounds": {"3"}, "d0.s0.numPoints": {"7"}, "d0.s0.numSets": {"1"},
+		"d1.name": {"Open Doubles"}, "d1.shortName": {"OD"}, "d1.entryType": {"byp"},
+		"d1.entries": {"Anna Berg / Ben Kurz\nDie Kurbler: Cem Yilmaz / Dana Roth\nEmil Voss / Frida Lang\nGero Falk / Hanna Ott"},
+		"d1.stages":  {"1"}, "d1.s0.name": {"Pools"}, "d1.s0.mode": {"round_robin"}, "d1.s0.numPoints": {"5"}, "d1.s0.numSets": {"2"}, "d1.s0.draw": {"on"},
+		"action": {"save"},
+	}
+}
+
+func TestConsoleNewTournament(t *testing.T) {
+	f := newFixture(t)
+	o, _ := f.signIn(f.token)
+	mine, _ := f.store.Tournaments(context.Background(), f.org("kickerclub-hamburg").ID, cache.ListQuery{Limit: 100})
+	before := len(mine)
+	if rec := o.do(http.MethodGet, "/admin/new", nil); rec.Code != 200 || o.doc(rec).Find(`[data-testid="stage-form"]`).Length() != 1 {
+		t.Fatalf("new: %d", rec.Code)
+	}
+
+	// Adding a discipline keeps what was typed and saves nothing.
+	form := twoDisciplines()
+	form.Set("action", "add-discipline")
+	rec := o.do(http.MethodPost, "/admin/new", form)
+	doc := o.doc(rec)
+	if rec.Code != 200 || doc.Find(`[data-testid="discipline-form"]`).Length() != 3 || doc.Find(`textarea[name="d1.entries"]`).Text() != form.Get("d1.entries") {
+		t.Fatalf("add discipline: %d, %d disciplines", rec.Code, doc.Find(`[data-testid="discipline-form"]`).Length())
+	}
+	form.Set("action", "remove-stage:0:0") // the only stage stays
+	if doc := o.doc(o.do(http.MethodPost, "/admin/new", form)); doc.Find(`[data-testid="stage-form"]`).Length() != 2 {
+		t.Errorf("removing the only stage of a discipline")
+	}
+
+	// Mistakes: each next to its field, what was typed kept, nothing written.
+	form = twoDisciplines()
+	form.Set("d0.s0.rounds", "")
+	form.Set("d1.s0.numSets", "two")
+	form.Set("d1.entries", "Anna Berg / Ben Kurz\nZoe")
+	rec = o.do(http.MethodPost, "/admin/new", form)
+	doc = o.doc(rec)
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("a bad form: %d", rec.Code)
+	}
+	if msg := doc.Find(`#d1\.s0\.numSets-error`).Text(); msg != "must be a whole number" {
+		t.Errorf("numSets: %q", msg)
+	}
+	if v, _ := doc.Find(`input[name="d1.s0.numSets"]`).Attr("value"); v != "two" {
+		t.Errorf("what was typed is gone: %q", v)
+	}
+	form.Set("d1.s0.numSets", "2")
+	doc = o.doc(o.do(http.MethodPost, "/admin/new", form))
+	if msg := doc.Find(`#d0\.s0\.rounds-error`).Text(); !strings.Contains(msg, "required for swiss") {
+		t.Errorf("rounds: %q", msg)
+	}
+	if msg := doc.Find(`#d1\.entries-error`).Text(); !strings.Contains(msg, "line 2: a byp team is two or more players") {
+		t.Errorf("entries: %q", msg)
+	}
+	if snaps, _ := f.store.Tournaments(context.Background(), f.org("kickerclub-hamburg").ID, cache.ListQuery{Limit: 100}); len(snaps) != before {
+		t.Errorf("a refused form wrote a tournament")
+	}
+
+	// Created: check-in, then start.
+	rec = o.do(http.MethodPost, "/admin/new", twoDisciplines())
+	loc := rec.Header().Get("Location")
+	if rec.Code != http.StatusSeeOther || !strings.HasSuffix(loc, "/setup?done=created") {
+		t.Fatalf("create: %d %s %s", rec.Code, loc, rec.Body)
+	}
+	base := strings.TrimSuffix(loc, "/setup?done=created")
+	id := strings.TrimPrefix(base, "/admin/t/")
+	snap, err := f.store.Snapshot(context.Background(), id)
+	if err != nil || snap.Tournament.State != tournament.StateCheckIn || len(snap.Tournament.Courts) != 3 {
+		t.Fatalf("stored: %v %v", snap, err)
+	}
+	if doc := o.doc(o.do(http.MethodGet, loc, nil)); doc.Find(`input[name="d1.name"]`).AttrOr("value", "") != "Open Doubles" || doc.Find(`[data-testid="start"]`).Length() != 1 {
+		t.Errorf("the setup page does not show the setup")
+	}
+	rec = o.do(http.MethodPost, base+"/start", url.Values{})
+	if rec.Code != http.StatusConflict || !strings.Contains(o.doc(rec).Find(`#start-error`).Text(), "have not checked in") {
+		t.Errorf("start before the check-in: %d %s", rec.Code, o.doc(rec).Find(`#start-error`).Text())
+	}
+	os, od := snap.Tournament.Disciplines[0], snap.Tournament.Disciplines[1]
+	o.do(http.MethodPost, base+"/checkin", url.Values{"discipline": {os.ID}, "present": os.EntryIDs[:5]})
+	o.do(http.MethodPost, base+"/checkin", url.Values{"discipline": {od.ID}, "present": od.EntryIDs})
+	if rec := o.do(http.MethodPost, base+"/entries/remove", url.Values{"discipline": {os.ID}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("remove no-shows: %d %s", rec.Code, rec.Body)
+	}
+	rec = o.do(http.MethodPost, base+"/entries/add", url.Values{"discipline": {os.ID}, "name": {"Zoe Late\nYusuf Late"}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("add: %d %s", rec.Code, rec.Body)
+	}
+	snap, _ = f.store.Snapshot(context.Background(), id)
+	if d := snap.Tournament.Disciplines[0]; len(d.EntryIDs) != 7 || len(d.NoShows()) != 0 {
+		t.Errorf("after the check-in: %d entries, %d no-shows", len(d.EntryIDs), len(d.NoShows()))
+	}
+	if rec := o.do(http.MethodPost, base+"/start", url.Values{}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != base+"?done=started" {
+		t.Fatalf("start: %d %s", rec.Code, rec.Body)
+	}
+	snap, _ = f.store.Snapshot(context.Background(), id)
+	if snap.Tournament.State != tournament.StateRunning || len(snap.Matches) != 4+6 {
+		t.Errorf("started: %s, %d matches", snap.Tournament.State, len(snap.Matches))
+	}
+	// After the start the setup is the console, and entries withdraw or join late.
+	if rec := o.do(http.MethodGet, base+"/setup", nil); rec.Code != http.StatusSeeOther {
+		t.Errorf("setup after the start: %d", rec.Code)
+	}
+	rec = o.do(http.MethodPost, base+"/entries/add", url.Values{"discipline": {od.ID}, "name": {"Ivo Brandt / Jule Marx"}})
+	if rec.Code != http.StatusConflict || !strings.Contains(o.doc(rec).Find(`#add-OD-error`).Text(), "takes late entries") {
+		t.Errorf("late entry to pools: %d", rec.Code)
+	}
+	if v, _ := o.doc(rec).Find(`#add-OD`).Attr("value"); v != "Ivo Brandt / Jule Marx" {
+		t.Errorf("the late entry typed is gone: %q", v)
+	}
+	if rec := o.do(http.MethodPost, base+"/entries/add", url.Values{"discipline": {os.ID}, "name": {"Karl Ney"}}); rec.Code != http.StatusSeeOther {
+		t.Errorf("late entry to the swiss: %d", rec.Code)
+	}
+	if rec := o.do(http.MethodPost, base+"/entries/withdraw", url.Values{"discipline": {os.ID}, "entry": {os.EntryIDs[0]}}); rec.Code != http.StatusSeeOther {
+		t.Errorf("withdraw: %d", rec.Code)
+	}
+	doc = o.doc(o.do(http.MethodGet, base+"/entries", nil))
+	if !strings.Contains(doc.Text(), "Karl Ney") || !strings.Contains(doc.Find(`[data-testid="entries-discipline"]`).First().Text(), "withdrawn") {
+		t.Errorf("entries page after the changes")
+	}
+
+	// Another organizer's tournament is not found; a form from another site is refused.
+	bo, _ := f.signIn(f.bouleToken)
+	if rec := bo.do(http.MethodGet, base+"/entries", nil); rec.Code != http.StatusNotFound {
+		t.Errorf("another organizer: %d", rec.Code)
+	}
+	if rec := o.do(http.MethodPost, "/admin/new", twoDisciplines(), "Sec-Fetch-Site", "cross-site"); rec.Code != http.StatusForbidden {
+		t.Errorf("cross-site: %d", rec.Code)
+	}
+}
+
+func TestConsoleCSVUpload(t *testing.T) {
+	f := newFixture(t)
+	o, _ := f.signIn(f.token)
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	form := twoDisciplines()
+	form.Set("d1.entries", "Anna Berg / Ben Kurz")
+	for k, vs := range form {
+		for _, v := range vs {
+			if err := mw.WriteField(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	fw, _ := mw.CreateFormFile("d1.csv", "teams.csv")
+	if _, err := fw.Write([]byte("Die Kurbler,Cem Yilmaz,Dana Roth\n\"Emil Voss / Frida Lang\"\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := mw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest(http.MethodPost, "/admin/new", &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.AddCookie(o.cookie)
+	rec := httptest.NewRecorder()
+	f.handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	id := strings.TrimSuffix(strings.TrimPrefix(rec.Header().Get("Location"), "/admin/t/"), "/setup?done=created")
+	snap, _ := f.store.Snapshot(context.Background(), id)
+	var names []string
+	for _, e := range snap.EntriesJSON(snap.Tournament.Disciplines[1].EntryIDs) {
+		names = append(names, e.Name)
+	}
+	if strings.Join(names, "|") != "Anna Berg / Ben Kurz|Die Kurbler|Emil Voss / Frida Lang" {
+		t.Errorf("entries %q", names)
+	}
+}
+
+func TestSetupSchemaIsServed(t *testing.T) {
+	f := newFixture(t)
+	rec := f.get("/setup.schema.json", "")
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "application/schema+json" || !bytes.Equal(rec.Body.Bytes(), tournament.SetupSchema) {
+		t.Errorf("%d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+}

@@ -1,0 +1,56 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"courtside/cache"
+)
+
+// A write that racing writers kept refusing, or a creation that found its
+// tournament, is the client's to send again: 409 with the error body, never a 500.
+func TestConflictsAre409(t *testing.T) {
+	s := &server{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	for _, err := range []error{
+		fmt.Errorf("cache: tournament t1: %w after 25 attempts", cache.ErrConflict),
+		fmt.Errorf("cache: create t1: %w", cache.ErrExists),
+	} {
+		rec := httptest.NewRecorder()
+		s.apiError(rec, httptest.NewRequest(http.MethodPut, "/v1/public/tournaments/t1/matches/m1/result", nil), err)
+		var body struct {
+			Message    string `json:"message"`
+			StatusCode int    `json:"statusCode"`
+		}
+		if rec.Code != http.StatusConflict || json.Unmarshal(rec.Body.Bytes(), &body) != nil || body.StatusCode != 409 || body.Message == "" {
+			t.Errorf("%v: %d %s", err, rec.Code, rec.Body)
+		}
+	}
+}
+
+// A 304 carries no document headers (the response the client kept has them),
+// but still the build, by which a TV notices a new deployment.
+func TestNotModifiedLeavesOutBodyHeaders(t *testing.T) {
+	f := newFixture(t)
+	path := "/t/" + f.demo.Tournaments[0].Tournament.ID + "/board"
+	first, _ := f.page(path)
+	if first.Header().Get("Content-Security-Policy") == "" {
+		t.Fatal("a page without a Content-Security-Policy")
+	}
+	rec, _ := f.page(path, "If-None-Match", first.Header().Get("ETag"))
+	if rec.Code != http.StatusNotModified {
+		t.Fatalf("poll: %d", rec.Code)
+	}
+	for _, name := range bodyHeaders {
+		if v := rec.Header().Get(name); v != "" {
+			t.Errorf("a 304 carries %s: %s", name, v)
+		}
+	}
+	if rec.Header().Get("X-Courtside-Build") == "" || rec.Header().Get("ETag") == "" {
+		t.Errorf("a 304 without its build or ETag: %v", rec.Header())
+	}
+}
