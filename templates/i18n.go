@@ -49,6 +49,11 @@ func T(ctx context.Context, text string) string {
 
 // english names the enum values that are not English words as they stand.
 var english = map[string]string{
+	"show-courts":        "Courts",
+	"show-standings":     "Standings",
+	"show-bracket":       "Bracket",
+	"show-rotation":      "Rotation",
+	"show-message":       "Message",
 	"double_elimination": "Double elimination",
 	"elimination":        "Elimination",
 	"last_one_standing":  "Last one standing",
@@ -111,6 +116,18 @@ func ISO(t tournament.Time) string { return t.UTC().Format(time.RFC3339) }
 
 // german holds the German texts by their English original.
 var german = map[string]string{
+	"show-courts":                         "Tische",
+	"show-standings":                      "Tabelle",
+	"show-bracket":                        "Turnierbaum",
+	"show-rotation":                       "Im Wechsel",
+	"show-message":                        "Nachricht",
+	"Screens":                             "Bildschirme",
+	"Next up":                             "Als Nächstes",
+	"Last results":                        "Letzte Ergebnisse",
+	"free":                                "frei",
+	"Next match":                          "Nächstes Spiel",
+	"Record":                              "Bilanz",
+	"Following":                           "Gefolgt",
 	"Live results":                        "Live-Ergebnisse",
 	"Running now":                         "Läuft gerade",
 	"No tournament is running right now.": "Gerade läuft kein Turnier.",
