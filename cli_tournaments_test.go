@@ -317,7 +317,7 @@ func TestExportImportReproducesEveryResponse(t *testing.T) {
 		t.Fatal("no result written")
 	}
 	h := api(t, store)
-	getenv2, store2 := env(t)
+	getenv2, store2 := separateEnv(t) // an empty store elsewhere
 	h2 := api(t, store2)
 	n := 0
 	for _, o := range orgs {

@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/handlers"
@@ -25,7 +27,15 @@ import (
 
 // env is a getenv pointing REDIS_URL at a fresh test Redis.
 func env(t testing.TB) (func(string) string, *cache.Store) {
-	rdb := cachetest.Redis(t)
+	return envOn(t, cachetest.Redis(t))
+}
+
+// separateEnv is env for a second store that shares nothing with the first.
+func separateEnv(t testing.TB) (func(string) string, *cache.Store) {
+	return envOn(t, cachetest.Separate(t))
+}
+
+func envOn(t testing.TB, rdb redis.UniversalClient) (func(string) string, *cache.Store) {
 	url, cluster := cachetest.URL(t, rdb)
 	return func(k string) string {
 		switch {

@@ -26,12 +26,7 @@ func (a *Admin) ResultForm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	switch r.URL.Query().Get("saved") {
-	case "live":
-		page.Flash = templates.T(r.Context(), "Live score saved.")
-	case "final":
-		page.Flash = templates.T(r.Context(), "Match finished.")
-	}
+	page.Flash = savedFlash(r.Context(), r.URL.Query().Get("saved"))
 	return html(w, r, templates.Result(page))
 }
 
@@ -56,6 +51,7 @@ func (a *Admin) resultPage(req *http.Request, snap *tournament.Snapshot, m *tour
 	page := templates.ResultPage{Page: a.page(req, templates.T(ctx, "Enter result")), Organizer: org.Name, Tournament: snap.Tournament.Name,
 		ConsoleHref: "/admin/t/" + snap.Tournament.ID, Match: matchView(ctx, snap, m, true), Rules: rules(ctx, cfg, len(g.Encounters)),
 		Quick: cfg.QuickEntry, Action: "/admin/t/" + snap.Tournament.ID + "/matches/" + m.ID + "/result"}
+	page.Amend = amendFor(snap, m)
 	for e := range max(len(g.Encounters), 1) {
 		ei := templates.EncounterInput{}
 		if len(g.Encounters) > 1 {
@@ -264,7 +260,7 @@ func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	page.Flash = map[string]string{"live": templates.T(ctx, "Live score saved."), "final": templates.T(ctx, "Match finished.")}[saved]
+	page.Flash = savedFlash(ctx, saved)
 	return show(http.StatusOK, page)
 }
 

@@ -341,4 +341,18 @@ var german = map[string]string{
 	"Following %s. Paste the webhook address into the application's settings.": "%s wird gefolgt. Die Webhook-Adresse in die Einstellungen der App einfügen.",
 	"Stopped following. The tournament stays as it was last seen.":             "Nicht mehr gefolgt. Das Turnier bleibt, wie es zuletzt war.",
 	"The tournament application did not answer: nothing was saved.":            "Die Turnier-App hat nicht geantwortet: nichts wurde gespeichert.",
+
+	// Corrections and walkovers on the result page.
+	"Correct result":                                 "Ergebnis korrigieren",
+	"Yes, correct the result":                        "Ja, Ergebnis korrigieren",
+	"Now %s wins %d:%d. Correct the result?":         "Jetzt gewinnt %s %d:%d. Ergebnis korrigieren?",
+	"Now a draw, %d:%d. Correct the result?":         "Jetzt unentschieden, %d:%d. Ergebnis korrigieren?",
+	"Result corrected.":                              "Ergebnis korrigiert.",
+	"Walkover / retirement":                          "Kampflos / Aufgabe",
+	"%s wins by walkover":                            "%s gewinnt kampflos",
+	"%s wins by walkover against %s. End the match?": "%s gewinnt kampflos gegen %s. Spiel beenden?",
+	"Yes, end the match":                             "Ja, Spiel beenden",
+	"Cancel":                                         "Abbrechen",
+	"Match ended by walkover.":                       "Spiel kampflos beendet.",
+	"This tournament runs in the tournament application: correct results and give walkovers there.": "Dieses Turnier läuft in der Turnier-App: Ergebnisse dort korrigieren und kampflose Siege dort vergeben.",
 }

@@ -32,7 +32,7 @@ func newFollowFixture(t *testing.T) *followFixture {
 	uSrv := httptest.NewServer(u.handler)
 	t.Cleanup(uSrv.Close)
 	ctx := context.Background()
-	storeM := cachetest.Store(cachetest.Redis(t))
+	storeM := cachetest.Store(cachetest.Separate(t)) // M's own Redis: a second Redis(t) would flush U's
 	storeM.Now = time.Now
 	org := u.org("kickerclub-hamburg")
 	if err := storeM.PutOrganizer(ctx, org); err != nil {

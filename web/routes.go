@@ -130,6 +130,8 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/state", signedIn(admin.SetState))
 	mux.Handle("GET /admin/t/{id}/matches/{matchId}", signedIn(admin.ResultForm))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/result", signedIn(admin.SaveResult))
+	mux.Handle("POST /admin/t/{id}/matches/{matchId}/correct", signedIn(admin.CorrectResult))
+	mux.Handle("POST /admin/t/{id}/matches/{matchId}/walkover", signedIn(admin.Walkover))
 	// Setting a tournament up: new, its setup until the start, the start,
 	// check-in, and the entries after the start.
 	setup := &handlers.Setups{Admin: admin, Setups: c.Store}

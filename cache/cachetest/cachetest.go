@@ -34,6 +34,18 @@ func Redis(t testing.TB) redis.UniversalClient {
 	return rdb
 }
 
+// Separate returns a client to an empty embedded Redis of its own, whatever
+// REDIS_URL says: for a test that needs two stores that share nothing (a
+// second tournament application, an import into an empty store), where a
+// second Redis(t) would flush the first.
+func Separate(t testing.TB) redis.UniversalClient {
+	t.Helper()
+	m := miniredis.RunT(t)
+	c := redis.NewClient(&redis.Options{Addr: m.Addr()})
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
 // Another returns a second client to the Redis Redis(t) returned, as a second
 // instance of the server would have, closed when the test ends.
 func Another(t testing.TB, rdb redis.UniversalClient) redis.UniversalClient {
