@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"courtside/cache"
@@ -102,4 +104,12 @@ func fitsWidth(t *testing.T, ctx context.Context, step string) {
 	if over > 0 {
 		t.Errorf("%s: the page is %d px wider than the screen", step, over)
 	}
+}
+
+// emulateDark makes the page's prefers-color-scheme dark, as a phone set to dark mode.
+func emulateDark() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		return err
+	})
 }

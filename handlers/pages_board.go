@@ -37,7 +37,7 @@ type boardQuery struct {
 // their own reach a rendering. The court range is narrowed to the courts
 // there are, so that every range showing the same courts is one setting.
 func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) {
-	q := boardQuery{per: 8, every: 15}
+	q := boardQuery{per: 16, every: 15}
 	if r.URL.RawQuery == "" {
 		return q, nil
 	}
@@ -63,7 +63,7 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 		q.from, q.to = from, to
 	}
 	var err error
-	if q.per, err = intIn(v, "per", 1, 24, q.per); err != nil {
+	if q.per, err = intIn(v, "per", 1, 16, q.per); err != nil {
 		return q, err
 	}
 	if q.every, err = intIn(v, "every", 5, 300, q.every); err != nil {
@@ -204,12 +204,40 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 			b.NextUp = append(b.NextUp, matchView(ctx, snap, m, true))
 		}
 	}
+	if over(snap) {
+		b.Podium = podiums(snap, q.discipline)
+	}
 	played := snap.MatchesWhere(func(m *tournament.Match) bool { return m.State == tournament.MatchPlayed && inDiscipline(m) })
 	slices.SortStableFunc(played, func(a, b *tournament.Match) int { return b.EndTime.Compare(a.EndTime.Time) })
 	for _, m := range played[:min(6, len(played))] {
 		b.Recent = append(b.Recent, matchView(ctx, snap, m, true))
 	}
 	return b
+}
+
+// podiums are the first three places of each discipline whose last stage has
+// ended in one group (a final table or tree decides its ranking).
+func podiums(snap *tournament.Snapshot, discipline string) []templates.Podium {
+	var out []templates.Podium
+	for _, d := range snap.Tournament.Disciplines {
+		if discipline != "" && d.ID != discipline || len(d.Stages) == 0 {
+			continue
+		}
+		last := d.Stages[len(d.Stages)-1]
+		if last.State != tournament.PhaseFinished || len(last.Groups) != 1 {
+			continue
+		}
+		p := templates.Podium{Discipline: d.Name}
+		for _, s := range snap.Standings(&last.Groups[0]) {
+			if s.Rank >= 1 && s.Rank <= 3 {
+				p.Places = append(p.Places, templates.PodiumPlace{Rank: s.Rank, Name: s.Entry.Name})
+			}
+		}
+		if len(p.Places) > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // boardPoll is how a board refreshes: its fragment every 3 s.
@@ -277,6 +305,7 @@ func (p *Pages) tv(w http.ResponseWriter, r *http.Request, snap *tournament.Snap
 		qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap))
 		page := templates.TVPage{Page: p.page(r, snap.Tournament.Name, "Court board of "+snap.Tournament.Name),
 			Tournament: snap.Tournament.Name, QR: qr, Every: q.every}
+		page.Refresh = 30
 		rotate := q.rotate
 		if !slices.Contains(rotate, "courts") {
 			rotate = append([]string{"courts"}, rotate...)

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"cmp"
+	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -110,6 +111,7 @@ func (p *Pages) tournamentPage(r *http.Request, snap *tournament.Snapshot) templ
 		Name: t.Name, Description: t.Description, Organizer: snap.Organizer.Name, OrgHref: "/o/" + snap.Organizer.Slug,
 		State: t.State, Start: t.StartTime, End: t.EndTime, Players: players, Teams: teams,
 		BoardHref: tournamentHref(snap) + "/courts", QR: qr, Poll: poll(r, snap), Source: templates.SourceOf(t, time.Now())}
+	page.Image = p.BaseURL + tournamentHref(snap) + "/preview.png"
 	for _, d := range t.Disciplines {
 		do := templates.DisciplineOutline{Name: d.Name, EntryType: d.EntryType}
 		for _, st := range d.Stages {
@@ -184,6 +186,7 @@ func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournam
 	page := templates.GroupPage{Page: p.page(r, g.Name+" · "+snap.Tournament.Name, fmt.Sprintf("%s, %s: standings and matches.", g.Name, snap.Tournament.Name)),
 		Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Discipline: discipline, Stage: stage,
 		Name: g.Name, Mode: g.Mode, State: g.State, Poll: poll(r, snap), Standings: standingsView(ctx, snap, g)}
+	page.Image = p.BaseURL + tournamentHref(snap) + "/preview.png"
 	if g.Mode.IsBracket() {
 		page.Bracket = bracketView(ctx, snap, g)
 	} else {
@@ -203,11 +206,8 @@ func (p *Pages) Entry(w http.ResponseWriter, r *http.Request) error {
 		return NotFound("entry")
 	}
 	return p.serve(w, r, snap, partOf(r), "", func() templ.Component {
-		page := templates.EntryPage{Page: p.page(r, e.Name+" · "+snap.Tournament.Name, fmt.Sprintf("Schedule and results of %s at %s.", e.Name, snap.Tournament.Name)),
-			Name: e.Name, Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Players: players(snap, e), Poll: poll(r, snap)}
-		for _, m := range snap.MatchesWhere(func(m *tournament.Match) bool { return m.Involves(e.ID) }) {
-			page.Matches = append(page.Matches, matchView(r.Context(), snap, m, true))
-		}
+		page := entryPage(r.Context(), snap, e)
+		page.Page, page.Poll = p.page(r, e.Name+" · "+snap.Tournament.Name, fmt.Sprintf("Schedule and results of %s at %s.", e.Name, snap.Tournament.Name)), poll(r, snap)
 		return choose(r, templates.Entry(page), templates.EntryLive(page))
 	})
 }
@@ -236,4 +236,108 @@ func (p *Pages) Match(w http.ResponseWriter, r *http.Request) error {
 		}
 		return choose(r, templates.Match(page), templates.MatchLive(page))
 	})
+}
+
+// entryPage is a player's or team's page: a summary (record, ranks, the next
+// match and where it will be played), then every match with how it went.
+func entryPage(ctx context.Context, snap *tournament.Snapshot, e *tournament.Entry) templates.EntryPage {
+	page := templates.EntryPage{ID: e.ID, Name: e.Name, Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap),
+		Players: players(snap, e), Marks: map[string]string{}}
+	if !e.IsTeam() {
+		page.Players = teamsOf(snap, e.ID)
+	}
+	for _, m := range snap.MatchesWhere(func(m *tournament.Match) bool { return m.Involves(e.ID) }) {
+		page.Matches = append(page.Matches, matchView(ctx, snap, m, true))
+		if m.State == tournament.MatchPlayed {
+			switch w := m.Winner(); {
+			case w < 0:
+				page.Drawn++
+				page.Marks[m.ID] = "D"
+			case sideOf(m, e.ID) == w:
+				page.Won++
+				page.Marks[m.ID] = "W"
+			default:
+				page.Lost++
+				page.Marks[m.ID] = "L"
+			}
+		}
+	}
+	page.Next, page.Where = nextMatch(ctx, snap, e.ID)
+	for _, d := range snap.Tournament.Disciplines {
+		for _, st := range d.Stages {
+			for i := range st.Groups {
+				g := &st.Groups[i]
+				if !slices.Contains(g.EntryIDs, e.ID) || st.State == tournament.PhasePlanned {
+					continue
+				}
+				for _, s := range snap.Standings(g) {
+					if s.Entry.ID == e.ID && s.Rank > 0 {
+						page.Ranks = append(page.Ranks, fmt.Sprintf("%d. · %s", s.Rank, g.Name))
+					}
+				}
+			}
+		}
+	}
+	return page
+}
+
+// teamsOf are the fixed teams a player plays in.
+func teamsOf(snap *tournament.Snapshot, playerID string) []templates.EntryView {
+	var out []templates.EntryView
+	for _, t := range snap.Entries {
+		if t.IsTeam() && slices.ContainsFunc(t.Entries, func(p *tournament.Entry) bool { return p != nil && p.ID == playerID }) {
+			out = append(out, entryView(snap, t))
+		}
+	}
+	slices.SortFunc(out, func(a, b templates.EntryView) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// sideOf is the side of the match the entry plays on, as itself or in a team.
+func sideOf(m *tournament.Match, id string) int {
+	for side, x := range m.Entries {
+		if x != nil && (x.ID == id || slices.ContainsFunc(x.Entries, func(p *tournament.Entry) bool { return p != nil && p.ID == id })) {
+			return side
+		}
+	}
+	return -1
+}
+
+// nextMatch is the entry's running match, or else its first open one, with
+// where it is: its court, or its place in the queue of matches waiting for one.
+func nextMatch(ctx context.Context, snap *tournament.Snapshot, id string) (*templates.MatchView, string) {
+	queue := 0
+	var open *tournament.Match
+	openAt := 0
+	for _, m := range snap.Matches {
+		ready := m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil
+		if ready {
+			queue++
+		}
+		if !m.Involves(id) {
+			continue
+		}
+		if m.State == tournament.MatchRunning {
+			v := matchView(ctx, snap, m, true)
+			return &v, templates.Tf(ctx, "Now on %s", strings.Join(v.Courts, " + "))
+		}
+		if ready && open == nil {
+			open, openAt = m, queue
+		}
+	}
+	if open == nil {
+		return nil, ""
+	}
+	v := matchView(ctx, snap, open, true)
+	return &v, templates.Tf(ctx, "Number %d in the queue for a court", openAt)
+}
+
+// Manifest is the web app manifest: a phone that adds the site to its home
+// screen gets the name, icon and colours.
+func (p *Pages) Manifest(w http.ResponseWriter, r *http.Request) error {
+	w.Header().Set("Content-Type", "application/manifest+json")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	_, err := fmt.Fprintf(w, `{"name":"Courtside","short_name":"Courtside","description":%q,"start_url":"/","display":"standalone","background_color":"#f8fafc","theme_color":"#047857","icons":[{"src":%q,"sizes":"any","type":"image/svg+xml","purpose":"any maskable"}]}`,
+		templates.T(r.Context(), "Live results"), p.Assets.Icon)
+	return err
 }

@@ -52,6 +52,12 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 	for side, e := range m.Entries {
 		if e != nil {
 			v.Sides[side] = entryView(snap, e)
+			v.Who = append(v.Who, e.ID)
+			for _, p := range e.Entries {
+				if p != nil {
+					v.Who = append(v.Who, p.ID)
+				}
+			}
 		} else {
 			v.Sides[side] = templates.EntryView{Placeholder: placeholder(ctx, snap, m, side)}
 		}
@@ -245,7 +251,7 @@ func bracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 	if g.Mode != tournament.DoubleElimination {
 		sections[0].title = T("Bracket")
 	}
-	v := &templates.BracketView{EntryIDs: g.EntryIDs}
+	v := &templates.BracketView{}
 	for _, sec := range sections {
 		var rounds []tournament.Round
 		for _, r := range g.Rounds {

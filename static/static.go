@@ -7,7 +7,7 @@ import "embed"
 
 // Files are the assets the site serves.
 //
-//go:embed css/app.css js/htmx-2.0.11.min.js js/courtside.js
+//go:embed css/app.css js/htmx-2.0.11.min.js js/courtside.js icon.svg
 var Files embed.FS
 
 // The assets by name.
@@ -15,4 +15,5 @@ const (
 	CSS  = "css/app.css"
 	HTMX = "js/htmx-2.0.11.min.js"
 	JS   = "js/courtside.js"
+	Icon = "icon.svg"
 )

@@ -95,14 +95,14 @@ func API(p APIPage) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<article class=\"space-y-10\"><header class=\"space-y-3\"><h1 class=\"text-3xl font-bold tracking-tight\">Tournament Public API <span class=\"align-middle text-base font-medium text-slate-500\">v")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<article class=\"space-y-10\"><header class=\"space-y-3\"><h1 class=\"text-3xl font-bold tracking-tight\">Tournament Public API <span class=\"align-middle text-base font-medium text-slate-600 dark:text-slate-300\">v")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
 			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(p.Version)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/api.templ`, Line: 62, Col: 148}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/api.templ`, Line: 62, Col: 168}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 			if templ_7745c5c3_Err != nil {
@@ -142,7 +142,7 @@ func API(p APIPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "\">OpenAPI 3.1 document</a></p></header><nav aria-label=\"Operations\" class=\"rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900\"><h2 class=\"mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500\">Operations</h2><ul class=\"grid gap-1 text-sm sm:grid-cols-2\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "\">OpenAPI 3.1 document</a></p></header><nav aria-label=\"Operations\" class=\"rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900\"><h2 class=\"mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300\">Operations</h2><ul class=\"grid gap-1 text-sm sm:grid-cols-2\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -402,7 +402,7 @@ func apiOperation(op APIOperation) templ.Component {
 			}
 		}
 		if !op.NeedsKey {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "<p class=\"text-sm text-slate-500\">No key needed.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "<p class=\"text-sm text-slate-600 dark:text-slate-300\">No key needed.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -508,7 +508,7 @@ func apiFields(fields []APIField, showIn bool) templ.Component {
 			templ_7745c5c3_Var23 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "<div class=\"overflow-x-auto\"><table class=\"w-full text-left text-sm\"><thead><tr class=\"text-slate-500\"><th scope=\"col\" class=\"py-1 pr-3 font-medium\">Name</th>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "<div class=\"overflow-x-auto\"><table class=\"w-full text-left text-sm\"><thead><tr class=\"text-slate-600 dark:text-slate-300\"><th scope=\"col\" class=\"py-1 pr-3 font-medium\">Name</th>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -27,6 +27,8 @@ type MatchView struct {
 	Start   tournament.Time
 	End     tournament.Time
 	Context string // discipline · group · round, where the page does not say it already
+	// Who are the ids of both sides and their players: a follower's page notices them.
+	Who []string
 }
 
 // Column is a standings column.
@@ -58,8 +60,6 @@ type RoundView struct {
 // BracketView is a knock-out tree in its parts (winners, losers, finals).
 type BracketView struct {
 	Sections []BracketSection
-	// EntryIDs are the entries whose path lights up on hover or focus.
-	EntryIDs []string
 }
 
 // BracketSection is one part of a tree, drawn left to right.

@@ -130,7 +130,7 @@ func TestUniqueURLsDoNotGrowTheHeap(t *testing.T) {
 			if i%6 == 5 {
 				n++
 			}
-			send(fmt.Sprintf("%s/board?kiosk=1&per=%d&every=%d", base, 1+n%24, 5+n/24))
+			send(fmt.Sprintf("%s/board?kiosk=1&per=%d&every=%d", base, 1+n%16, 5+n/16)) // per: up to 16 courts a screen
 		}
 	}
 	after := liveHeap()

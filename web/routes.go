@@ -156,6 +156,8 @@ func Routes(c Config) (http.Handler, error) {
 		mux.Handle("POST /admin/follow/{id}/stop", signedIn(follow.Stop))
 	}
 
+	mux.Handle("GET /manifest.webmanifest", s.page(site.Manifest))
+	mux.Handle("GET /t/{id}/preview.png", s.page(site.Preview))
 	mux.Handle("GET /api", docs)
 	mux.Handle("GET /static/{hash}/{name...}", static)
 	mux.Handle("/", s.page(func(w http.ResponseWriter, r *http.Request) error { return handlers.NotFound("page") }))

@@ -87,6 +87,7 @@
         items[shown].hidden = true;
         items[(shown + 1) % items.length].hidden = false;
       });
+      fit();
     }, every);
   }
   // After a board is swapped in, keep showing the court page that was showing.
@@ -104,8 +105,43 @@
     pages.forEach(function (p, i) { p.hidden = i !== keep; });
   });
 
+  // TVs: each court's names as large as its tile allows (wrapped, never
+  // cut), and tables and trees scaled down until they fit the screen.
+  function fit() {
+    document.querySelectorAll(".tv-tile").forEach(function (tile) {
+      if (!tile.clientHeight) return;
+      var f = 1;
+      tile.style.setProperty("--fit", f);
+      while (tile.scrollHeight > tile.clientHeight + 1 && f > 0.4) {
+        f -= 0.05;
+        tile.style.setProperty("--fit", f);
+      }
+    });
+    document.querySelectorAll("[data-fit]").forEach(function (box) {
+      var inner = box.firstElementChild;
+      if (!inner || !box.clientHeight) return;
+      inner.style.transform = "";
+      var s = Math.min(1, box.clientHeight / inner.scrollHeight, box.clientWidth / inner.scrollWidth);
+      inner.style.transformOrigin = "top left";
+      if (s < 1) inner.style.transform = "scale(" + s + ")";
+    });
+  }
+  // A box that scrolls sideways says so while there is more to see.
+  function hints() {
+    document.querySelectorAll("[data-scroll-hint]").forEach(function (b) {
+      b.classList.toggle("scroll-more", b.scrollLeft + b.clientWidth < b.scrollWidth - 2);
+    });
+  }
+  document.addEventListener("scroll", function (e) {
+    if (e.target.matches && e.target.matches("[data-scroll-hint]")) hints();
+  }, true);
+  window.addEventListener("resize", function () { fit(); hints(); });
+  document.addEventListener("htmx:afterSettle", function () { fit(); hints(); });
+
   document.addEventListener("DOMContentLoaded", function () {
     localize();
+    fit();
+    hints();
     document.querySelectorAll("[data-poll]").forEach(function (el) {
       schedule(el.id, +el.getAttribute("data-poll"));
     });
@@ -132,4 +168,77 @@
     var n = (parseInt(input.value, 10) || 0) + parseInt(b.getAttribute("data-step"), 10);
     input.value = Math.max(0, n);
   });
+})();
+
+// Brackets: hovering or focusing an entry lights up its every slot, its path through the tree.
+(function () {
+  "use strict";
+  function light(e, on) {
+    var slot = e.target.closest && e.target.closest(".bracket [data-entry]");
+    if (!slot) return;
+    var tree = slot.closest(".bracket");
+    tree.querySelectorAll("[data-entry]").forEach(function (el) {
+      el.classList.toggle("path-lit", on && el.getAttribute("data-entry") === slot.getAttribute("data-entry"));
+    });
+  }
+  document.addEventListener("mouseover", function (e) { light(e, true); });
+  document.addEventListener("mouseout", function (e) { light(e, false); });
+  document.addEventListener("focusin", function (e) { light(e, true); });
+  document.addEventListener("focusout", function (e) { light(e, false); });
+})();
+
+// Following players, kept in this browser: their names stand out on every
+// page, and an open page says so when one of them is called to a court.
+(function () {
+  "use strict";
+  var KEY = "courtside-follow";
+  function followed() {
+    try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch (e) { return []; }
+  }
+  function save(ids) { localStorage.setItem(KEY, JSON.stringify(ids)); }
+  var seen = null; // "court|match" pairs with a followed entry, as last shown
+  function mark() {
+    var ids = followed();
+    document.querySelectorAll("[data-entry]").forEach(function (el) {
+      el.classList.toggle("followed", ids.indexOf(el.getAttribute("data-entry")) >= 0);
+    });
+    document.querySelectorAll("[data-follow]").forEach(function (b) {
+      var on = ids.indexOf(b.getAttribute("data-follow")) >= 0;
+      b.hidden = false;
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.textContent = on ? b.getAttribute("data-label-on") : b.getAttribute("data-label-off");
+    });
+    var now = {}, called = [];
+    document.querySelectorAll("[data-called]").forEach(function (el) {
+      var who = (el.getAttribute("data-entries") || "").split(" ");
+      if (!who.some(function (id) { return ids.indexOf(id) >= 0; })) return;
+      var k = el.getAttribute("data-called");
+      now[k] = true;
+      if (seen && !seen[k]) called.push(el.getAttribute("data-call-text"));
+    });
+    seen = now;
+    called.forEach(notify);
+  }
+  function notify(text) {
+    var box = document.getElementById("called");
+    if (box) {
+      box.textContent = text;
+      box.hidden = false;
+    }
+    if (window.Notification && Notification.permission === "granted") {
+      try { new Notification(text); } catch (e) { /* some browsers allow it from a service worker only */ }
+    }
+  }
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("[data-follow]");
+    if (!b) return;
+    var id = b.getAttribute("data-follow"), ids = followed(), i = ids.indexOf(id);
+    if (i >= 0) ids.splice(i, 1); else ids.push(id);
+    save(ids);
+    if (i < 0 && window.Notification && Notification.permission === "default") Notification.requestPermission();
+    mark();
+  });
+  document.addEventListener("DOMContentLoaded", mark);
+  document.addEventListener("htmx:afterSettle", mark);
+  window.addEventListener("storage", mark);
 })();
