@@ -20,6 +20,7 @@
 //	t:{<id>}:events        stream  one entry per change: field "events", a JSON array of Event (trimmed by the retention)
 //	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (the newest AuditCap kept)
 //	t:{<id>}:webhooks      set     ids of the webhooks subscribed to the tournament
+//	t:{<id>}:screens       hash    screen name → Screen JSON (what that TV in the hall shows)
 //
 // The event streams, so the retention can find them, and the channel on
 // which every change announces "<tournament id> <version>":
@@ -91,6 +92,7 @@ func auditKey(id, matchID string) string {
 	return fmt.Sprintf("t:{%s}:audit:%s", id, matchID)
 }
 func tournamentWebhooksKey(id string) string { return fmt.Sprintf("t:{%s}:webhooks", id) }
+func screensKey(id string) string            { return fmt.Sprintf("t:{%s}:screens", id) }
 func webhookCursorsKey(id string) string     { return fmt.Sprintf("t:{%s}:webhook-cursors", id) }
 func webhookBatchKey(id, hook string) string { return fmt.Sprintf("t:{%s}:webhook-batch:%s", id, hook) }
 func webhookLeaseKey(id, hook string) string { return fmt.Sprintf("t:{%s}:webhook-lease:%s", id, hook) }

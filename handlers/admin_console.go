@@ -34,7 +34,7 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 	org, _ := a.Store.Organizer(ctx, snap.Tournament.OrganizerID)
 	base := "/admin/t/" + snap.Tournament.ID
 	page := templates.ConsolePage{Page: a.page(r, snap.Tournament.Name), Organizer: org.Name, Tournament: snap.Tournament.Name,
-		PublicHref: tournamentHref(snap), Poll: templates.Poll{ID: livePart, Href: base, On: !over(snap), Every: 5000, ETag: etag(r, snap.Version, "console")}}
+		PublicHref: tournamentHref(snap), ScreensHref: base + "/screens", Poll: templates.Poll{ID: livePart, Href: base, On: !over(snap), Every: 5000, ETag: etag(r, snap.Version, "console")}}
 	courts := slices.Clone(snap.Tournament.Courts)
 	slices.SortFunc(courts, func(a, b tournament.Court) int { return cmp.Compare(a.Number, b.Number) })
 	for _, c := range courts {

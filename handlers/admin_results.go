@@ -185,6 +185,9 @@ func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
 	action := r.PostFormValue("action")
 	result, ferr := parseResult(r, max(len(g.Encounters), 1), max(2*cfg.NumSets-1, 1), cfg.QuickEntry)
 	show := func(status int, page templates.ResultPage) error {
+		// Headers first: those set after WriteHeader are dropped.
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie")
 		w.WriteHeader(status)
 		if htmx.IsHTMX(r) {
 			return html(w, r, templates.ResultPanel(page))

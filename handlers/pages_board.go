@@ -301,7 +301,6 @@ func (p *Pages) tv(w http.ResponseWriter, r *http.Request, snap *tournament.Snap
 	q.kiosk = true
 	settings := q.query() + "&rotate=" + strings.Join(q.rotate, ",")
 	return p.serve(w, r, snap, "tv:"+settings, settings, func() templ.Component {
-		ctx := r.Context()
 		qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap))
 		page := templates.TVPage{Page: p.page(r, snap.Tournament.Name, "Court board of "+snap.Tournament.Name),
 			Tournament: snap.Tournament.Name, QR: qr, Every: q.every}
@@ -310,23 +309,37 @@ func (p *Pages) tv(w http.ResponseWriter, r *http.Request, snap *tournament.Snap
 		if !slices.Contains(rotate, "courts") {
 			rotate = append([]string{"courts"}, rotate...)
 		}
-		for _, item := range rotate {
-			kind, groupID, _ := strings.Cut(item, ":")
-			g, ok := snap.Group(groupID)
-			switch {
-			case kind == "courts":
-				board := boardView(ctx, snap, q, boardPoll(r, snap, q))
-				page.Panels = append(page.Panels, templates.TVPanel{Title: templates.T(ctx, "Courts"), Board: &board})
-			case kind == "standings" && ok:
-				sp := templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(ctx, snap, g)}
-				page.Panels = append(page.Panels, templates.TVPanel{Title: g.Name + " · " + templates.T(ctx, "Standings"), Standings: &sp})
-			case kind == "bracket" && ok && g.Mode.IsBracket():
-				bp := templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: *bracketView(ctx, snap, g)}
-				page.Panels = append(page.Panels, templates.TVPanel{Title: g.Name + " · " + templates.T(ctx, "Bracket"), Bracket: &bp})
-			}
-		}
+		page.Panels = tvPanels(r, snap, q, rotate, true)
 		return templates.TV(page)
 	})
+}
+
+// tvPanels are the views of a TV, in turn: "courts", "standings:<group>",
+// "bracket:<group>"; unknown groups are left out. With poll, each view polls
+// for itself; without, the page around them refreshes them.
+func tvPanels(r *http.Request, snap *tournament.Snapshot, q boardQuery, views []string, poll bool) []templates.TVPanel {
+	ctx := r.Context()
+	var panels []templates.TVPanel
+	for _, item := range views {
+		kind, groupID, _ := strings.Cut(item, ":")
+		g, ok := snap.Group(groupID)
+		switch {
+		case kind == "courts":
+			bp := boardPoll(r, snap, q)
+			bp.On = bp.On && poll
+			board := boardView(ctx, snap, q, bp)
+			panels = append(panels, templates.TVPanel{Title: templates.T(ctx, "Courts"), Board: &board})
+		case kind == "standings" && ok:
+			sp := templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(ctx, snap, g)}
+			sp.Poll.On = sp.Poll.On && poll
+			panels = append(panels, templates.TVPanel{Title: g.Name + " · " + templates.T(ctx, "Standings"), Standings: &sp})
+		case kind == "bracket" && ok && g.Mode.IsBracket():
+			bp := templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: *bracketView(ctx, snap, g)}
+			bp.Poll.On = bp.Poll.On && poll
+			panels = append(panels, templates.TVPanel{Title: g.Name + " · " + templates.T(ctx, "Bracket"), Bracket: &bp})
+		}
+	}
+	return panels
 }
 
 func tvPoll(r *http.Request, snap *tournament.Snapshot, kind string, g *tournament.Group) templates.Poll {

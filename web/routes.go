@@ -114,6 +114,9 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /t/{id}/tv/setup", s.page(site.TVSetup))
 	mux.Handle("GET /t/{id}/tv/standings/{groupId}", s.page(site.TVStandings))
 	mux.Handle("GET /t/{id}/tv/bracket/{groupId}", s.page(site.TVBracket))
+	// Screens: TVs in the hall whose content the organizer sets in the console.
+	screens := &handlers.Screens{Pages: site, Admin: admin, Store: c.Store}
+	mux.Handle("GET /t/{id}/screens/{name}", s.page(screens.Show))
 	// The organizer console: signed in with an API token; every change is a
 	// POST, refused when it comes from another site.
 	csrf := http.NewCrossOriginProtection()
@@ -130,6 +133,8 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/state", signedIn(admin.SetState))
 	mux.Handle("GET /admin/t/{id}/matches/{matchId}", signedIn(admin.ResultForm))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/result", signedIn(admin.SaveResult))
+	mux.Handle("GET /admin/t/{id}/screens", signedIn(screens.Console))
+	mux.Handle("POST /admin/t/{id}/screens", signedIn(screens.Save))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/correct", signedIn(admin.CorrectResult))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/walkover", signedIn(admin.Walkover))
 	// Setting a tournament up: new, its setup until the start, the start,

@@ -90,19 +90,25 @@
       fit();
     }, every);
   }
-  // After a board is swapped in, keep showing the court page that was showing.
+  // After a board or a screen is swapped in, keep showing the court page and
+  // the view that were showing (the first, when there are fewer now).
+  var turns = ["[data-court-page]", "[data-panel]"];
   document.addEventListener("htmx:beforeSwap", function (e) {
-    var pages = e.detail.elt.querySelectorAll("[data-court-page]");
-    e.detail.elt.__shownPage = 0;
-    pages.forEach(function (p, i) { if (!p.hidden) e.detail.elt.__shownPage = i; });
+    e.detail.elt.__shown = turns.map(function (sel) {
+      var shown = 0;
+      e.detail.elt.querySelectorAll(sel).forEach(function (p, i) { if (!p.hidden) shown = i; });
+      return shown;
+    });
   });
   document.addEventListener("htmx:afterSwap", function (e) {
     var target = document.getElementById(e.detail.elt.id);
-    var keep = e.detail.elt.__shownPage;
-    if (!target || keep === undefined) return;
-    var pages = target.querySelectorAll("[data-court-page]");
-    if (keep >= pages.length) keep = 0;
-    pages.forEach(function (p, i) { p.hidden = i !== keep; });
+    var shown = e.detail.elt.__shown;
+    if (!target || !shown) return;
+    turns.forEach(function (sel, k) {
+      var items = target.querySelectorAll(sel);
+      var keep = shown[k] < items.length ? shown[k] : 0;
+      items.forEach(function (p, i) { p.hidden = i !== keep; });
+    });
   });
 
   // TVs: each court's names as large as its tile allows (wrapped, never
@@ -116,6 +122,15 @@
         f -= 0.05;
         tile.style.setProperty("--fit", f);
       }
+    });
+    // A list in a box of fixed height shows the items that fit whole.
+    document.querySelectorAll("[data-fit-list]").forEach(function (list) {
+      var box = list.parentElement.getBoundingClientRect();
+      if (!box.height) return;
+      list.querySelectorAll("li").forEach(function (li) { li.classList.remove("fit-hidden"); });
+      list.querySelectorAll("li").forEach(function (li) {
+        if (li.getBoundingClientRect().bottom > box.bottom + 1) li.classList.add("fit-hidden");
+      });
     });
     document.querySelectorAll("[data-fit]").forEach(function (box) {
       var inner = box.firstElementChild;

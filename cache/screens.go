@@ -1,0 +1,76 @@
+package cache
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Screen is what one TV in the hall shows, as its organizer set it in the
+// console. The TV at /t/<id>/screens/<name> follows it within one poll.
+type Screen struct {
+	Name string `json:"name"`
+	// Show is courts, standings, bracket, rotation or message.
+	Show string `json:"show"`
+	// Courts limits a courts screen to a range, "1-8"; empty for all.
+	Courts string `json:"courts,omitempty"`
+	// Group is the group of a standings or bracket screen.
+	Group string `json:"group,omitempty"`
+	// Rotate lists a rotation's views in turn: "courts", "standings:<group>", "bracket:<group>".
+	Rotate []string `json:"rotate,omitempty"`
+	// Every is the seconds a rotation shows each view.
+	Every int `json:"every,omitempty"`
+	// Message is the text of a message screen ("Final on Table 1 in 5 minutes").
+	Message string `json:"message,omitempty"`
+}
+
+// Screens lists a tournament's screens by name.
+func (s *Store) Screens(ctx context.Context, tournamentID string) ([]Screen, error) {
+	all, err := s.rdb.HGetAll(ctx, screensKey(tournamentID)).Result()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Screen, 0, len(all))
+	for _, raw := range all {
+		var sc Screen
+		if err := json.Unmarshal([]byte(raw), &sc); err != nil {
+			return nil, err
+		}
+		out = append(out, sc)
+	}
+	slices.SortFunc(out, func(a, b Screen) int { return cmp.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+// Screen is one of a tournament's screens; ErrNotFound when it was never set.
+func (s *Store) Screen(ctx context.Context, tournamentID, name string) (Screen, error) {
+	raw, err := s.rdb.HGet(ctx, screensKey(tournamentID), name).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return Screen{}, ErrNotFound
+	}
+	if err != nil {
+		return Screen{}, err
+	}
+	var sc Screen
+	err = json.Unmarshal(raw, &sc)
+	return sc, err
+}
+
+// PutScreen sets what a screen shows. The whole setting is one hash field,
+// written in one command: a TV reads the old setting or the new, never a mix.
+func (s *Store) PutScreen(ctx context.Context, tournamentID string, sc Screen) error {
+	raw, err := json.Marshal(sc)
+	if err != nil {
+		return err
+	}
+	return s.rdb.HSet(ctx, screensKey(tournamentID), sc.Name, raw).Err()
+}
+
+// DeleteScreen forgets a screen; its TV goes back to showing every court.
+func (s *Store) DeleteScreen(ctx context.Context, tournamentID, name string) error {
+	return s.rdb.HDel(ctx, screensKey(tournamentID), name).Err()
+}

@@ -1,0 +1,293 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/a-h/templ"
+	"github.com/angelofallars/htmx-go"
+
+	"courtside/cache"
+	"courtside/templates"
+	"courtside/tournament"
+)
+
+// ScreenStore keeps what each TV in the hall shows.
+type ScreenStore interface {
+	Screens(ctx context.Context, tournamentID string) ([]cache.Screen, error)
+	Screen(ctx context.Context, tournamentID, name string) (cache.Screen, error)
+	PutScreen(ctx context.Context, tournamentID string, sc cache.Screen) error
+	DeleteScreen(ctx context.Context, tournamentID, name string) error
+}
+
+// Screens serves the TVs an organizer steers: each TV in the hall opens
+// /t/{id}/screens/{name} once, and the console sets what it shows.
+type Screens struct {
+	Pages *Pages
+	Admin *Admin
+	Store ScreenStore
+}
+
+// screenPart is the id of a screen's polling part.
+const screenPart = "screen"
+
+// screenPoll is how often a screen asks whether it should show something else (ms).
+const screenPoll = 3000
+
+// screenName is what a screen may be called: it is part of the address a TV bookmarks.
+var screenName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,31}$`)
+
+// The things a screen can show.
+var screenShows = []string{"courts", "standings", "bracket", "rotation", "message"}
+
+// Show is a screen in the hall: what its organizer set it to show, and until
+// then every court. It asks every 3 s and follows a new setting at once.
+func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
+	name := r.PathValue("name")
+	if !screenName.MatchString(name) {
+		return NotFound("screen")
+	}
+	sc, err := s.Store.Screen(r.Context(), r.PathValue("id"), name)
+	if errors.Is(err, cache.ErrNotFound) {
+		sc, err = cache.Screen{Name: name, Show: "courts"}, nil
+	}
+	if err != nil {
+		return err
+	}
+	setting := fmt.Sprintf("%s|%s|%s|%s|%d|%s", sc.Show, sc.Courts, sc.Group, strings.Join(sc.Rotate, ","), sc.Every, sc.Message)
+	part := "screen-page:" + name + ":" + setting
+	if target, _ := htmx.GetTarget(r); htmx.IsHTMX(r) && target == screenPart {
+		part = "screen:" + name + ":" + setting
+	}
+	p := s.Pages
+	snap, err := p.shared(r)
+	if err != nil {
+		return err
+	}
+	return p.serve(w, r, snap, part, setting, func() templ.Component {
+		ctx := r.Context()
+		q := boardQuery{per: 16, every: cmpOr(sc.Every, 15), kiosk: true}
+		if sc.Courts != "" {
+			q.from, q.to, _ = courtRange(sc.Courts, snap.Tournament.Courts)
+		}
+		view := templates.ScreenView{Name: name, Every: q.every,
+			Poll: templates.Poll{ID: screenPart, Href: r.URL.Path, ETag: etag(r, snap.Version, "screen:"+name+":"+setting), On: true, Every: screenPoll}}
+		switch sc.Show {
+		case "message":
+			view.Panels = []templates.TVPanel{{Title: templates.T(ctx, "Message"), Message: sc.Message}}
+		case "standings", "bracket":
+			view.Panels = tvPanels(r, snap, q, []string{sc.Show + ":" + sc.Group}, false)
+		case "rotation":
+			view.Panels = tvPanels(r, snap, q, sc.Rotate, false)
+		}
+		if len(view.Panels) == 0 {
+			view.Panels = tvPanels(r, snap, q, []string{"courts"}, false)
+		}
+		if strings.HasPrefix(part, screenPart+":") {
+			return templates.ScreenLive(view)
+		}
+		qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap))
+		page := templates.ScreenPage{Page: p.page(r, snap.Tournament.Name, "Screen "+name+" of "+snap.Tournament.Name),
+			Tournament: snap.Tournament.Name, QR: qr, Screen: view}
+		page.Refresh = 30
+		return templates.Screen(page)
+	})
+}
+
+// Console lists a tournament's screens, each with what it shows, and a form to set up another.
+func (s *Screens) Console(w http.ResponseWriter, r *http.Request) error {
+	snap, err := s.Admin.own(r)
+	if err != nil {
+		return err
+	}
+	page, err := s.consolePage(r, snap)
+	if err != nil {
+		return err
+	}
+	if r.URL.Query().Get("done") == "saved" {
+		page.Flash = templates.T(r.Context(), "Saved. The screen shows it within a few seconds.")
+	}
+	return html(w, r, templates.ScreensConsole(page))
+}
+
+func (s *Screens) consolePage(r *http.Request, snap *tournament.Snapshot) (templates.ScreensPage, error) {
+	ctx := r.Context()
+	screens, err := s.Store.Screens(ctx, snap.Tournament.ID)
+	if err != nil {
+		return templates.ScreensPage{}, err
+	}
+	org, _ := s.Admin.Store.Organizer(ctx, snap.Tournament.OrganizerID)
+	base := "/admin/t/" + snap.Tournament.ID
+	page := templates.ScreensPage{Page: s.Admin.page(r, templates.T(ctx, "Screens")+" · "+snap.Tournament.Name), Organizer: org.Name,
+		Tournament: snap.Tournament.Name, ConsoleHref: base, Action: base + "/screens"}
+	for _, d := range snap.Tournament.Disciplines {
+		for _, st := range d.Stages {
+			for _, g := range st.Groups {
+				label := d.Name + " · " + g.Name
+				page.Groups = append(page.Groups, templates.Option{Value: g.ID, Label: label})
+				page.Views = append(page.Views, templates.Option{Value: "standings:" + g.ID, Label: label + " · " + templates.T(ctx, "Standings")})
+				if g.Mode.IsBracket() {
+					page.Views = append(page.Views, templates.Option{Value: "bracket:" + g.ID, Label: label + " · " + templates.T(ctx, "Bracket")})
+				}
+			}
+		}
+	}
+	for _, sc := range screens {
+		page.Screens = append(page.Screens, screenForm(r, snap, sc, nil))
+	}
+	page.New = screenForm(r, snap, cache.Screen{Show: "courts", Every: 15}, nil)
+	page.New.New = true
+	return page, nil
+}
+
+// screenForm is one screen's form in the console, with the errors of its last try.
+func screenForm(r *http.Request, snap *tournament.Snapshot, sc cache.Screen, errs map[string]string) templates.ScreenForm {
+	return templates.ScreenForm{Name: sc.Name, Show: sc.Show, Courts: sc.Courts, Group: sc.Group, Rotate: sc.Rotate,
+		Every: strconv.Itoa(cmpOr(sc.Every, 15)), Message: sc.Message, Errors: errs,
+		Href: tournamentHref(snap) + "/screens/" + sc.Name, Label: describeScreen(r.Context(), snap, sc)}
+}
+
+func cmpOr(n, def int) int {
+	if n == 0 {
+		return def
+	}
+	return n
+}
+
+// describeScreen says in words what a screen shows.
+func describeScreen(ctx context.Context, snap *tournament.Snapshot, sc cache.Screen) string {
+	T := func(s string) string { return templates.T(ctx, s) }
+	group := func(id string) string {
+		if g, ok := snap.Group(id); ok {
+			return g.Name
+		}
+		return id
+	}
+	switch sc.Show {
+	case "standings":
+		return T("Standings") + " · " + group(sc.Group)
+	case "bracket":
+		return T("Bracket") + " · " + group(sc.Group)
+	case "rotation":
+		return templates.Tf(ctx, "Rotation of %d views", len(sc.Rotate))
+	case "message":
+		return T("Message") + ": " + sc.Message
+	}
+	if sc.Courts != "" {
+		return T("Courts") + " " + sc.Courts
+	}
+	return T("All courts")
+}
+
+// Save sets what a screen shows. A setting that cannot be shown comes back
+// as 422 with the message next to its field; nothing is stored.
+func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
+	snap, err := s.Admin.own(r)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	T := func(s string) string { return templates.T(ctx, s) }
+	if err := r.ParseForm(); err != nil {
+		return BadRequest("%v", err)
+	}
+	every, _ := strconv.Atoi(r.PostFormValue("every"))
+	sc := cache.Screen{Name: strings.ToLower(strings.TrimSpace(r.PostFormValue("name"))), Show: r.PostFormValue("show"),
+		Courts: strings.TrimSpace(r.PostFormValue("courts")), Group: r.PostFormValue("group"), Rotate: r.PostForm["rotate"],
+		Every: every, Message: strings.TrimSpace(r.PostFormValue("message"))}
+	errs := map[string]string{}
+	if !screenName.MatchString(sc.Name) {
+		errs["name"] = T("A screen's name is 1 to 32 lowercase letters, digits and dashes, like hall-1.")
+	}
+	if !slices.Contains(screenShows, sc.Show) {
+		errs["show"] = T("Choose what the screen shows.")
+	}
+	if r.PostFormValue("delete") != "" && len(errs["name"]) == 0 {
+		if err := s.Store.DeleteScreen(ctx, snap.Tournament.ID, sc.Name); err != nil {
+			return err
+		}
+		return s.saved(w, r, snap)
+	}
+	switch sc.Show {
+	case "courts":
+		if _, _, err := courtRange(sc.Courts, snap.Tournament.Courts); sc.Courts != "" && err != nil {
+			errs["courts"] = T("Courts are a number or a range, like 1-8.")
+		}
+		sc.Group, sc.Rotate, sc.Message = "", nil, ""
+	case "standings", "bracket":
+		g, ok := snap.Group(sc.Group)
+		if !ok || sc.Show == "bracket" && !g.Mode.IsBracket() {
+			errs["group"] = T("Choose a group; a bracket needs a knock-out group.")
+		}
+		sc.Courts, sc.Rotate, sc.Message = "", nil, ""
+	case "rotation":
+		for _, v := range sc.Rotate {
+			kind, id, _ := strings.Cut(v, ":")
+			if _, ok := snap.Group(id); kind != "courts" && !ok {
+				errs["rotate"] = T("A view of the rotation no longer exists.")
+			}
+		}
+		if len(sc.Rotate) < 2 {
+			errs["rotate"] = T("A rotation needs at least two views.")
+		}
+		if sc.Every < 5 || sc.Every > 300 {
+			errs["every"] = T("Seconds per view are between 5 and 300.")
+		}
+		sc.Group, sc.Message = "", ""
+	case "message":
+		if n := utf8.RuneCountInString(sc.Message); n == 0 || n > 200 {
+			errs["message"] = T("A message has 1 to 200 characters.")
+		}
+		sc.Courts, sc.Group, sc.Rotate = "", "", nil
+	}
+	if len(errs) > 0 {
+		page, err := s.consolePage(r, snap)
+		if err != nil {
+			return err
+		}
+		form := screenForm(r, snap, sc, errs)
+		form.Every = r.PostFormValue("every")
+		page.Error = T("The screen was not changed: see the marked field.")
+		if r.PostFormValue("new") != "" {
+			form.New = true
+			page.New = form
+		} else {
+			for i := range page.Screens {
+				if page.Screens[i].Name == sc.Name {
+					page.Screens[i] = form
+				}
+			}
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusUnprocessableEntity)
+		if htmx.IsHTMX(r) {
+			return templates.ScreensPanel(page).Render(ctx, w)
+		}
+		return templates.ScreensConsole(page).Render(ctx, w)
+	}
+	if err := s.Store.PutScreen(ctx, snap.Tournament.ID, sc); err != nil {
+		return err
+	}
+	return s.saved(w, r, snap)
+}
+
+// saved answers a change: htmx gets the panel again with a note; a plain form is sent back to the list.
+func (s *Screens) saved(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot) error {
+	if !htmx.IsHTMX(r) {
+		http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID+"/screens?done=saved", http.StatusSeeOther)
+		return nil
+	}
+	page, err := s.consolePage(r, snap)
+	if err != nil {
+		return err
+	}
+	page.Flash = templates.T(r.Context(), "Saved. The screen shows it within a few seconds.")
+	return html(w, r, templates.ScreensPanel(page))
+}
