@@ -173,6 +173,20 @@ func (o *observer) run(ctx context.Context, t testing.TB) {
 	}
 }
 
+// caughtUp says whether, for every resource, the last answer it saw from M
+// is the last it saw from U.
+func (o *observer) caughtUp() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, p := range o.paths {
+		u, m := o.onU[p].hashes, o.onM[p].hashes
+		if len(u) == 0 || len(m) == 0 || u[len(u)-1] != m[len(m)-1] {
+			return false
+		}
+	}
+	return true
+}
+
 // lags says, for each change U showed between from and to, how long until M
 // showed it or something U showed later; a change M never caught up with
 // counts as the time until the end of the observation.
@@ -315,6 +329,17 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 	for _, p := range paths {
 		obs.onU[p], obs.onM[p] = &seen{}, &seen{}
 	}
+	// sameOnBoth says whether M answers exactly as U for every resource.
+	sameOnBoth := func() bool {
+		for _, p := range paths {
+			_, onU := get(t, u.srv.URL+"/v1/public", observerU, p)
+			_, onM := get(t, m.URL+"/v1/public", keyM, p)
+			if !bytes.Equal(onU, onM) {
+				return false
+			}
+		}
+		return true
+	}
 	obsCtx, stopObs := context.WithCancel(ctx)
 	obsDone := make(chan struct{})
 	go func() { obs.run(obsCtx, t); close(obsDone) }()
@@ -337,8 +362,14 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 	time.Sleep(phase - 10*time.Second)
 	hookTo := time.Now()
 
-	// A live score sent to M's API shows on U and on M's TV; U's simulator pauses meanwhile.
+	// U's simulator pauses. Its last changes reach M before anything else
+	// happens: a change made just before U stops would otherwise wait for U to
+	// come back, and its delay would be U's downtime, not the webhooks'. What
+	// the observer saw decides: the delays are measured on it.
 	u.simStop()
+	eventuallyWithin(t, 10*time.Second, "M's answers equal U's once U's simulator pauses", obs.caughtUp)
+
+	// A live score sent to M's API shows on U and on M's TV.
 	liveScoreShows(t, u, m, observerU, keyM)
 	// A 412 from U reaches M's caller unchanged.
 	notRunningPassesOn(t, u, m, observerU, keyM)
@@ -369,16 +400,7 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 	})
 	// Once U rests, M answers exactly as U for every resource: nothing was lost.
 	u.simStop()
-	eventuallyWithin(t, 20*time.Second, "M's answers equal U's once U rests", func() bool {
-		for _, p := range paths {
-			_, onU := get(t, u.srv.URL+"/v1/public", observerU, p)
-			_, onM := get(t, m.URL+"/v1/public", keyM, p)
-			if !bytes.Equal(onU, onM) {
-				return false
-			}
-		}
-		return true
-	})
+	eventuallyWithin(t, 20*time.Second, "M's answers equal U's once U rests", sameOnBoth)
 	end := time.Now()
 	stopObs()
 	<-obsDone
