@@ -7,27 +7,6 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestDarkModeShips catches a Tailwind build without dark: rules: a phone
-// set to dark gets a dark page with light text.
-func TestDarkModeShips(t *testing.T) {
-	srv, _, _ := site(t)
-	b := browser(t)
-	if err := chromedp.Do(b, chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(`main`)); err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(b, emulateDark()); err != nil {
-		t.Fatal(err)
-	}
-	lum, err := chromedp.Run(b, chromedp.Evaluate[[]float64](contrastJS+`[luminance(effectiveBg(document.body)), luminance(parse(getComputedStyle(document.body).color))]`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if lum[0] > 0.1 || lum[1] < 0.5 {
-		t.Errorf("in dark mode the page's background has luminance %.2f and its text %.2f: the dark theme did not ship", lum[0], lum[1])
-	}
-	screenshot(t, b, "home-dark-390x844")
-}
-
 // signIn signs the browser in to the console with an API token.
 func signIn(t *testing.T, b context.Context, base, token string) {
 	t.Helper()
