@@ -21,17 +21,13 @@ const followedRefusal = "This tournament runs in the tournament application: cor
 // match depending on the result has started; the page says which one and
 // keeps what was typed.
 func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
-	snap, m, err := a.ownMatch(r)
+	snap, m, result, ferr, err := a.postedResult(r)
 	if err != nil {
 		return err
-	}
-	if err := r.ParseForm(); err != nil {
-		return BadRequest("the form does not read")
 	}
 	ctx := r.Context()
 	g, _ := snap.Group(m.GroupID)
 	cfg := snap.Config(m)
-	result, ferr := parseResult(r, max(len(g.Encounters), 1), max(2*cfg.NumSets-1, 1), cfg.QuickEntry)
 	// again shows the correction form as it was sent, open, with status and what to say.
 	again := func(status int, say func(*templates.ResultPage)) error {
 		page, err := a.resultPage(r, snap, m, result)

@@ -168,22 +168,34 @@ func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tourname
 	return out, nil
 }
 
+// postedResult reads the result a console form sent for the organizer's
+// match, shaped by the match's configuration; ferr is a mistake in the form.
+func (a *Admin) postedResult(r *http.Request) (*tournament.Snapshot, *tournament.Match, tournament.Encounters, *formError, error) {
+	snap, m, err := a.ownMatch(r)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	if err := r.ParseForm(); err != nil {
+		return nil, nil, nil, nil, BadRequest("the form does not read")
+	}
+	g, _ := snap.Group(m.GroupID)
+	cfg := snap.Config(m)
+	result, ferr := parseResult(r, max(len(g.Encounters), 1), max(2*cfg.NumSets-1, 1), cfg.QuickEntry)
+	return snap, m, result, ferr, nil
+}
+
 // SaveResult saves a live score, or finishes the match after a confirmation
 // that shows who won. Mistakes show next to the set at fault; when someone
 // else finished the match first, the page says so and shows their result.
 func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
-	snap, m, err := a.ownMatch(r)
+	snap, m, result, ferr, err := a.postedResult(r)
 	if err != nil {
 		return err
-	}
-	if err := r.ParseForm(); err != nil {
-		return BadRequest("the form does not read")
 	}
 	ctx := r.Context()
 	g, _ := snap.Group(m.GroupID)
 	cfg := snap.Config(m)
 	action := r.PostFormValue("action")
-	result, ferr := parseResult(r, max(len(g.Encounters), 1), max(2*cfg.NumSets-1, 1), cfg.QuickEntry)
 	show := func(status int, page templates.ResultPage) error {
 		// Headers first: those set after WriteHeader are dropped.
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
