@@ -63,6 +63,19 @@ func (p *Pages) shared(r *http.Request) (*tournament.Snapshot, error) {
 	return snap, nil
 }
 
+// sharedGroup loads the shared tournament and the group the path names.
+func (p *Pages) sharedGroup(r *http.Request) (*tournament.Snapshot, *tournament.Group, error) {
+	snap, err := p.shared(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, ok := snap.Group(r.PathValue("groupId"))
+	if !ok {
+		return nil, nil, NotFound("group")
+	}
+	return snap, g, nil
+}
+
 // poll is how a tournament page's live part refreshes: from the page's own
 // URL, with the ETag of the part, every 5 s until the tournament is over.
 func poll(r *http.Request, snap *tournament.Snapshot) templates.Poll {

@@ -349,13 +349,9 @@ func tvPoll(r *http.Request, snap *tournament.Snapshot, kind string, g *tourname
 
 // TVStandings is a TV's standings panel, alone, for its polls.
 func (p *Pages) TVStandings(w http.ResponseWriter, r *http.Request) error {
-	snap, err := p.shared(r)
+	snap, g, err := p.sharedGroup(r)
 	if err != nil {
 		return err
-	}
-	g, ok := snap.Group(r.PathValue("groupId"))
-	if !ok {
-		return NotFound("group")
 	}
 	return p.serve(w, r, snap, "standings:"+g.ID, "", func() templ.Component {
 		return templates.StandingsTV(templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(r.Context(), snap, g)})

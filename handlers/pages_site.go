@@ -157,13 +157,9 @@ func describe(t *tournament.Tournament, org tournament.Organizer) string {
 
 // Group shows a group: its table and rounds, or its tree in the knock-out modes.
 func (p *Pages) Group(w http.ResponseWriter, r *http.Request) error {
-	snap, err := p.shared(r)
+	snap, g, err := p.sharedGroup(r)
 	if err != nil {
 		return err
-	}
-	g, ok := snap.Group(r.PathValue("groupId"))
-	if !ok {
-		return NotFound("group")
 	}
 	return p.serve(w, r, snap, partOf(r), "", func() templ.Component {
 		page := p.groupPage(r, snap, g)
