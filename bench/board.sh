@@ -8,10 +8,13 @@
 # Needs go, curl, wrk and nginx (apt-get install wrk nginx). Prints req/s,
 # p50 and p99 for: the 304 path (a TV that has the current board), the 200
 # path (a TV that needs it), and nginx; and each path's ratio to nginx. The
-# targets take turns, round after round, and each figure is the median of
-# the rounds, each ratio the median of the rounds' ratios (a path against
-# nginx of the same round): on a shared machine the load moves within
-# seconds, and one long run per target measures the load as much as the server.
+# 200 path is measured plain (board-200 against nginx) and gzipped, as every
+# browser asks for it (board-200gz against nginx-gz, serving the same gzipped
+# bytes with gzip_static). The targets take turns, round after round, and
+# each figure is the median of the rounds, each ratio the median of the
+# rounds' ratios (a path against nginx of the same round): on a shared
+# machine the load moves within seconds, and one long run per target
+# measures the load as much as the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-5}
@@ -45,6 +48,7 @@ url="$base/t/$tid/board"
 etag=$(curl -sfI "$url" | tr -d '\r' | sed -n 's/^[Ee][Tt]ag: //p')
 mkdir -p "$work/www"
 curl -sf "$url" >"$work/www/board.html"
+curl -sf -H 'Accept-Encoding: gzip' "$url" >"$work/www/board.html.gz" # what a browser gets
 cat >"$work/nginx.conf" <<CONF
 worker_processes auto;
 pid $work/nginx.pid;
@@ -54,6 +58,7 @@ http {
   access_log off;
   sendfile on;
   keepalive_requests 1000000;
+  gzip_static on;
   server { listen 127.0.0.1:$NGINX_PORT; root $work/www; }
 }
 CONF
@@ -77,13 +82,16 @@ for round in $(seq "$ROUNDS"); do
   run "$round" nginx "http://127.0.0.1:$NGINX_PORT/board.html"
   run "$round" board-304 -H "If-None-Match: $etag" "$url"
   run "$round" board-200 "$url"
+  run "$round" nginx-gz -H 'Accept-Encoding: gzip' "http://127.0.0.1:$NGINX_PORT/board.html"
+  run "$round" board-200gz -H 'Accept-Encoding: gzip' "$url"
 done >"$work/results.txt"
 # Each round's figures with its ratios to nginx of the same round: round name req/s p50 p99 ratio p99-ratio.
-awk 'NR == FNR { if ($2 == "nginx") { rps[$1] = $3; p99[$1] = $5 }; next }
-  { print $0, $3 / rps[$1], $5 / p99[$1] }' "$work/results.txt" "$work/results.txt" >"$work/rounds.txt"
+# The gzipped path is compared with nginx serving gzip.
+awk 'NR == FNR { if ($2 ~ /^nginx/) { rps[$1 $2] = $3; p99[$1 $2] = $5 }; next }
+  { n = $1 ($2 ~ /gz$/ ? "nginx-gz" : "nginx"); print $0, $3 / rps[n], $5 / p99[n] }' "$work/results.txt" "$work/results.txt" >"$work/rounds.txt"
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 printf '%-10s %12s %10s %10s %10s %12s\n' target req/s p50/ms p99/ms "of nginx" "p99 / nginx"
-for name in nginx board-304 board-200; do
+for name in nginx board-304 board-200 nginx-gz board-200gz; do
   col() { awk -v n="$name" -v c="$1" '$2 == n { print $c }' "$work/rounds.txt" | median; }
   printf '%-10s %12.0f %10.3f %10.3f %9.0f%% %12.2f\n' "$name" "$(col 3)" "$(col 4)" "$(col 5)" "$(awk -v r="$(col 6)" 'BEGIN { print 100 * r }')" "$(col 7)"
 done
