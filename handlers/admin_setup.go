@@ -71,7 +71,7 @@ func (s *Setups) Create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	setup, errs := setupFromForm(v)
+	setup, errs := setupFromForm(r.Context(), v)
 	if len(errs) > 0 {
 		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, nil)
 	}
@@ -79,7 +79,7 @@ func (s *Setups) Create(w http.ResponseWriter, r *http.Request) error {
 	snap, err := s.Setups.CreateTournament(r.Context(), org, setup)
 	var ps tournament.Problems
 	if errors.As(err, &ps) {
-		errs, general := problemFields(ps)
+		errs, general := problemFields(r.Context(), ps)
 		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, general)
 	}
 	if err != nil {
@@ -150,7 +150,7 @@ func (s *Setups) SaveSetup(w http.ResponseWriter, r *http.Request) error {
 	if !saving(v) {
 		return s.renderForm(w, r, http.StatusOK, page, v, nil, nil)
 	}
-	setup, errs := setupFromForm(v)
+	setup, errs := setupFromForm(r.Context(), v)
 	if len(errs) > 0 {
 		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, nil)
 	}
@@ -162,10 +162,10 @@ func (s *Setups) SaveSetup(w http.ResponseWriter, r *http.Request) error {
 	var rule *tournament.RuleError
 	switch {
 	case errors.As(err, &ps):
-		errs, general := problemFields(ps)
+		errs, general := problemFields(r.Context(), ps)
 		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, general)
 	case errors.As(err, &rule):
-		return s.renderForm(w, r, http.StatusConflict, page, v, nil, []string{rule.Reason})
+		return s.renderForm(w, r, http.StatusConflict, page, v, nil, []string{refusal(r.Context(), rule)})
 	case err != nil:
 		return err
 	}
@@ -185,7 +185,7 @@ func (s *Setups) Start(w http.ResponseWriter, r *http.Request) error {
 	var rule *tournament.RuleError
 	var ps tournament.Problems
 	if errors.As(err, &rule) || errors.As(err, &ps) {
-		msg := err.Error()
+		msg := refusal(r.Context(), err)
 		if snap, err = s.ownSetup(r); err != nil {
 			return err
 		}
@@ -428,7 +428,7 @@ func setupValues(s *tournament.Setup) url.Values {
 
 // setupFromForm reads the form's values into a setup; what does not read
 // (a number that is not one) is a problem of its field.
-func setupFromForm(v url.Values) (*tournament.Setup, map[string]string) {
+func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[string]string) {
 	errs := map[string]string{}
 	text := func(k string) string { return strings.TrimSpace(v.Get(k)) }
 	num := func(k string) int {
@@ -438,7 +438,7 @@ func setupFromForm(v url.Values) (*tournament.Setup, map[string]string) {
 		}
 		n, err := strconv.Atoi(s)
 		if err != nil {
-			errs[k] = "must be a whole number"
+			errs[k] = templates.T(ctx, "must be a whole number")
 		}
 		return n
 	}
@@ -460,7 +460,7 @@ func setupFromForm(v url.Values) (*tournament.Setup, map[string]string) {
 		t, err := time.Parse(datetimeLocal, s)
 		if err != nil {
 			if t, err = time.Parse(time.RFC3339, s); err != nil {
-				errs[k] = "must be a date and time"
+				errs[k] = templates.T(ctx, "must be a date and time")
 			}
 		}
 		return tournament.At(t)
@@ -534,7 +534,7 @@ var stageFields = map[string]string{
 
 // problemFields puts each problem next to its form field; those no field
 // stands for are returned on their own.
-func problemFields(ps tournament.Problems) (map[string]string, []string) {
+func problemFields(ctx context.Context, ps tournament.Problems) (map[string]string, []string) {
 	errs := map[string]string{}
 	var general []string
 	put := func(field, msg string) {
@@ -543,7 +543,7 @@ func problemFields(ps tournament.Problems) (map[string]string, []string) {
 		}
 	}
 	for _, p := range ps {
-		path, prefix, msg := p.Path, "", p.Message
+		path, prefix, msg := p.Path, "", templates.Reason(ctx, p.Format, p.Args...)
 		if m := disciplinePath.FindStringSubmatch(path); m != nil {
 			prefix, path = "d"+m[1]+".", m[2]
 			if s := stagePath.FindStringSubmatch(path); s != nil {
@@ -557,7 +557,7 @@ func problemFields(ps tournament.Problems) (map[string]string, []string) {
 			n, _ := strconv.Atoi(m[2])
 			path = m[1]
 			if m[1] == "entries" || m[1] == "courts" {
-				msg = fmt.Sprintf("line %d: %s", n+1, msg)
+				msg = templates.Tf(ctx, "line %d: %s", n+1, msg)
 			}
 		}
 		switch path {
@@ -566,7 +566,7 @@ func problemFields(ps tournament.Problems) (map[string]string, []string) {
 		case "endTime":
 			path = "end"
 		case "organizer", "disciplines", "stages":
-			general = append(general, p.String())
+			general = append(general, problemText(ctx, p))
 			continue
 		}
 		put(prefix+path, msg)

@@ -124,15 +124,20 @@ func matchLabel(ctx context.Context, snap *tournament.Snapshot, m *tournament.Ma
 	return fmt.Sprintf("%s %d", roundName(ctx, round.Name), m.Seq+1)
 }
 
-// roundName translates the round names the rules give ("Semi-finals", "Round 3").
+// roundName translates the round names the rules give: a fixed one
+// ("Semi-finals") or a numbered one ("Round 3", "Round of 16").
 func roundName(ctx context.Context, name string) string {
-	if n, ok := strings.CutPrefix(name, "Round "); ok {
-		if _, err := strconv.Atoi(n); err == nil {
-			return templates.T(ctx, "Round") + " " + n
+	for _, format := range roundFormats {
+		var n int
+		if _, err := fmt.Sscanf(name, format, &n); err == nil && fmt.Sprintf(format, n) == name {
+			return templates.Tf(ctx, format, n)
 		}
 	}
 	return templates.T(ctx, name)
 }
+
+// roundFormats are the numbered round names the rules give.
+var roundFormats = []string{"Round %d", "Round of %d", "Winners Round of %d", "Losers round %d"}
 
 // standingsView is the group's table with the columns its mode uses.
 func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) templates.StandingsView {

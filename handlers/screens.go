@@ -45,7 +45,6 @@ const screenPoll = 3000
 var screenName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,31}$`)
 
 // The things a screen can show.
-var screenShows = []string{"courts", "standings", "bracket", "rotation", "message"}
 
 // Show is a screen in the hall: what its organizer set it to show, and until
 // then every court. It asks every 3 s and follows a new setting at once.
@@ -206,7 +205,7 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 	if !screenName.MatchString(sc.Name) {
 		errs["name"] = T("A screen's name is 1 to 32 lowercase letters, digits and dashes, like hall-1.")
 	}
-	if !slices.Contains(screenShows, sc.Show) {
+	if !slices.Contains(templates.ScreenShows, sc.Show) {
 		errs["show"] = T("Choose what the screen shows.")
 	}
 	if r.PostFormValue("delete") != "" && len(errs["name"]) == 0 {
