@@ -276,7 +276,7 @@ func (p *Pages) Board(w http.ResponseWriter, r *http.Request) error {
 		return p.tv(w, r, snap, q)
 	}
 	return p.serve(w, r, snap, "board-page:"+q.query(), q.query(), func() templ.Component {
-		page := templates.BoardPage{Page: p.page(r, templates.T(r.Context(), "Court board")+" · "+snap.Tournament.Name, "Every court of "+snap.Tournament.Name+": who plays, the live score, who is next."),
+		page := templates.BoardPage{Page: p.page(r, templates.T(r.Context(), "Court board")+" · "+snap.Tournament.Name, templates.Tf(r.Context(), "Every court of %s: who plays, the live score, who is next.", snap.Tournament.Name)),
 			Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), SetupHref: tournamentHref(snap) + "/tv/setup",
 			Courts: q.courts(), Board: boardView(r.Context(), snap, q, boardPoll(r, snap, q))}
 		for _, d := range snap.Tournament.Disciplines {
@@ -302,7 +302,7 @@ func (p *Pages) tv(w http.ResponseWriter, r *http.Request, snap *tournament.Snap
 	settings := q.query() + "&rotate=" + strings.Join(q.rotate, ",")
 	return p.serve(w, r, snap, "tv:"+settings, settings, func() templ.Component {
 		qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap))
-		page := templates.TVPage{Page: p.page(r, snap.Tournament.Name, "Court board of "+snap.Tournament.Name),
+		page := templates.TVPage{Page: p.page(r, snap.Tournament.Name, templates.Tf(r.Context(), "Court board of %s", snap.Tournament.Name)),
 			Tournament: snap.Tournament.Name, QR: qr, Every: q.every}
 		page.Refresh = 30
 		rotate := q.rotate
@@ -381,7 +381,7 @@ func (p *Pages) TVSetup(w http.ResponseWriter, r *http.Request) error {
 	}
 	return p.serve(w, r, snap, "tv-setup", "", func() templ.Component {
 		ctx := r.Context()
-		page := templates.TVSetupPage{Page: p.page(r, templates.T(ctx, "Set up a TV")+" · "+snap.Tournament.Name, "Build the address of a TV court board."),
+		page := templates.TVSetupPage{Page: p.page(r, templates.T(ctx, "Set up a TV")+" · "+snap.Tournament.Name, templates.T(ctx, "Build the address of a TV court board.")),
 			Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Action: tournamentHref(snap) + "/tv"}
 		for _, d := range snap.Tournament.Disciplines {
 			page.Disciplines = append(page.Disciplines, templates.Option{Value: d.ID, Label: d.Name})

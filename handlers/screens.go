@@ -93,7 +93,7 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 			return templates.ScreenLive(view)
 		}
 		qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap))
-		page := templates.ScreenPage{Page: p.page(r, snap.Tournament.Name, "Screen "+name+" of "+snap.Tournament.Name),
+		page := templates.ScreenPage{Page: p.page(r, snap.Tournament.Name, templates.Tf(r.Context(), "Screen %s of %s", name, snap.Tournament.Name)),
 			Tournament: snap.Tournament.Name, QR: qr, Screen: view}
 		page.Refresh = 30
 		return templates.Screen(page)

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"net/http"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -175,6 +176,13 @@ func enumKeys() map[string][]string {
 	// progression.go), and the numbered ones' formats (handlers.roundFormats).
 	all["round names"] = []string{"Final", "Winners final", "Semi-finals", "Winners Semi-finals", "Quarter-finals", "Winners Quarter-finals",
 		"Losers final", "Grand final", "Grand final reset", "Third place", "Round %d", "Round of %d", "Winners Round of %d", "Losers round %d"}
+	for _, v := range tournament.Sports {
+		all["sports"] = append(all["sports"], string(v))
+	}
+	// The statuses an error page can have (handlers.Problem).
+	for _, code := range []int{400, 401, 403, 404, 405, 409, 413, 422, 429, 500, 502, 503} {
+		all["status texts"] = append(all["status texts"], http.StatusText(code))
+	}
 	for _, v := range ScreenShows {
 		all["screen views"] = append(all["screen views"], "show-"+v)
 	}
@@ -187,24 +195,28 @@ func enumKeys() map[string][]string {
 // A new call with a key that is not a literal fails the test until it is
 // listed here with the values it can take.
 var dynamicKeys = map[string]string{
-	"Tf format":                         "", // Tf's own
-	"Reason format":                     "", // the domain's formats, found in its source
-	"Reason string v":                   "match states, phase states, tournament states, modes, entry types",
-	"stateBadge state":                  "match states, phase states, tournament states",
-	"Group string p Mode":               "modes",
-	"Tournament string d EntryType":     "entry types",
-	"Tournament string g Mode":          "modes",
-	"Follow string t State":             "tournament states",
-	"disciplineForm \"help:\" et Value": "entry types",
-	"modeHelp \"help:\" m Value":        "modes",
-	"fillSetupForm string m":            "modes",
-	"fillSetupForm string e":            "entry types",
-	"drawPreview string t State":        "tournament states",
-	"finishedElsewhere string m State":  "match states",
-	"EntryLive mk":                      "marks",
-	"screenForm \"show-\" show":         "screen views",
-	"roundName format":                  "round names",
-	"roundName name":                    "round names",
+	"Tf format":                             "", // Tf's own
+	"Reason format":                         "", // the domain's formats, found in its source
+	"Reason string v":                       "match states, phase states, tournament states, modes, entry types",
+	"stateBadge state":                      "match states, phase states, tournament states",
+	"Group string p Mode":                   "modes",
+	"Tournament string d EntryType":         "entry types",
+	"Tournament string g Mode":              "modes",
+	"Follow string t State":                 "tournament states",
+	"disciplineForm \"help:\" et Value":     "entry types",
+	"modeHelp \"help:\" m Value":            "modes",
+	"fillSetupForm string m":                "modes",
+	"fillSetupForm string e":                "entry types",
+	"drawPreview string t State":            "tournament states",
+	"finishedElsewhere string m State":      "match states",
+	"EntryLive mk":                          "marks",
+	"screenForm \"show-\" show":             "screen views",
+	"roundName format":                      "round names",
+	"roundName name":                        "round names",
+	"OrganizerList string o Sport":          "sports",
+	"Organizer string p Sport":              "sports",
+	"statusText http StatusText status":     "status texts",
+	"htmlError http StatusText prob Status": "status texts",
 }
 
 // verb matches a format's verbs.

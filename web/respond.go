@@ -68,7 +68,7 @@ func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.As(err, &prob) && prob.Status == http.StatusNotFound:
 	case errors.As(err, &prob):
-		p.Status, p.Heading, p.Message = prob.Status, http.StatusText(prob.Status), prob.Message
+		p.Status, p.Heading, p.Message = prob.Status, T(http.StatusText(prob.Status)), prob.Message
 	case errors.Is(err, cache.ErrConflict), errors.Is(err, cache.ErrExists):
 		p.Status, p.Heading, p.Message = http.StatusConflict, T("Changed meanwhile"), conflictMessage(r.Context(), err)
 	case cache.Unavailable(err):
