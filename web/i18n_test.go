@@ -1,8 +1,10 @@
 package web
 
 import (
+	"context"
 	"net/http"
-	"os"
+	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html"
 
+	"courtside/templates"
 	"courtside/tournament"
 )
 
@@ -63,7 +66,7 @@ func germanPages(t *testing.T, f *fixture) (*organizer, []string) {
 	hamburg := f.tournament("Hamburg Open 2026")
 	id := hamburg.Tournament.ID
 	base := "/t/" + id
-	paths := []string{"/", "/o/kickerclub-hamburg", base, base + "/courts", base + "/tv", base + "/tv/setup", "/api", "/t/nothing-here",
+	paths := []string{"/", "/o/kickerclub-hamburg", base, base + "/courts", base + "/tv", base + "/tv/setup", "/t/nothing-here", "/admin/login",
 		"/admin", "/admin/t/" + id, "/admin/t/" + id + "/screens", "/admin/new", "/admin/t/" + id + "/entries"}
 	for _, d := range hamburg.Tournament.Disciplines {
 		for _, s := range d.Stages {
@@ -82,6 +85,12 @@ func germanPages(t *testing.T, f *fixture) (*organizer, []string) {
 		paths = append(paths, base+"/matches/"+m.ID, "/admin/t/"+id+"/matches/"+m.ID)
 	}
 	paths = append(paths, base+"/entries/"+hamburg.Entries[0].ID)
+	for _, show := range []string{"standings", "message"} { // screens the organizer steers
+		o.do(http.MethodPost, "/admin/t/"+id+"/screens", url.Values{"new": {"1"}, "name": {"hall-" + show}, "show": {show},
+			"group": {hamburg.Tournament.Disciplines[0].Stages[0].Groups[0].ID}, "message": {"Finale an Tisch 1"}, "every": {"15"}},
+			"Cookie", "lang=de")
+		paths = append(paths, base+"/screens/hall-"+show)
+	}
 	for _, dt := range f.demo.Tournaments {
 		if dt.Tournament.OrganizerID == hamburg.Tournament.OrganizerID && dt.Tournament.State == tournament.StatePreRegistration {
 			paths = append(paths, "/admin/t/"+dt.Tournament.ID+"/setup", "/admin/t/"+dt.Tournament.ID+"/entries")
@@ -90,23 +99,114 @@ func germanPages(t *testing.T, f *fixture) (*organizer, []string) {
 	return o, paths
 }
 
-func TestDumpGerman(t *testing.T) {
-	if os.Getenv("DUMP") == "" {
-		t.Skip()
-	}
-	f := newFixture(t)
-	o, paths := germanPages(t, f)
-	seen := map[string]bool{}
-	for _, p := range paths {
-		rec := o.do(http.MethodGet, p, nil, "Cookie", "lang=de")
-		if rec.Code >= 500 {
-			t.Errorf("%s: %d", p, rec.Code)
+// dataNames are the names in the demo data (tournaments, disciplines,
+// stages, groups, entries, courts): an organizer's words, shown as typed,
+// whatever they happen to mean in English ("Rounds").
+func dataNames(f *fixture) map[string]bool {
+	names := map[string]bool{}
+	for _, dt := range f.demo.Tournaments {
+		t := dt.Tournament
+		names[t.Name], names[t.Description] = true, true
+		for _, c := range t.Courts {
+			names[c.Name] = true
 		}
-		for _, s := range shown(o.doc(rec)) {
-			if !seen[s] {
-				seen[s] = true
-				t.Logf("%s\t%q", p, s)
+		for _, d := range t.Disciplines {
+			names[d.Name] = true
+			for _, st := range d.Stages {
+				names[st.Name] = true
+				for _, g := range st.Groups {
+					names[g.Name] = true
+				}
 			}
 		}
+		for _, e := range dt.Entries {
+			names[e.Name] = true
+		}
+	}
+	return names
+}
+
+// TestGermanPagesShowNoEnglish renders every page kind, spectators' and the
+// console's, in German and fails on a text or attribute a person reads that
+// is an English text the site has German for: a string in the table that a
+// template or handler shows without T.
+func TestGermanPagesShowNoEnglish(t *testing.T) {
+	f := newFixture(t)
+	o, paths := germanPages(t, f)
+	de := templates.WithLang(context.Background(), templates.German)
+	data := dataNames(f)
+	for _, p := range paths {
+		rec := o.do(http.MethodGet, p, nil, "Cookie", "lang=de")
+		if rec.Code >= 300 && rec.Code != http.StatusNotFound {
+			t.Errorf("%s: %d", p, rec.Code)
+			continue
+		}
+		doc := o.doc(rec)
+		if lang, _ := doc.Find("html").Attr("lang"); lang != "de" && strings.HasPrefix(rec.Body.String(), "<!doctype") {
+			t.Errorf("%s: <html lang=%q>", p, lang)
+		}
+		for _, s := range shown(doc) {
+			for _, part := range strings.Split(s, " · ") { // titles and contexts join texts: "Tabelle · Hamburg Open"
+				if !data[part] && templates.T(de, part) != part {
+					t.Errorf("%s: %q is English (German: %q)", p, part, templates.T(de, part))
+				}
+			}
+		}
+	}
+}
+
+// TestConsoleRefusalsInGerman: what the rules refuse shows next to the
+// field in German on a German console, while the API keeps English.
+func TestConsoleRefusalsInGerman(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	h := hamburg.Tournament.ID
+	single, _ := f.running(hamburg, singleSetTo7)
+	o, _ := f.signIn(f.token)
+
+	rec := o.resultForm(h, single.ID, "finish", map[string]string{"0.0.0": "9", "0.0.1": "2"}, "Cookie", "lang=de", "HX-Request", "true")
+	msg := o.doc(rec).Find(`[data-testid="set-error"]`).Text()
+	if rec.Code != http.StatusUnprocessableEntity || msg != "9:2 geht über 7 Punkte hinaus" {
+		t.Errorf("an impossible score: %d %q", rec.Code, msg)
+	}
+
+	rec = o.resultForm(h, single.ID, "finish", map[string]string{"0.0.0": "9", "0.0.1": "2"})
+	if msg := o.doc(rec).Find(`[data-testid="set-error"]`).Text(); msg != "9:2 goes past 7 points" {
+		t.Errorf("in English: %q", msg)
+	}
+
+	snap, err := f.store.Snapshot(context.Background(), h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var matchID, free string
+	for _, m := range snap.Matches {
+		if snap.Busy(m) != "" && m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil {
+			matchID = m.ID
+			break
+		}
+	}
+	for _, c := range snap.Tournament.Courts {
+		if snap.CourtMatch(c.ID) == nil {
+			free = c.ID
+			break
+		}
+	}
+	rec = o.do(http.MethodPost, "/admin/t/"+h+"/matches/"+matchID+"/call", url.Values{"court": {free}}, "Cookie", "lang=de", "HX-Request", "true", "HX-Target", "live")
+	msg = o.doc(rec).Find(`[data-testid="console-error"]`).Text()
+	if rec.Code != http.StatusConflict || !strings.Contains(msg, "spielt gerade an Table") || !strings.Contains(msg, "wenn alle Spieler frei sind") {
+		t.Errorf("calling a busy team: %d %q", rec.Code, msg)
+	}
+
+	// The API's refusal stays English: its error body is the spec's.
+	put := httptest.NewRequest(http.MethodPut, "/v1/public/tournaments/"+h+"/matches/"+single.ID+"/result", strings.NewReader(`{"result":[[[9,2]]]}`))
+	put.Header.Set("Authorization", "Bearer "+f.token)
+	put.Header.Set("Content-Type", "application/json")
+	put.Header.Set("Accept-Language", "de")
+	put.AddCookie(&http.Cookie{Name: "lang", Value: "de"})
+	res := httptest.NewRecorder()
+	f.handler.ServeHTTP(res, put)
+	if !strings.Contains(res.Body.String(), "goes past 7 points") {
+		t.Errorf("the API in German: %d %s", res.Code, res.Body)
 	}
 }
