@@ -161,10 +161,10 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		"matchesDraw": {T("D"), T("Draws"), func(s tournament.Standing) string { return num(s.MatchesDraw) }},
 		"matchesLost": {T("L"), T("Losses"), func(s tournament.Standing) string { return num(s.MatchesLost) }},
 		"pointsPerMatch": {"Ø", T("Points per match"), func(s tournament.Standing) string {
-			return strconv.FormatFloat(s.PointsPerMatch, 'f', 2, 64)
+			return templates.Number(ctx, s.PointsPerMatch, 2)
 		}},
 		"correctedPointsPerMatch": {"Ø*", T("Corrected points per match"), func(s tournament.Standing) string {
-			return strconv.FormatFloat(deref(s.CorrectedPointsPerMatch), 'f', 2, 64)
+			return templates.Number(ctx, deref(s.CorrectedPointsPerMatch), 2)
 		}},
 		"lives":     {T("Lives"), T("Lives"), func(s tournament.Standing) string { return num(deref(s.Lives)) }},
 		"setsWon":   {T("Sets"), T("Sets"), func(s tournament.Standing) string { return pair(s.SetsWon, s.SetsLost) }},
@@ -172,7 +172,7 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		"goalsDiff": {T("Diff"), T("Goal difference"), func(s tournament.Standing) string { return signed(s.GoalsDiff) }},
 		"bh1":       {"BH1", "Buchholz", func(s tournament.Standing) string { return num(deref(s.BH1)) }},
 		"bh2":       {"BH2", "Buchholz 2", func(s tournament.Standing) string { return num(deref(s.BH2)) }},
-		"sb":        {"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return strconv.FormatFloat(deref(s.SB), 'f', -1, 64) }},
+		"sb":        {"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return templates.Number(ctx, deref(s.SB), -1) }},
 	}
 	var cols []col
 	for _, k := range g.Mode.Rules().Columns { // the modes table says which columns a mode shows

@@ -3,6 +3,8 @@ package templates
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"courtside/tournament"
@@ -131,6 +133,34 @@ func Date(ctx context.Context, t tournament.Time) string {
 		return t.UTC().Format("02.01.2006")
 	}
 	return t.UTC().Format("2 Jan 2006")
+}
+
+// Number is a number in the page's language: "1,75" and "12.345" in
+// German, "1.75" and "12,345" in English; decimals as strconv.FormatFloat
+// takes them (-1: as few as tell the number).
+func Number(ctx context.Context, v float64, decimals int) string {
+	point, group := ".", ","
+	if LangOf(ctx) == German {
+		point, group = ",", "."
+	}
+	s := strconv.FormatFloat(v, 'f', decimals, 64)
+	sign := ""
+	if s[0] == '-' {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	b.WriteString(sign)
+	for i, d := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteString(group)
+		}
+		b.WriteRune(d)
+	}
+	if hasFrac {
+		b.WriteString(point + frac)
+	}
+	return b.String()
 }
 
 // Clock is a time of day, in UTC until the browser shows it in local time.

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"context"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -12,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"courtside/tournament"
@@ -268,5 +270,30 @@ func TestEveryKeyHasItsTranslations(t *testing.T) {
 	missing = slices.Compact(missing)
 	for _, m := range missing {
 		t.Error(m)
+	}
+}
+
+// TestGermanNumbersAndDates: days, times and numbers read as a German
+// reader writes them, and as an English one does.
+func TestGermanNumbersAndDates(t *testing.T) {
+	de, en := WithLang(context.Background(), German), context.Background()
+	at := tournament.Time{Time: time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC)}
+	cases := []struct{ got, want string }{
+		{Date(de, at), "22.11.2026"},
+		{Date(en, at), "22 Nov 2026"},
+		{Clock(at), "14:05 UTC"},
+		{Number(de, 1.75, 2), "1,75"},
+		{Number(en, 1.75, 2), "1.75"},
+		{Number(de, 12.5, -1), "12,5"},
+		{Number(de, 12, -1), "12"},
+		{Number(de, -0.5, 2), "-0,50"},
+		{Number(de, 12345.5, 1), "12.345,5"},
+		{Number(en, 1234567, 0), "1,234,567"},
+		{Number(de, 999, 0), "999"},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
 	}
 }

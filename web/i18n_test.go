@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -208,5 +209,30 @@ func TestConsoleRefusalsInGerman(t *testing.T) {
 	f.handler.ServeHTTP(res, put)
 	if !strings.Contains(res.Body.String(), "goes past 7 points") {
 		t.Errorf("the API in German: %d %s", res.Code, res.Body)
+	}
+}
+
+// TestGermanStandingsUseADecimalComma: points per match read "1,75" on a
+// German page and "1.75" on an English one.
+func TestGermanStandingsUseADecimalComma(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	g := f.group(hamburg, tournament.MonsterDYP)
+	path := "/t/" + hamburg.Tournament.ID + "/groups/" + g.ID
+	for lang, want := range map[string]*regexp.Regexp{"de": regexp.MustCompile(`^\d+,\d\d$`), "en": regexp.MustCompile(`^\d+\.\d\d$`)} {
+		_, doc := f.page(path, "Cookie", "lang="+lang)
+		col := -1
+		doc.Find(`[data-testid="standings"] thead th`).Each(func(i int, th *goquery.Selection) {
+			if strings.TrimSpace(th.Text()) == "Ø" {
+				col = i - 2 // after # and the name
+			}
+		})
+		cells := doc.Find(`[data-testid="standings"] tbody tr`).First().Find("td")
+		if col < 0 || cells.Length() <= col+1 {
+			t.Fatalf("%s: no points-per-match column", lang)
+		}
+		if got := strings.TrimSpace(cells.Eq(col + 1).Text()); !want.MatchString(got) { // +1: the rank cell
+			t.Errorf("%s: points per match %q", lang, got)
+		}
 	}
 }
