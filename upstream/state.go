@@ -154,7 +154,7 @@ func (s *state) setDiscipline(id string, ws []wireMatch) (played []string) {
 // matches the copy had running on a court that the court no longer shows
 // (finished or moved: the caller reads them), and the ids of matches on
 // courts that the copy does not know.
-func (s *state) setCourts(cs []wireCourt) (left, unknown []string) {
+func (s *state) setCourts(cs []wireCourt) (left, unknown, called []string) {
 	s.t.Courts = make([]tournament.Court, len(cs))
 	shown := map[string]bool{}
 	for i, c := range cs {
@@ -180,6 +180,9 @@ func (s *state) setCourts(cs []wireCourt) (left, unknown []string) {
 			m.Entries = cm.sides()
 		}
 		m.State = enum(cm.State, tournament.MatchStates, prev.State)
+		if m.State == tournament.MatchRunning && prev.State != tournament.MatchRunning {
+			called = append(called, m.ID)
+		}
 		m.Encounters = cm.Encounters
 		m.IsLiveResult = m.State == tournament.MatchRunning && len(m.Encounters) > 0
 		if !cm.StartTime.IsZero() {
@@ -198,7 +201,7 @@ func (s *state) setCourts(cs []wireCourt) (left, unknown []string) {
 		}
 	}
 	slices.Sort(left)
-	return left, unknown
+	return left, unknown, called
 }
 
 // setDisciplineEntries takes a discipline's entries; their players become entries too.

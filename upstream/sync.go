@@ -381,7 +381,13 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		if err != nil {
 			return err
 		}
-		left, unknown := st.setCourts(cs)
+		left, unknown, called := st.setCourts(cs)
+		for _, mid := range called {
+			if g, _ := st.group(st.matches[mid].GroupID); g != nil && g.State != tournament.PhaseRunning {
+				// A group's first match starts it, and maybe its stage and the tournament: the record says so.
+				w.soon(itemTournament, moveOn)
+			}
+		}
 		for _, mid := range unknown {
 			w.soon(itemMatch+mid, 0)
 		}
