@@ -154,7 +154,7 @@ func (s *state) setDiscipline(id string, ws []wireMatch) (played []string) {
 // matches the copy had running on a court that the court no longer shows
 // (finished or moved: the caller reads them), and the ids of matches on
 // courts that the copy does not know.
-func (s *state) setCourts(cs []wireCourt) (left, unknown, called []string) {
+func (s *state) setCourts(cs []wireCourt) (left, unknown []string) {
 	s.t.Courts = make([]tournament.Court, len(cs))
 	shown := map[string]bool{}
 	for i, c := range cs {
@@ -180,9 +180,6 @@ func (s *state) setCourts(cs []wireCourt) (left, unknown, called []string) {
 			m.Entries = cm.sides()
 		}
 		m.State = enum(cm.State, tournament.MatchStates, prev.State)
-		if m.State == tournament.MatchRunning && prev.State != tournament.MatchRunning {
-			called = append(called, m.ID)
-		}
 		m.Encounters = cm.Encounters
 		m.IsLiveResult = m.State == tournament.MatchRunning && len(m.Encounters) > 0
 		if !cm.StartTime.IsZero() {
@@ -201,7 +198,43 @@ func (s *state) setCourts(cs []wireCourt) (left, unknown, called []string) {
 		}
 	}
 	slices.Sort(left)
-	return left, unknown, called
+	return left, unknown
+}
+
+// behind lists the groups whose state the copy's matches have overtaken: a
+// group with every match done that is not finished, or one with a match
+// started that is neither running nor finished, or a finished one with a
+// match to play (a new round). The upstream's record has moved on with them
+// (and maybe their stage and the tournament): it is worth reading.
+func (s *state) behind() map[string]bool {
+	type counts struct{ all, done, started int }
+	byGroup := map[string]*counts{}
+	for _, m := range s.matches {
+		n := byGroup[m.GroupID]
+		if n == nil {
+			n = &counts{}
+			byGroup[m.GroupID] = n
+		}
+		n.all++
+		if m.Done() {
+			n.done++
+		}
+		if m.State == tournament.MatchRunning || m.State == tournament.MatchPlayed {
+			n.started++
+		}
+	}
+	out := map[string]bool{}
+	for _, g := range s.groups() {
+		n := byGroup[g.ID]
+		switch {
+		case n == nil:
+		case n.done == n.all && g.State != tournament.PhaseFinished,
+			n.done < n.all && g.State == tournament.PhaseFinished,
+			n.started > 0 && g.State != tournament.PhaseRunning && g.State != tournament.PhaseFinished:
+			out[g.ID] = true
+		}
+	}
+	return out
 }
 
 // setDisciplineEntries takes a discipline's entries; their players become entries too.
