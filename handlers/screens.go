@@ -147,10 +147,16 @@ func (s *Screens) consolePage(r *http.Request, snap *tournament.Snapshot) (templ
 }
 
 // screenForm is one screen's form in the console, with the errors of its last try.
+// Its address carries the console's language, so that the TV opening it
+// speaks the organizer's language (and remembers it) whatever its browser's.
 func screenForm(r *http.Request, snap *tournament.Snapshot, sc cache.Screen, errs map[string]string) templates.ScreenForm {
+	href := tournamentHref(snap) + "/screens/" + sc.Name
+	if l := templates.LangOf(r.Context()); l != templates.English {
+		href += "?lang=" + string(l)
+	}
 	return templates.ScreenForm{Name: sc.Name, Show: sc.Show, Courts: sc.Courts, Group: sc.Group, Rotate: sc.Rotate,
 		Every: strconv.Itoa(cmpOr(sc.Every, 15)), Message: sc.Message, Errors: errs,
-		Href: tournamentHref(snap) + "/screens/" + sc.Name, Label: describeScreen(r.Context(), snap, sc)}
+		Href: href, Label: describeScreen(r.Context(), snap, sc)}
 }
 
 func cmpOr(n, def int) int {

@@ -236,3 +236,40 @@ func TestGermanStandingsUseADecimalComma(t *testing.T) {
 		}
 	}
 }
+
+// TestTVsTakeTheOrganizersLanguage: the address a German organizer builds
+// for a TV, in the TV setup or as a screen in the console, opens the TV in
+// German whatever its browser asks for, and the TV keeps it.
+func TestTVsTakeTheOrganizersLanguage(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	base := "/t/" + hamburg.Tournament.ID
+	o, _ := f.signIn(f.token)
+
+	_, setup := f.page(base+"/tv/setup", "Cookie", "lang=de")
+	if v, _ := setup.Find(`[data-testid="tv-setup"] input[name="lang"]`).Attr("value"); v != "de" {
+		t.Errorf("the TV setup's address does not carry the language: %q", v)
+	}
+	if _, en := f.page(base+"/tv/setup", "Accept-Language", "en"); en.Find(`input[name="lang"]`).Length() != 0 {
+		t.Error("an English TV setup names a language")
+	}
+
+	o.do(http.MethodPost, "/admin/t/"+hamburg.Tournament.ID+"/screens", url.Values{"new": {"1"}, "name": {"hall-1"}, "show": {"courts"}, "every": {"15"}}, "Cookie", "lang=de")
+	rec := o.do(http.MethodGet, "/admin/t/"+hamburg.Tournament.ID+"/screens", nil, "Cookie", "lang=de")
+	link := o.doc(rec).Find(`[data-screen="hall-1"] [data-testid="screen-link"]`).AttrOr("href", "")
+	if !strings.HasSuffix(link, "/screens/hall-1?lang=de") {
+		t.Fatalf("the screen's address: %d %q", rec.Code, link)
+	}
+	tv := httptest.NewRequest(http.MethodGet, link, nil)
+	tv.Header.Set("Accept-Language", "en-GB,en;q=0.9")
+	res := httptest.NewRecorder()
+	f.handler.ServeHTTP(res, tv)
+	cookie := res.Header().Get("Set-Cookie")
+	if res.Code != http.StatusSeeOther || !strings.Contains(cookie, "lang=de") {
+		t.Fatalf("the TV opening the address: %d %q", res.Code, cookie)
+	}
+	_, doc := f.page(res.Header().Get("Location"), "Accept-Language", "en-GB,en;q=0.9", "Cookie", "lang=de")
+	if lang, _ := doc.Find("html").Attr("lang"); lang != "de" || !strings.Contains(doc.Text(), "Tische") {
+		t.Errorf("the TV speaks %q", lang)
+	}
+}
