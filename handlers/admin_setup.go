@@ -133,7 +133,7 @@ func (s *Setups) EditSetup(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID, http.StatusSeeOther)
 		return nil
 	}
-	return s.renderForm(w, r, http.StatusOK, s.editPage(r, snap), setupValues(tournament.SetupOf(snap)), nil, nil)
+	return s.renderForm(w, r, http.StatusOK, s.editPage(r, snap), setupValues(r.Context(), tournament.SetupOf(snap)), nil, nil)
 }
 
 // SaveSetup changes a tournament not yet started to what the form describes.
@@ -195,7 +195,7 @@ func (s *Setups) Start(w http.ResponseWriter, r *http.Request) error {
 		}
 		page := s.editPage(r, snap)
 		page.Manage.StartError = msg
-		return s.renderForm(w, r, http.StatusConflict, page, setupValues(tournament.SetupOf(snap)), nil, nil)
+		return s.renderForm(w, r, http.StatusConflict, page, setupValues(r.Context(), tournament.SetupOf(snap)), nil, nil)
 	}
 	if err != nil {
 		return err
@@ -350,7 +350,7 @@ func removePart(v url.Values, countKey, prefix string, i int) {
 }
 
 // setupValues is a setup as the form's values.
-func setupValues(s *tournament.Setup) url.Values {
+func setupValues(ctx context.Context, s *tournament.Setup) url.Values {
 	v := url.Values{}
 	set := func(k, val string) {
 		if val != "" {
@@ -376,7 +376,7 @@ func setupValues(s *tournament.Setup) url.Values {
 		v.Set("end", s.EndTime.UTC().Format(datetimeLocal))
 	}
 	v.Set("courts", strings.Join(s.Courts, "\n"))
-	if slices.Equal(s.Courts, tournament.CourtNames(len(s.Courts))) {
+	if n := len(s.Courts); slices.Equal(s.Courts, courtNames(ctx, n)) || slices.Equal(s.Courts, tournament.CourtNames(n)) {
 		v.Set("courts", strconv.Itoa(len(s.Courts)))
 	}
 	check("public", s.Public)
@@ -426,6 +426,15 @@ func setupValues(s *tournament.Setup) url.Values {
 	return v
 }
 
+// courtNames names n courts in the page's language: "Tisch 1", "Tisch 2", …
+func courtNames(ctx context.Context, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = templates.Tf(ctx, "Court %d", i+1)
+	}
+	return out
+}
+
 // setupFromForm reads the form's values into a setup; what does not read
 // (a number that is not one) is a problem of its field.
 func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[string]string) {
@@ -469,9 +478,9 @@ func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[st
 		Public: on("public"), AutoCall: on("autoCall"), CheckIn: on("checkIn")}
 	if n, err := strconv.Atoi(text("courts")); err == nil {
 		if n < 1 || n > tournament.MaxSetupCourts {
-			errs["courts"] = fmt.Sprintf("from 1 to %d courts", tournament.MaxSetupCourts)
+			errs["courts"] = templates.Tf(ctx, "from 1 to %d courts", tournament.MaxSetupCourts)
 		} else {
-			s.Courts = tournament.CourtNames(n)
+			s.Courts = courtNames(ctx, n)
 		}
 	} else {
 		s.Courts = lines(v.Get("courts"))

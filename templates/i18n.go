@@ -511,6 +511,8 @@ var german = map[string]string{
 	"win must be from 1 to 99, draw and bye from 0 to 99":        "Sieg muss 1 bis 99 sein, Unentschieden und Freilos 0 bis 99",
 	"with quickEntry a set is won 1:0, so numPoints is 1":        "mit Schnelleingabe wird ein Satz 1:0 gewonnen, also sind die Punkte für einen Satz 1",
 	"the tournament has started: its setup can no longer change": "das Turnier hat begonnen: seine Einstellungen lassen sich nicht mehr ändern",
+	"Court %d":            "Tisch %d",
+	"from 1 to %d courts": "1 bis %d Tische",
 	"Every court of %s: who plays, the live score, who is next.": "Alle Tische von %s: wer spielt, der Live-Stand, wer als Nächstes dran ist.",
 	"Court board of %s":                                  "Tischübersicht von %s",
 	"Build the address of a TV court board.":             "Stelle die Adresse einer Tischübersicht für einen Fernseher zusammen.",

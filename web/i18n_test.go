@@ -273,3 +273,40 @@ func TestTVsTakeTheOrganizersLanguage(t *testing.T) {
 		t.Errorf("the TV speaks %q", lang)
 	}
 }
+
+// TestGermanSetupForm: a German organizer's form speaks German about what
+// it refuses, and courts given as a count are named "Tisch 1", "Tisch 2", …
+// and read back as the count.
+func TestGermanSetupForm(t *testing.T) {
+	f := newFixture(t)
+	o, _ := f.signIn(f.token)
+	form := twoDisciplines()
+	form.Set("courts", "3")
+	form.Set("d0.s0.rounds", "")
+	rec := o.do(http.MethodPost, "/admin/new", form, "Cookie", "lang=de")
+	if msg := o.doc(rec).Find(`#d0\.s0\.rounds-error`).Text(); rec.Code != http.StatusUnprocessableEntity || msg != "wie viele Runden geplant sind, muss für Schweizer System angegeben werden" {
+		t.Errorf("a missing number of rounds: %d %q", rec.Code, msg)
+	}
+	form.Set("d0.s0.rounds", "3")
+	rec = o.do(http.MethodPost, "/admin/new", form, "Cookie", "lang=de")
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("create: %d", rec.Code)
+	}
+	setup := rec.Header().Get("Location")
+	id := strings.TrimSuffix(strings.TrimPrefix(setup, "/admin/t/"), "/setup?done=created")
+	snap, err := f.store.Snapshot(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range snap.Tournament.Courts {
+		names = append(names, c.Name)
+	}
+	if strings.Join(names, ", ") != "Tisch 1, Tisch 2, Tisch 3" {
+		t.Errorf("courts: %v", names)
+	}
+	doc := o.doc(o.do(http.MethodGet, setup, nil, "Cookie", "lang=de"))
+	if v := doc.Find(`[name="courts"]`).Text() + doc.Find(`input[name="courts"]`).AttrOr("value", ""); v != "3" {
+		t.Errorf("the courts read back as %q", v)
+	}
+}
