@@ -333,6 +333,7 @@ func nextMatch(ctx context.Context, snap *tournament.Snapshot, id string) (*temp
 func (p *Pages) Manifest(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Type", "application/manifest+json")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Header().Set("Vary", "Accept-Language, Cookie") // its description is in the visitor's language
 	_, err := fmt.Fprintf(w, `{"name":"Courtside","short_name":"Courtside","description":%q,"start_url":"/","display":"standalone","background_color":"#f8fafc","theme_color":"#047857","icons":[{"src":%q,"sizes":"any","type":"image/svg+xml","purpose":"any maskable"}]}`,
 		templates.T(r.Context(), "Live results"), p.Assets.Icon)
 	return err

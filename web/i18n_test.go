@@ -156,6 +156,19 @@ func TestGermanPagesShowNoEnglish(t *testing.T) {
 	}
 }
 
+// TestAPIReferenceFrameInGerman: the API reference documents an English
+// API, but its title and navigation follow the visitor's language.
+func TestAPIReferenceFrameInGerman(t *testing.T) {
+	f := newFixture(t)
+	_, doc := f.page("/api", "Cookie", "lang=de")
+	if title := doc.Find("title").Text(); title != "API-Referenz · Courtside" {
+		t.Errorf("title %q", title)
+	}
+	if _, doc = f.page("/api"); doc.Find("title").Text() != "API reference · Courtside" {
+		t.Errorf("English title %q", doc.Find("title").Text())
+	}
+}
+
 // TestConsoleRefusalsInGerman: what the rules refuse shows next to the
 // field in German on a German console, while the API keeps English.
 func TestConsoleRefusalsInGerman(t *testing.T) {
