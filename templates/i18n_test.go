@@ -30,7 +30,7 @@ type translationKey struct {
 // sourceDirs hold every Go file whose calls of T and Tf the tests check:
 // the templ components (their generated Go), the handlers and the server;
 // and the domain, whose refusals carry formats that pages translate.
-var sourceDirs = []string{".", "../handlers", "../web", "../tournament"}
+var sourceDirs = []string{".", "../handlers", "../web", "../tournament", "../upstream"}
 
 // translationCalls finds every key that reaches T: in templates.T(ctx,
 // key) and Tf, T(ctx, key) inside this package, the handlers' one-argument
@@ -83,10 +83,10 @@ func translationCalls(t *testing.T) []translationKey {
 						return true
 					}
 					var arg ast.Expr
-					if dir == "../tournament" { // the domain: only its refusals' literal formats
+					if dir == "../tournament" || dir == "../upstream" { // only their refusals' literal formats
 						switch fun := call.Fun.(type) {
 						case *ast.Ident:
-							if fun.Name == "refuse" && len(call.Args) >= 1 {
+							if (fun.Name == "refuse" || fun.Name == "badRequest") && len(call.Args) >= 1 {
 								arg = call.Args[0]
 							} else if fun.Name == "fault" && len(call.Args) >= 2 {
 								arg = call.Args[1]

@@ -134,23 +134,43 @@ func dataNames(f *fixture) map[string]bool {
 func TestGermanPagesShowNoEnglish(t *testing.T) {
 	f := newFixture(t)
 	o, paths := germanPages(t, f)
-	de := templates.WithLang(context.Background(), templates.German)
 	data := dataNames(f)
 	for _, p := range paths {
-		rec := o.do(http.MethodGet, p, nil, "Cookie", "lang=de")
-		if rec.Code >= 300 && rec.Code != http.StatusNotFound {
-			t.Errorf("%s: %d", p, rec.Code)
-			continue
-		}
-		doc := o.doc(rec)
-		if lang, _ := doc.Find("html").Attr("lang"); lang != "de" && strings.HasPrefix(rec.Body.String(), "<!doctype") {
-			t.Errorf("%s: <html lang=%q>", p, lang)
-		}
-		for _, s := range shown(doc) {
-			for _, part := range strings.Split(s, " · ") { // titles and contexts join texts: "Tabelle · Hamburg Open"
-				if !data[part] && templates.T(de, part) != part {
-					t.Errorf("%s: %q is English (German: %q)", p, part, templates.T(de, part))
-				}
+		noEnglish(t, o, p, data)
+	}
+
+	// The console's page for following a tournament that runs elsewhere,
+	// after following one.
+	ff := newFollowFixture(t)
+	hamburg := ff.u.tournament("Hamburg Open 2026")
+	o, _ = ff.m.signIn(ff.token)
+	o.do(http.MethodPost, "/admin/follow", url.Values{"upstream": {ff.uSrv.URL}, "token": {ff.u.token}, "tournament": {hamburg.Tournament.ID}}, "Cookie", "lang=de")
+	noEnglish(t, o, "/admin/follow?done=followed", data)
+	noEnglish(t, o, "/admin/t/"+hamburg.Tournament.ID, data)
+	rec := o.do(http.MethodPost, "/admin/follow/tournaments", url.Values{"upstream": {ff.uSrv.URL + "/v1/public"}, "token": {"cst_wrong"}}, "Cookie", "lang=de")
+	if msg := o.doc(rec).Find(`[data-testid="follow-error"]`).Text(); !strings.HasPrefix(msg, "die Turnier-App hat das Token abgelehnt") {
+		t.Errorf("the application's refusal of a key: %q", msg)
+	}
+}
+
+// noEnglish fails the test for each text of the page at path, in German,
+// that is English the site has German for.
+func noEnglish(t *testing.T, o *organizer, path string, data map[string]bool) {
+	t.Helper()
+	de := templates.WithLang(context.Background(), templates.German)
+	rec := o.do(http.MethodGet, path, nil, "Cookie", "lang=de")
+	if rec.Code >= 300 && rec.Code != http.StatusNotFound {
+		t.Errorf("%s: %d", path, rec.Code)
+		return
+	}
+	doc := o.doc(rec)
+	if lang, _ := doc.Find("html").Attr("lang"); lang != "de" && strings.HasPrefix(rec.Body.String(), "<!doctype") {
+		t.Errorf("%s: <html lang=%q>", path, lang)
+	}
+	for _, s := range shown(doc) {
+		for _, part := range strings.Split(s, " · ") { // titles and contexts join texts: "Tabelle · Hamburg Open"
+			if !data[part] && templates.T(de, part) != part {
+				t.Errorf("%s: %q is English (German: %q)", path, part, templates.T(de, part))
 			}
 		}
 	}
