@@ -125,8 +125,12 @@ func matchLabel(ctx context.Context, snap *tournament.Snapshot, m *tournament.Ma
 }
 
 // roundName translates the round names the rules give: a fixed one
-// ("Semi-finals") or a numbered one ("Round 3", "Round of 16").
+// ("Semi-finals", and "Round of 16", which German names "Achtelfinale") or
+// a numbered one ("Round 3", "Round of 64").
 func roundName(ctx context.Context, name string) string {
+	if t := templates.T(ctx, name); t != name {
+		return t
+	}
 	for _, format := range roundFormats {
 		var n int
 		if _, err := fmt.Sscanf(name, format, &n); err == nil && fmt.Sprintf(format, n) == name {

@@ -177,7 +177,8 @@ func enumKeys() map[string][]string {
 	// The names the rules give rounds (tournament/bracket.go,
 	// progression.go), and the numbered ones' formats (handlers.roundFormats).
 	all["round names"] = []string{"Final", "Winners final", "Semi-finals", "Winners Semi-finals", "Quarter-finals", "Winners Quarter-finals",
-		"Losers final", "Grand final", "Grand final reset", "Third place", "Round %d", "Round of %d", "Winners Round of %d", "Losers round %d"}
+		"Losers final", "Grand final", "Grand final reset", "Third place", "Round %d", "Round of %d", "Winners Round of %d", "Losers round %d",
+		"Round of 16", "Round of 32", "Winners Round of 16", "Winners Round of 32"}
 	for _, v := range tournament.Sports {
 		all["sports"] = append(all["sports"], string(v))
 	}
