@@ -74,7 +74,7 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 		ctx := r.Context()
 		q := boardQuery{per: 16, every: cmpOr(sc.Every, 15), kiosk: true}
 		if sc.Courts != "" {
-			q.from, q.to, _ = courtRange(sc.Courts, snap.Tournament.Courts)
+			q.from, q.to, _ = courtRange(ctx, sc.Courts, snap.Tournament.Courts)
 		}
 		view := templates.ScreenView{Name: name, Every: q.every,
 			Poll: templates.Poll{ID: screenPart, Href: r.URL.Path, ETag: etag(r, snap.Version, "screen:"+name+":"+setting), On: true, Every: screenPoll}}
@@ -222,7 +222,7 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 	}
 	switch sc.Show {
 	case "courts":
-		if _, _, err := courtRange(sc.Courts, snap.Tournament.Courts); sc.Courts != "" && err != nil {
+		if _, _, err := courtRange(ctx, sc.Courts, snap.Tournament.Courts); sc.Courts != "" && err != nil {
 			errs["courts"] = T("Courts are a number or a range, like 1-8.")
 		}
 		sc.Group, sc.Rotate, sc.Message = "", nil, ""

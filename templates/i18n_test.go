@@ -32,6 +32,10 @@ type translationKey struct {
 // and the domain, whose refusals carry formats that pages translate.
 var sourceDirs = []string{".", "../handlers", "../web", "../tournament", "../upstream"}
 
+// keyHelpers are the functions besides T and Tf whose second argument,
+// after the context, is a key they translate.
+var keyHelpers = map[string]bool{"badQuery": true}
+
 // translationCalls finds every key that reaches T: in templates.T(ctx,
 // key) and Tf, T(ctx, key) inside this package, the handlers' one-argument
 // shorthand T(key); and the formats of the domain's refusals (refuse,
@@ -104,6 +108,8 @@ func translationCalls(t *testing.T) []translationKey {
 					switch fun := call.Fun.(type) {
 					case *ast.Ident:
 						switch {
+						case keyHelpers[fun.Name] && len(call.Args) >= 2:
+							arg = call.Args[1]
 						case fun.Name != "T" && fun.Name != "Tf":
 						case len(call.Args) == 1 && fun.Name == "T": // a handler's T := func(s string) string
 							arg = call.Args[0]
@@ -199,6 +205,7 @@ func enumKeys() map[string][]string {
 // listed here with the values it can take.
 var dynamicKeys = map[string]string{
 	"Tf format":                             "", // Tf's own
+	"badQuery format":                       "", // a key helper's own
 	"Reason format":                         "", // the domain's formats, found in its source
 	"Reason string v":                       "match states, phase states, tournament states, modes, entry types",
 	"stateBadge state":                      "match states, phase states, tournament states",

@@ -286,9 +286,13 @@ func TestTVsTakeTheOrganizersLanguage(t *testing.T) {
 	if _, en := f.page(base+"/tv/setup", "Accept-Language", "en"); en.Find(`input[name="lang"]`).Length() != 0 {
 		t.Error("an English TV setup names a language")
 	}
+	rec, bad := f.page(base+"/tv?kiosk=2&per=99", "Cookie", "lang=de")
+	if page := bad.Find(`[data-testid="error-page"]`).Text(); rec.Code != http.StatusBadRequest || !strings.Contains(page, "400 Ungültige Anfrage") || !strings.Contains(page, "kiosk muss 1 oder 0 sein") {
+		t.Errorf("a TV address that cannot be shown: %d %q", rec.Code, page)
+	}
 
 	o.do(http.MethodPost, "/admin/t/"+hamburg.Tournament.ID+"/screens", url.Values{"new": {"1"}, "name": {"hall-1"}, "show": {"courts"}, "every": {"15"}}, "Cookie", "lang=de")
-	rec := o.do(http.MethodGet, "/admin/t/"+hamburg.Tournament.ID+"/screens", nil, "Cookie", "lang=de")
+	rec = o.do(http.MethodGet, "/admin/t/"+hamburg.Tournament.ID+"/screens", nil, "Cookie", "lang=de")
 	link := o.doc(rec).Find(`[data-screen="hall-1"] [data-testid="screen-link"]`).AttrOr("href", "")
 	if !strings.HasSuffix(link, "/screens/hall-1?lang=de") {
 		t.Fatalf("the screen's address: %d %q", rec.Code, link)
