@@ -515,6 +515,8 @@ var german = map[string]string{
 	"win must be from 1 to 99, draw and bye from 0 to 99":                                                         "Sieg muss 1 bis 99 sein, Unentschieden und Freilos 0 bis 99",
 	"with quickEntry a set is won 1:0, so numPoints is 1":                                                         "mit Schnelleingabe wird ein Satz 1:0 gewonnen, also sind die Punkte für einen Satz 1",
 	"the tournament has started: its setup can no longer change":                                                  "das Turnier hat begonnen: seine Einstellungen lassen sich nicht mehr ändern",
+	"The form does not read: %v":                                                                                  "Das Formular lässt sich nicht lesen: %v",
+	"%s does not read as CSV: %v":                                                                                 "%s lässt sich nicht als CSV lesen: %v",
 	"courts: a court number or a range of them, like 1-8":                                                         "courts: eine Tischnummer oder ein Bereich, etwa 1-8",
 	"courts: this tournament has no court numbered %d to %d":                                                      "courts: dieses Turnier hat keinen Tisch mit den Nummern %d bis %d",
 	"%s must be a whole number from %d to %d":                                                                     "%s muss eine ganze Zahl von %d bis %d sein",
