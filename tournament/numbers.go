@@ -25,6 +25,16 @@ func NumberMatches(group []*Match) map[string]int {
 // it waits for the loser of a bye (a bye has no loser), or for the winner of
 // a match that nobody plays in.
 func Byes(group []*Match) map[string]bool {
+	out := map[string]bool{}
+	for id := range ByeSides(group) {
+		out[id] = true
+	}
+	return out
+}
+
+// ByeSides are the byes of a knock-out group (see Byes) with the sides that
+// nobody can ever fill.
+func ByeSides(group []*Match) map[string][2]bool {
 	type feed struct {
 		from  *Match
 		loser bool
@@ -60,10 +70,10 @@ func Byes(group []*Match) map[string]bool {
 		memo[at] = v
 		return v
 	}
-	out := map[string]bool{}
+	out := map[string][2]bool{}
 	for _, m := range group {
-		if bye(m) {
-			out[m.ID] = true
+		if sides := [2]bool{empty(m, 0), empty(m, 1)}; sides[0] || sides[1] {
+			out[m.ID] = sides
 		}
 	}
 	return out
@@ -72,8 +82,9 @@ func Byes(group []*Match) map[string]bool {
 // Champion is the winner of a knock-out group once its final is played: the
 // grand final's winner when the winners-bracket side took it, otherwise the
 // reset's; in a single elimination the final's (the match for third place may
-// still be on). Nil while the title is open.
-func Champion(group []*Match) *Entry {
+// still be on). With it, the match that decided the title. Nil while the
+// title is open.
+func Champion(group []*Match) (*Entry, *Match) {
 	var final, reset *Match
 	for _, m := range group {
 		switch {
@@ -89,8 +100,8 @@ func Champion(group []*Match) *Entry {
 		final = reset
 	}
 	if final == nil || final.State != MatchPlayed || final.Bracket == BracketFinal && reset != nil && reset.State != MatchSkipped && reset.State != MatchPlayed {
-		return nil
+		return nil, nil
 	}
 	w, _ := final.Outcome()
-	return w
+	return w, final
 }

@@ -77,11 +77,11 @@ func TestNumbersStayFromDrawToEnd(t *testing.T) {
 func TestChampion(t *testing.T) {
 	t.Run("single elimination", func(t *testing.T) {
 		b := NewBracket(seeds(8), false, true, pathID)
-		if c := Champion(b.Matches); c != nil {
+		if c, _ := Champion(b.Matches); c != nil {
 			t.Fatalf("champion %s before a match", c.ID)
 		}
 		playOut(t, b, betterSeed)
-		if c := Champion(b.Matches); c == nil || c.ID != "e01" {
+		if c, m := Champion(b.Matches); c == nil || c.ID != "e01" || m.ID != "round/Final/0" {
 			t.Errorf("champion %v, want e01", c)
 		}
 	})
@@ -107,12 +107,12 @@ func TestChampion(t *testing.T) {
 		}
 		final.State, final.Encounters = MatchPlayed, Encounters{{{0, 7}}} // the losers-bracket side wins: a reset
 		Advance(b.Matches, final)
-		if c := Champion(b.Matches); c != nil {
+		if c, _ := Champion(b.Matches); c != nil {
 			t.Fatalf("champion %s while the reset is to come", c.ID)
 		}
 		reset := findMatch(b, "round/Grand final reset/0")
 		reset.State, reset.Encounters = MatchPlayed, Encounters{{{0, 7}}}
-		if c := Champion(b.Matches); c == nil || c != final.Entries[1] {
+		if c, m := Champion(b.Matches); c == nil || c != final.Entries[1] || m != reset {
 			t.Errorf("champion %v, want the reset's winner %s", c, final.Entries[1].ID)
 		}
 	})
