@@ -46,7 +46,9 @@ func knockout(t *testing.T, store *cache.Store, org tournament.Organizer, name s
 			t.Fatal(err)
 		}
 	}
-	write(func(s *tournament.Snapshot) (*tournament.Change, error) { return s.Start(cachetest.Now.Add(-2 * time.Hour)) })
+	write(func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.Start(cachetest.Now.Add(-2 * time.Hour))
+	})
 	play(write, latest)
 	return latest()
 }
@@ -68,7 +70,9 @@ func playKnockout(write func(func(*tournament.Snapshot) (*tournament.Change, err
 			return next
 		}
 		court := latest().Tournament.Courts[0].ID
-		write(func(s *tournament.Snapshot) (*tournament.Change, error) { return s.CallMatch(next.ID, []string{court}, at) })
+		write(func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.CallMatch(next.ID, []string{court}, at)
+		})
 		r := tournament.Encounters{{{7, 3}}}
 		if seed[next.Entries[1].Name] < seed[next.Entries[0].Name] {
 			r = tournament.Encounters{{{3, 7}}}
@@ -195,7 +199,9 @@ func TestBracketsReadLikeTheBest(t *testing.T) {
 			n := 0
 			live = playKnockout(w, latest, seed, func(*tournament.Match) bool { n++; return n > 3 })
 			court := latest().Tournament.Courts[1].ID
-			w(func(s *tournament.Snapshot) (*tournament.Change, error) { return s.CallMatch(live.ID, []string{court}, cachetest.Now.Add(-5*time.Minute)) })
+			w(func(s *tournament.Snapshot) (*tournament.Change, error) {
+				return s.CallMatch(live.ID, []string{court}, cachetest.Now.Add(-5*time.Minute))
+			})
 			w(func(s *tournament.Snapshot) (*tournament.Change, error) {
 				return s.SetResult(live.ID, tournament.Encounters{{{4, 2}}}, false, cachetest.Now.Add(-time.Minute), "test")
 			})
@@ -246,7 +252,8 @@ func TestBracketsReadLikeTheBest(t *testing.T) {
 	t.Run("byes and a wide tree", func(t *testing.T) {
 		// 37 entries: a tree of 64 with 27 byes, and a losers bracket of ten rounds.
 		names := longNames(37)
-		snap := knockout(t, store, org, "Bracket Bye Cup", tournament.DoubleElimination, names, func(w func(func(*tournament.Snapshot) (*tournament.Change, error)), latest func() *tournament.Snapshot) {})
+		snap := knockout(t, store, org, "Bracket Bye Cup", tournament.DoubleElimination, names, func(w func(func(*tournament.Snapshot) (*tournament.Change, error)), latest func() *tournament.Snapshot) {
+		})
 		open(1440, 900, groupURL(snap), `[data-testid="bracket-match"]`)
 		screenshot(t, ctx, "bracket-byes-1440x900")
 		r := tree(t, ctx, `[data-testid="bracket"]`)
