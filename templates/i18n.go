@@ -702,4 +702,13 @@ var german = map[string]string{
 	"Cancel":                                         "Abbrechen",
 	"Match ended by walkover.":                       "Spiel kampflos beendet.",
 	"This tournament runs in the tournament application: correct results and give walkovers there.": "Dieses Turnier läuft in der Turnier-App: Ergebnisse dort korrigieren und kampflose Siege dort vergeben.",
+
+	// Brackets: match numbers and short placeholders ("S5": Sieger Spiel 5, "V3": Verlierer Spiel 3).
+	"Match %d":           "Spiel %d",
+	"Winner of match %d": "Sieger Spiel %d",
+	"Loser of match %d":  "Verlierer Spiel %d",
+	"W%d":                "S%d",
+	"L%d":                "V%d",
+	"Champion":           "Turniersieger",
+	"Scroll sideways":    "Seitlich scrollen",
 }
