@@ -242,7 +242,7 @@ var german = map[string]string{
 	"Round":                               "Runde",
 	"Winners bracket":                     "Gewinnerrunde",
 	"Losers bracket":                      "Verliererrunde",
-	"Finals":                              "Finale",
+	"Finals":                              "Finalspiele",
 	"Winner of %s":                        "Sieger von %s",
 	"Loser of %s":                         "Verlierer von %s",
 	"To be decided":                       "Noch offen",
