@@ -34,7 +34,7 @@ var sourceDirs = []string{".", "../handlers", "../web", "../tournament", "../ups
 
 // keyHelpers are the functions besides T and Tf whose second argument,
 // after the context, is a key they translate.
-var keyHelpers = map[string]bool{"badQuery": true}
+var keyHelpers = map[string]bool{"badInput": true}
 
 // translationCalls finds every key that reaches T: in templates.T(ctx,
 // key) and Tf, T(ctx, key) inside this package, the handlers' one-argument
@@ -205,7 +205,7 @@ func enumKeys() map[string][]string {
 // listed here with the values it can take.
 var dynamicKeys = map[string]string{
 	"Tf format":                             "", // Tf's own
-	"badQuery format":                       "", // a key helper's own
+	"badInput format":                       "", // a key helper's own
 	"Reason format":                         "", // the domain's formats, found in its source
 	"Reason string v":                       "match states, phase states, tournament states, modes, entry types",
 	"stateBadge state":                      "match states, phase states, tournament states",
