@@ -96,6 +96,13 @@ func germanPages(t *testing.T, f *fixture) (*organizer, []string) {
 		if dt.Tournament.Public && dt.Tournament.ID != id {
 			other := "/t/" + dt.Tournament.ID
 			paths = append(paths, other, other+"/courts", other+"/tv")
+			for _, d := range dt.Tournament.Disciplines {
+				for _, st := range d.Stages {
+					for _, g := range st.Groups {
+						paths = append(paths, other+"/groups/"+g.ID)
+					}
+				}
+			}
 		}
 	}
 	for _, dt := range f.demo.Tournaments {
