@@ -143,8 +143,8 @@ func auditSite(t *testing.T) (*httptest.Server, string, []pageKind) {
 		{name: "board", path: h1 + "/courts"},
 		{name: "tv", path: h1 + "/tv", kiosk: true},
 		{name: "tv-finished", path: a1 + "/tv", kiosk: true},
-		{name: "tv-standings", path: h1 + "/tv?rotate=standings:" + pools, kiosk: true},
-		{name: "tv-bracket", path: b1 + "/tv?rotate=bracket:" + group(bristol, tournament.Elimination), kiosk: true},
+		{name: "tv-standings", path: h1 + "/tv?rotate=standings:" + pools, kiosk: true, show: showPanel(1)},
+		{name: "tv-bracket", path: b1 + "/tv?rotate=bracket:" + group(bristol, tournament.Elimination), kiosk: true, show: showPanel(1)},
 		{name: "tv-setup", path: h1 + "/tv/setup"},
 		{name: "screen", path: h1 + "/screens/hall", kiosk: true},
 		{name: "api", path: "/api"},
@@ -184,6 +184,14 @@ func auditSite(t *testing.T) (*httptest.Server, string, []pageKind) {
 		{name: "console-entries", path: "/admin/t/" + sunday.Tournament.ID + "/entries", console: true},
 		{name: "console-screens", path: console + "/screens", console: true},
 		{name: "console-follow", path: "/admin/follow", console: true},
+	}
+}
+
+// showPanel turns a TV to its i-th view, as its rotation does in time.
+func showPanel(i int) []chromedp.Action[chromedp.Void] {
+	return []chromedp.Action[chromedp.Void]{
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelectorAll('[data-panel]').forEach((p, i) => p.hidden = i !== %d); window.dispatchEvent(new Event('resize'))`, i)),
+		chromedp.WaitVisible(fmt.Sprintf(`[data-panel]:nth-of-type(%d)`, i+1)),
 	}
 }
 
