@@ -80,7 +80,7 @@ type SetupManage struct {
 const (
 	inputClass = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base dark:border-slate-700 dark:bg-slate-900"
 	errorInput = "w-full rounded-md border-2 border-rose-600 bg-white px-3 py-2 text-base dark:bg-slate-900"
-	buttonMain = "rounded-md bg-emerald-600 px-4 py-3 text-lg font-semibold text-white hover:bg-emerald-700"
+	buttonMain = "rounded-md bg-emerald-700 px-4 py-3 text-lg font-semibold text-white hover:bg-emerald-800"
 	buttonSub  = "rounded-md border border-slate-300 bg-white px-3 py-2 font-medium hover:border-emerald-600 dark:border-slate-700 dark:bg-slate-900"
 )
 
