@@ -265,6 +265,7 @@ func TestEveryKeyHasItsTranslations(t *testing.T) {
 		}
 	}
 	enums := enumKeys()
+	used := map[string]bool{}
 	for _, c := range calls {
 		if n := len(verb.FindAllString(c.key, -1)); c.args >= 0 && n != c.args { // refuse and its kind store their format: vet cannot see it
 			missing = append(missing, fmt.Sprintf("%s: %q has %d verbs and %d arguments", c.at, c.key, n, c.args))
@@ -274,6 +275,7 @@ func TestEveryKeyHasItsTranslations(t *testing.T) {
 			continue
 		}
 		lists, ok := dynamicKeys[c.fn+" "+c.src]
+		used[c.fn+" "+c.src] = true
 		if !ok {
 			missing = append(missing, c.at+": the key "+c.src+" (in "+c.fn+") is no literal: list it in dynamicKeys with the values it takes")
 			continue
@@ -282,6 +284,11 @@ func TestEveryKeyHasItsTranslations(t *testing.T) {
 			for _, v := range enums[list] {
 				check(v, c.at+" ("+list+")")
 			}
+		}
+	}
+	for k := range dynamicKeys {
+		if !used[k] {
+			missing = append(missing, "dynamicKeys lists "+strconv.Quote(k)+", which no call has any more")
 		}
 	}
 	sort.Strings(missing)
