@@ -305,7 +305,10 @@ func TestBracketsReadLikeTheBest(t *testing.T) {
 		autumn := tournamentNamed(demo, "Autumn Cup 2026")
 		g := autumn.Tournament.Disciplines[0].Stages[0].Groups[0]
 		for _, vp := range []struct{ w, h int64 }{{1920, 1080}, {1440, 900}, {390, 844}} {
-			open(vp.w, vp.h, srv.URL+"/t/"+autumn.Tournament.ID+"/tv?rotate=bracket:"+g.ID, `[data-testid="bracket"]`)
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.w, vp.h), chromedp.Navigate(srv.URL+"/t/"+autumn.Tournament.ID+"/tv?rotate=bracket:"+g.ID), chromedp.WaitReady(`[data-testid="bracket"]`)); err != nil {
+				t.Fatal(err)
+			}
+			showPanel(t, ctx, "bracket")
 			screenshot(t, ctx, fmt.Sprintf("tv-bracket-%dx%d", vp.w, vp.h))
 			if vp.w == 1920 {
 				r := tree(t, ctx, `[data-testid="bracket"]`)

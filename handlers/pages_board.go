@@ -199,9 +199,17 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 	if len(b.Pages) == 0 {
 		b.Pages = [][]templates.CourtTile{{}}
 	}
+	var estimates map[string]time.Time // worked out once, for the first match that needs it
 	for _, m := range snap.Matches {
 		if len(b.NextUp) < 8 && m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil && inDiscipline(m) {
-			b.NextUp = append(b.NextUp, matchView(ctx, snap, m, true))
+			if estimates == nil {
+				estimates = snap.EstimatedStarts(time.Now())
+			}
+			mv := matchView(ctx, snap, m, true)
+			if at, ok := estimates[m.ID]; ok {
+				mv.Estimate = tournament.At(at)
+			}
+			b.NextUp = append(b.NextUp, mv)
 		}
 	}
 	if over(snap) {

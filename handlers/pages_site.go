@@ -300,7 +300,8 @@ func sideOf(m *tournament.Match, id string) int {
 }
 
 // nextMatch is the entry's running match, or else its first open one, with
-// where it is: its court, or its place in the queue of matches waiting for one.
+// where it is: its court, or its place in the queue of matches waiting for
+// one and when it is expected to start.
 func nextMatch(ctx context.Context, snap *tournament.Snapshot, id string) (*templates.MatchView, string) {
 	queue := 0
 	var open *tournament.Match
@@ -325,6 +326,9 @@ func nextMatch(ctx context.Context, snap *tournament.Snapshot, id string) (*temp
 		return nil, ""
 	}
 	v := matchView(ctx, snap, open, true)
+	if at, ok := snap.EstimatedStarts(time.Now())[open.ID]; ok {
+		v.Estimate = tournament.At(at)
+	}
 	return &v, templates.Tf(ctx, "Number %d in the queue for a court", openAt)
 }
 
