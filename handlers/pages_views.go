@@ -291,7 +291,7 @@ func bracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 		if len(rounds) == 0 {
 			continue
 		}
-		s := templates.BracketSection{Title: sec.title}
+		s := templates.BracketSection{Title: sec.title, Part: sec.parts[0]}
 		for i, r := range rounds {
 			br := templates.BracketRound{Name: roundName(ctx, r.Name), Last: i == len(rounds)-1 || sec.parts[0] == tournament.BracketFinal}
 			if !br.Last {

@@ -76,6 +76,7 @@ type BracketView struct {
 // BracketSection is one part of a tree, drawn left to right.
 type BracketSection struct {
 	Title  string
+	Part   string // the part of the tree it starts with: winners, losers or final (tournament.Bracket…)
 	Rounds []BracketRound
 }
 
