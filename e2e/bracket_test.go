@@ -308,7 +308,9 @@ func TestBracketsReadLikeTheBest(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.w, vp.h), chromedp.Navigate(srv.URL+"/t/"+autumn.Tournament.ID+"/tv?rotate=bracket:"+g.ID), chromedp.WaitReady(`[data-testid="bracket"]`)); err != nil {
 				t.Fatal(err)
 			}
-			showPanel(t, ctx, "bracket")
+			if err := chromedp.Do(ctx, showPanel(1)...); err != nil {
+				t.Fatal(err)
+			}
 			screenshot(t, ctx, fmt.Sprintf("tv-bracket-%dx%d", vp.w, vp.h))
 			if vp.w == 1920 {
 				r := tree(t, ctx, `[data-testid="bracket"]`)

@@ -92,7 +92,7 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 	}
 	if snap.Tournament.Mirror != nil { // followed: only results go from here to where it runs
 		compute = func(*tournament.Snapshot) (*tournament.Change, error) {
-			return nil, &tournament.RuleError{Reason: "This tournament runs in the tournament application: call and pause matches there."}
+			return nil, &tournament.RuleError{Format: "This tournament runs in the tournament application: call and pause matches there."}
 		}
 	}
 	_, _, err = a.Store.Write(r.Context(), snap, compute)
@@ -105,7 +105,7 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 	case errors.As(err, &rule):
 		snap, _ = a.own(r)
 		page := a.consolePage(r, snap)
-		page.Error = rule.Reason
+		page.Error = refusal(r.Context(), rule)
 		w.WriteHeader(http.StatusConflict)
 		return html(w, r, choose(r, templates.Console(page), templates.ConsoleLive(page)))
 	case err != nil:

@@ -143,15 +143,24 @@ func matchLabel(ctx context.Context, snap *tournament.Snapshot, m *tournament.Ma
 	return fmt.Sprintf("%s %d", roundName(ctx, round.Name), m.Seq+1)
 }
 
-// roundName translates the round names the rules give ("Semi-finals", "Round 3").
+// roundName translates the round names the rules give: a fixed one
+// ("Semi-finals", and "Round of 16", which German names "Achtelfinale") or
+// a numbered one ("Round 3", "Round of 64").
 func roundName(ctx context.Context, name string) string {
-	if n, ok := strings.CutPrefix(name, "Round "); ok {
-		if _, err := strconv.Atoi(n); err == nil {
-			return templates.T(ctx, "Round") + " " + n
+	if t := templates.T(ctx, name); t != name {
+		return t
+	}
+	for _, format := range roundFormats {
+		var n int
+		if _, err := fmt.Sscanf(name, format, &n); err == nil && fmt.Sprintf(format, n) == name {
+			return templates.Tf(ctx, format, n)
 		}
 	}
 	return templates.T(ctx, name)
 }
+
+// roundFormats are the numbered round names the rules give.
+var roundFormats = []string{"Round %d", "Round of %d", "Winners Round of %d", "Losers round %d"}
 
 // standingsView is the group's table with the columns its mode uses.
 func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) templates.StandingsView {
@@ -175,10 +184,10 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		"matchesDraw": {T("D"), T("Draws"), func(s tournament.Standing) string { return num(s.MatchesDraw) }},
 		"matchesLost": {T("L"), T("Losses"), func(s tournament.Standing) string { return num(s.MatchesLost) }},
 		"pointsPerMatch": {"Ø", T("Points per match"), func(s tournament.Standing) string {
-			return strconv.FormatFloat(s.PointsPerMatch, 'f', 2, 64)
+			return templates.Number(ctx, s.PointsPerMatch, 2)
 		}},
 		"correctedPointsPerMatch": {"Ø*", T("Corrected points per match"), func(s tournament.Standing) string {
-			return strconv.FormatFloat(deref(s.CorrectedPointsPerMatch), 'f', 2, 64)
+			return templates.Number(ctx, deref(s.CorrectedPointsPerMatch), 2)
 		}},
 		"lives":     {T("Lives"), T("Lives"), func(s tournament.Standing) string { return num(deref(s.Lives)) }},
 		"setsWon":   {T("Sets"), T("Sets"), func(s tournament.Standing) string { return pair(s.SetsWon, s.SetsLost) }},
@@ -186,7 +195,7 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		"goalsDiff": {T("Diff"), T("Goal difference"), func(s tournament.Standing) string { return signed(s.GoalsDiff) }},
 		"bh1":       {"BH1", "Buchholz", func(s tournament.Standing) string { return num(deref(s.BH1)) }},
 		"bh2":       {"BH2", "Buchholz 2", func(s tournament.Standing) string { return num(deref(s.BH2)) }},
-		"sb":        {"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return strconv.FormatFloat(deref(s.SB), 'f', -1, 64) }},
+		"sb":        {"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return templates.Number(ctx, deref(s.SB), -1) }},
 	}
 	var cols []col
 	for _, k := range g.Mode.Rules().Columns { // the modes table says which columns a mode shows

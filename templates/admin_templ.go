@@ -303,7 +303,7 @@ func AdminHome(p AdminHomePage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "</h1><a href=\"/admin/new\" class=\"rounded-md bg-emerald-600 px-4 py-3 font-semibold text-white hover:bg-emerald-700\" data-testid=\"new-tournament\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "</h1><a href=\"/admin/new\" class=\"rounded-md bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800\" data-testid=\"new-tournament\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
