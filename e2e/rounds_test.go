@@ -123,8 +123,14 @@ func TestEstimatedStarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	screenshot(t, ctx, "estimate-board-1440x900")
-	if es := read(`[data-testid="next-up"]`); len(es) == 0 || !strings.Contains(es[0].Text, "≈") {
+	es = read(`[data-testid="next-up"]`)
+	if len(es) == 0 || !strings.Contains(es[0].Text, "≈") {
 		t.Errorf("the board's next up says %v; want \"≈ hh:mm\"", es)
+	}
+	for i := 1; i < len(es); i++ { // the first to start first
+		if es[i].When < es[i-1].When {
+			t.Errorf("next up lists %v before %v", es[i-1], es[i])
+		}
 	}
 }
 
