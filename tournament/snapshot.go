@@ -63,8 +63,9 @@ func NewSnapshot(version int64, t *Tournament, org Organizer, matches []*Match, 
 		}
 	}
 	for _, ms := range trees {
-		maps.Copy(s.numbers, NumberMatches(ms))
-		maps.Copy(s.byes, ByeSides(ms))
+		byes := ByeSides(ms)
+		maps.Copy(s.numbers, numberMatches(ms, byes))
+		maps.Copy(s.byes, byes)
 	}
 	return s
 }
