@@ -85,6 +85,13 @@ func TestChampion(t *testing.T) {
 			t.Errorf("champion %v, want e01", c)
 		}
 	})
+	t.Run("double elimination, the winners-bracket side takes the grand final", func(t *testing.T) {
+		b := NewBracket(seeds(8), true, false, pathID)
+		playOut(t, b, betterSeed)
+		if c, m := Champion(b.Matches); c == nil || c.ID != "e01" || m.ID != "round/Grand final/0" {
+			t.Errorf("champion %v by %v, want e01 by the grand final (no reset)", c, m)
+		}
+	})
 	t.Run("double elimination with a reset", func(t *testing.T) {
 		b := NewBracket(seeds(8), true, false, pathID)
 		final := findMatch(b, "round/Grand final/0")
