@@ -103,6 +103,9 @@ func TestEstimatedStarts(t *testing.T) {
 		}
 		return es
 	}
+	if where, _ := chromedp.Run(ctx, chromedp.Text(`[data-testid="next-match"]`)); !strings.Contains(where, "Number 1 in the queue") {
+		t.Errorf("the first in the queue reads %q", where)
+	}
 	es := read(`[data-testid="next-match"]`)
 	if len(es) != 1 || !strings.Contains(es[0].Text, "≈") || strings.Contains(es[0].Text, "UTC") {
 		t.Fatalf("the player's next match says %v; want one \"≈ hh:mm\" in local time", es)
