@@ -271,10 +271,27 @@ func TestPagesPassAxe(t *testing.T) {
 				r := axe(t, b, string(source))
 				report(t, step, r)
 				if shots {
-					screenshot(t, b, fmt.Sprintf("audit-%s-%dx%d-%s", k.name, vp.w, vp.h, theme))
+					name := fmt.Sprintf("audit-%s-%dx%d-%s", k.name, vp.w, vp.h, theme)
+					screenshot(t, b, name)
+					// A long page shrinks past reading in a viewer: its first screen too, at full size.
+					if long, _ := chromedp.Run(b, chromedp.Evaluate[bool](`document.documentElement.scrollHeight > 3 * innerHeight`)); long {
+						firstScreen(t, b, name+"-top")
+					}
 				}
 			}
 		}
+	}
+}
+
+// firstScreen saves what the screen shows as e2e/screenshots/<name>.png.
+func firstScreen(t *testing.T, b context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(b, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("screenshots", name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
