@@ -212,10 +212,11 @@ type axeResult struct {
 	Violations []axeViolation `json:"violations"`
 }
 
-// runAxe is axe-core's WCAG 2.0 and 2.1 A and AA rules over the page, every
+// runAxe is axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules and its best
+// practices (heading order, unique landmarks, ...) over the page, every
 // violation with its first three elements.
 const runAxe = `(async () => {
-	const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}});
+	const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}});
 	return {passes: r.passes.length, violations: r.violations.map(v => ({id: v.id, impact: v.impact || '', help: v.help, nodes: v.nodes.length,
 		targets: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))};
 })()`
@@ -223,7 +224,7 @@ const runAxe = `(async () => {
 // TestPagesPassAxe opens every kind of page, the console's included (its
 // forms with their errors shown), on a phone and a desktop (a TV's on TV
 // sizes), in English in the light and the dark theme and in German, and fails on every violation of
-// WCAG 2.1 A or AA that axe-core calls serious or critical. With
+// WCAG 2.2 A or AA or of best practice that axe-core calls serious or critical. With
 // SCREENSHOTS=1 it also saves each at 390×844, 1440×900 and 1920×1080 under
 // e2e/screenshots/ as audit-<page>-<lang>-<size>-<theme>.png.
 func TestPagesPassAxe(t *testing.T) {
