@@ -223,10 +223,11 @@ const runAxe = `(async () => {
 
 // TestPagesPassAxe opens every kind of page, the console's included (its
 // forms with their errors shown), on a phone and a desktop (a TV's on TV
-// sizes), in English in the light and the dark theme and in German, and fails on every violation of
-// WCAG 2.2 A or AA or of best practice that axe-core calls serious or critical. With
-// SCREENSHOTS=1 it also saves each at 390×844, 1440×900 and 1920×1080 under
-// e2e/screenshots/ as audit-<page>-<lang>-<size>-<theme>.png.
+// sizes), in English in the light and the dark theme and in German, and
+// fails on every violation of WCAG 2.2 A or AA or of best practice that
+// axe-core calls serious or critical. With SCREENSHOTS=1 it also saves each
+// at 390×844, 1440×900 and 1920×1080 under e2e/screenshots/ as
+// audit-<page>-<lang>-<size>-<theme>.png.
 func TestPagesPassAxe(t *testing.T) {
 	embeddedPassOnly(t)
 	source, err := os.ReadFile(nodeModule(t, "axe-core/axe.min.js"))
