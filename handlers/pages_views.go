@@ -45,7 +45,8 @@ func players(snap *tournament.Snapshot, e *tournament.Entry) []templates.EntryVi
 // in the tournament where the page does not.
 func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, context bool) templates.MatchView {
 	v := templates.MatchView{ID: m.ID, Href: tournamentHref(snap) + "/matches/" + m.ID, State: m.State, Winner: m.Winner(),
-		Live: m.IsLiveResult && m.State == tournament.MatchRunning, Start: m.StartTime, Sets: m.Encounters}
+		Live: m.IsLiveResult && m.State == tournament.MatchRunning, Start: m.StartTime, Sets: m.Encounters,
+		Number: snap.MatchNumber(m.ID), Bye: snap.IsBye(m.ID)}
 	if m.State == tournament.MatchPlayed {
 		v.End = m.EndTime
 	}
@@ -59,7 +60,7 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 				}
 			}
 		} else {
-			v.Sides[side] = templates.EntryView{Placeholder: placeholder(ctx, snap, m, side)}
+			v.Sides[side] = placeholder(ctx, snap, m, side)
 		}
 	}
 	if m.HasResult() {
@@ -81,29 +82,47 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 		if g != nil {
 			parts = append(parts, g.Name, roundName(ctx, round.Name))
 		}
+		if v.Number > 0 {
+			parts = append(parts, templates.Tf(ctx, "Match %d", v.Number))
+		}
 		v.Context = strings.Join(parts, " · ")
 	}
 	return v
 }
 
 // placeholder says what will fill an empty side: the winner or loser of the
-// match that feeds it, or a bye.
-func placeholder(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, side int) string {
-	if m.State == tournament.MatchBye {
-		return templates.T(ctx, "Bye")
+// match that feeds it ("W5", in full "Winner of match 5"), or nobody (a bye).
+func placeholder(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, side int) templates.EntryView {
+	T := func(s string) string { return templates.T(ctx, s) }
+	if m.State == tournament.MatchBye || snap.NoEntry(m.ID, side) {
+		return templates.EntryView{Placeholder: T("Bye")}
 	}
 	for _, f := range snap.Matches {
 		if f.GroupID != m.GroupID {
 			continue
 		}
+		n := snap.MatchNumber(f.ID)
 		if f.WinnerTo != nil && f.WinnerTo.MatchID == m.ID && f.WinnerTo.Side == side {
-			return templates.Tf(ctx, "Winner of %s", matchLabel(ctx, snap, f))
+			if n == 0 && snap.IsBye(f.ID) { // a bye passes on whoever fills it
+				for s := range 2 {
+					if !snap.NoEntry(f.ID, s) && f.Entries[s] == nil {
+						return placeholder(ctx, snap, f, s)
+					}
+				}
+			}
+			if n == 0 {
+				return templates.EntryView{Placeholder: templates.Tf(ctx, "Winner of %s", matchLabel(ctx, snap, f))}
+			}
+			return templates.EntryView{Placeholder: templates.Tf(ctx, "Winner of match %d", n), Short: templates.Tf(ctx, "W%d", n)}
 		}
 		if f.LoserTo != nil && f.LoserTo.MatchID == m.ID && f.LoserTo.Side == side {
-			return templates.Tf(ctx, "Loser of %s", matchLabel(ctx, snap, f))
+			if n == 0 {
+				return templates.EntryView{Placeholder: templates.Tf(ctx, "Loser of %s", matchLabel(ctx, snap, f))}
+			}
+			return templates.EntryView{Placeholder: templates.Tf(ctx, "Loser of match %d", n), Short: templates.Tf(ctx, "L%d", n)}
 		}
 	}
-	return templates.T(ctx, "To be decided")
+	return templates.EntryView{Placeholder: T("To be decided")}
 }
 
 // matchLabel names a bracket match: its round and place in it, "Semi-finals 2".
@@ -261,6 +280,10 @@ func bracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 		sections[0].title = T("Bracket")
 	}
 	v := &templates.BracketView{}
+	if c, decider := snap.Champion(g); c != nil {
+		e := entryView(snap, c)
+		v.Champion, v.Decider = &e, decider.ID
+	}
 	for _, sec := range sections {
 		var rounds []tournament.Round
 		for _, r := range g.Rounds {

@@ -136,15 +136,22 @@
       var inner = box.firstElementChild;
       if (!inner || !box.clientHeight) return;
       inner.style.transform = "";
-      var s = Math.min(1, box.clientHeight / inner.scrollHeight, box.clientWidth / inner.scrollWidth);
+      // A tree also grows to fill the screen (data-fit="grow"), up to three times its size.
+      var most = box.getAttribute("data-fit") === "grow" ? 3 : 1;
+      var s = Math.min(most, box.clientHeight / inner.scrollHeight, box.clientWidth / inner.scrollWidth);
       inner.style.transformOrigin = "top left";
-      if (s < 1) inner.style.transform = "scale(" + s + ")";
+      if (s !== 1) inner.style.transform = "scale(" + s + ")";
     });
   }
-  // A box that scrolls sideways says so while there is more to see.
+  // A box that scrolls sideways says so: a fade at the edge while there is
+  // more to see, and the note before it (data-scroll-note) while it is wider
+  // than the screen. On a TV a box is scaled to fit instead: no hint there.
   function hints() {
     document.querySelectorAll("[data-scroll-hint]").forEach(function (b) {
-      b.classList.toggle("scroll-more", b.scrollLeft + b.clientWidth < b.scrollWidth - 2);
+      var tv = !!b.closest("[data-fit]");
+      b.classList.toggle("scroll-more", !tv && b.scrollLeft + b.clientWidth < b.scrollWidth - 2);
+      var note = b.previousElementSibling;
+      if (note && note.hasAttribute("data-scroll-note")) note.hidden = tv || b.scrollWidth <= b.clientWidth + 2;
     });
   }
   document.addEventListener("scroll", function (e) {
