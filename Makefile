@@ -35,7 +35,13 @@ lint: ## gofmt, go vet, templ fmt, golangci-lint (.golangci.yml: errcheck and th
 verify-generated: generate css ## fail when generated files or the CSS are stale
 	git diff --exit-code -- '*_templ.go' static/css/app.css
 
+audit: ## axe-core on every page kind and Lighthouse accessibility (needs npm ci and chromium)
+	go test -count=1 -run 'TestPagesPassAxe|TestLighthouseAccessibility' -v ./e2e
+
+screenshots: ## every page kind at 390x844, 1440x900 and 1920x1080, both themes, in e2e/screenshots/
+	SCREENSHOTS=1 go test -count=1 -run TestPagesPassAxe ./e2e
+
 bench: ## benchmarks (add REDIS_URL=... to measure against a real Redis)
 	go test -run '^$$' -bench . -benchmem ./...
 
-.PHONY: help generate css build test test-redis test-cluster lint verify-generated bench
+.PHONY: help generate css build test test-redis test-cluster lint verify-generated audit screenshots bench

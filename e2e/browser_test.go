@@ -23,9 +23,10 @@ import (
 	"courtside/web"
 )
 
-// browser starts a headless Chromium for the test. Without one the test is
-// skipped, except in CI (CI=true), where a missing browser is a failure.
-func browser(t *testing.T) context.Context {
+// chromium is the path of Debian's Chromium ($CHROMIUM to use another).
+// Without one the test is skipped, except in CI (CI=true), where a missing
+// browser is a failure.
+func chromium(t *testing.T) string {
 	t.Helper()
 	path := os.Getenv("CHROMIUM")
 	if path == "" {
@@ -37,6 +38,13 @@ func browser(t *testing.T) context.Context {
 		}
 		t.Skip("no chromium on this machine")
 	}
+	return path
+}
+
+// browser starts a headless Chromium for the test, skipped or failed as chromium says.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromium(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox,

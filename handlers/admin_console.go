@@ -63,7 +63,7 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 // Call puts a waiting match on the courts chosen.
 func (a *Admin) Call(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
-		return BadRequest("the form does not read")
+		return badInput(r.Context(), "The form does not read.")
 	}
 	courts := r.PostForm["court"]
 	return a.consoleWrite(w, r, "called", func(s *tournament.Snapshot) (*tournament.Change, error) {
@@ -92,7 +92,7 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 	}
 	if snap.Tournament.Mirror != nil { // followed: only results go from here to where it runs
 		compute = func(*tournament.Snapshot) (*tournament.Change, error) {
-			return nil, &tournament.RuleError{Reason: "This tournament runs in the tournament application: call and pause matches there."}
+			return nil, &tournament.RuleError{Format: "This tournament runs in the tournament application: call and pause matches there."}
 		}
 	}
 	_, _, err = a.Store.Write(r.Context(), snap, compute)
@@ -101,11 +101,11 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 	case errors.Is(err, tournament.ErrMatchNotFound):
 		return NotFound("match")
 	case errors.Is(err, tournament.ErrCourtNotFound):
-		return BadRequest("choose a court of this tournament")
+		return badInput(r.Context(), "Choose a court of this tournament.")
 	case errors.As(err, &rule):
 		snap, _ = a.own(r)
 		page := a.consolePage(r, snap)
-		page.Error = rule.Reason
+		page.Error = refusal(r.Context(), rule)
 		w.WriteHeader(http.StatusConflict)
 		return html(w, r, choose(r, templates.Console(page), templates.ConsoleLive(page)))
 	case err != nil:

@@ -40,7 +40,7 @@ func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
 		return a.showResult(w, r, status, page)
 	}
 	if snap.Tournament.Mirror != nil {
-		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = templates.T(ctx, followedRefusal) })
+		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = templates.Reason(ctx, followedRefusal) })
 	}
 	if ferr == nil {
 		if err := tournament.ValidateResult(result, cfg, len(g.Encounters), true); err != nil && !errors.As(err, &ferr) {
@@ -62,7 +62,7 @@ func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
 	by := Caller(ctx).Name + " (console)"
 	_, _, err = a.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
 		if s.Tournament.Mirror != nil { // followed since the page was read
-			return nil, &tournament.RuleError{Reason: followedRefusal}
+			return nil, &tournament.RuleError{Format: followedRefusal}
 		}
 		return s.CorrectResult(m.ID, result, a.Now(), by)
 	})
@@ -73,7 +73,7 @@ func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
 	case errors.As(err, &ferr):
 		return again(http.StatusUnprocessableEntity, func(p *templates.ResultPage) { place(ctx, p, ferr) })
 	case errors.As(err, &rule):
-		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = templates.T(ctx, rule.Reason) })
+		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = refusal(ctx, rule) })
 	case err != nil:
 		return err
 	}
@@ -102,7 +102,7 @@ func (a *Admin) Walkover(w http.ResponseWriter, r *http.Request) error {
 		return a.showResult(w, r, status, page)
 	}
 	if snap.Tournament.Mirror != nil {
-		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = templates.T(ctx, followedRefusal) })
+		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = templates.Reason(ctx, followedRefusal) })
 	}
 	switch r.PostFormValue("action") {
 	case "walkover": // a second look before the match ends
@@ -117,7 +117,7 @@ func (a *Admin) Walkover(w http.ResponseWriter, r *http.Request) error {
 	by := Caller(ctx).Name + " (console)"
 	_, _, err = a.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
 		if s.Tournament.Mirror != nil {
-			return nil, &tournament.RuleError{Reason: followedRefusal}
+			return nil, &tournament.RuleError{Format: followedRefusal}
 		}
 		return s.Walkover(m.ID, side, a.Now(), by)
 	})
@@ -130,7 +130,7 @@ func (a *Admin) Walkover(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = templates.T(ctx, rule.Reason) })
+		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = refusal(ctx, rule) })
 	case err != nil:
 		return err
 	}

@@ -74,7 +74,7 @@ func lateEntriesOpen(d tournament.Discipline) bool {
 // CheckIn saves who of a discipline is present.
 func (s *Setups) CheckIn(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
-		return BadRequest("the form does not read")
+		return badInput(r.Context(), "The form does not read.")
 	}
 	present := r.PostForm["present"]
 	return s.entriesWrite(w, r, "checkin", "", func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
@@ -93,7 +93,7 @@ func (s *Setups) AddEntries(w http.ResponseWriter, r *http.Request) error {
 				add = append(add, tournament.SetupEntry{Name: l})
 			}
 			if len(add) == 0 {
-				return nil, &tournament.RuleError{Reason: templates.T(r.Context(), "Type a name.")}
+				return nil, &tournament.RuleError{Format: "Type a name."}
 			}
 			return snap.AddEntries(d, add, s.Now())
 		}
@@ -136,9 +136,9 @@ func (s *Setups) entriesWrite(w http.ResponseWriter, r *http.Request, done, type
 	var rule *tournament.RuleError
 	var ps tournament.Problems
 	if errors.As(err, &rule) || errors.As(err, &ps) {
-		msg := err.Error()
+		msg := refusal(r.Context(), err)
 		if errors.As(err, &ps) {
-			msg = ps[0].Message
+			msg = templates.Reason(r.Context(), ps[0].Format, ps[0].Args...)
 			if i := strings.Index(ps[0].Path, ".entries["); i >= 0 {
 				msg = strings.TrimSpace(typed) + ": " + msg
 			}

@@ -142,14 +142,15 @@ func (a *AdminFollow) Stop(w http.ResponseWriter, r *http.Request) error {
 // followError shows what went wrong next to the form: the upstream's refusal
 // or a mistake in what was pasted; anything else is the server's.
 func (a *AdminFollow) followError(w http.ResponseWriter, r *http.Request, page templates.FollowPage, err error) error {
-	if !errors.Is(err, upstream.ErrBadRequest) && !upstream.Down(err) {
+	var bad *upstream.BadRequest
+	switch {
+	case errors.As(err, &bad):
+		page.Error = templates.Reason(r.Context(), bad.Format, bad.Args...)
+	case upstream.Down(err):
+		page.Error = templates.T(r.Context(), "The tournament application did not answer: nothing was saved.")
+	default:
 		return err
 	}
-	page.Error = err.Error()
-	if upstream.Down(err) && !errors.Is(err, upstream.ErrBadRequest) {
-		page.Error = templates.T(r.Context(), "The tournament application did not answer: nothing was saved.")
-	}
-	page.Error = strings.TrimPrefix(page.Error, upstream.ErrBadRequest.Error()+": ")
 	w.WriteHeader(http.StatusUnprocessableEntity)
 	return html(w, r, templates.Follow(page))
 }
@@ -195,7 +196,7 @@ func (a *Admin) refusedUpstream(r *http.Request, snap *tournament.Snapshot, m *t
 	refused func(*tournament.ResultError) error, show func(int, templates.ResultPage) error) error {
 	switch ans.Status {
 	case http.StatusBadRequest:
-		return refused(&tournament.ResultError{Reason: ans.Message})
+		return refused(&tournament.ResultError{Format: "%s", Args: []any{ans.Message}})
 	case http.StatusPreconditionFailed:
 		page, err := a.resultPage(r, snap, m, m.Encounters)
 		if err != nil {

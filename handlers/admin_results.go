@@ -133,19 +133,19 @@ func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tourname
 				a, b := strings.TrimSpace(r.PostFormValue(field(e, k, 0))), strings.TrimSpace(r.PostFormValue(field(e, k, 1)))
 				if a != "" || b != "" {
 					if a == "" || b == "" {
-						return nil, &formError{Encounter: e + 1, Set: k + 1, Reason: "enter both scores"}
+						return nil, &formError{Encounter: e + 1, Set: k + 1, Format: "enter both scores"}
 					}
 					x, errA := strconv.Atoi(a)
 					y, errB := strconv.Atoi(b)
 					if errA != nil || errB != nil || x < 0 || y < 0 {
-						return nil, &formError{Encounter: e + 1, Set: k + 1, Reason: "scores are whole numbers from 0"}
+						return nil, &formError{Encounter: e + 1, Set: k + 1, Format: "scores are whole numbers from 0"}
 					}
 					s, filled = tournament.Set{x, y}, true
 				}
 			}
 			switch {
 			case filled && ended:
-				return nil, &formError{Encounter: e + 1, Set: k + 1, Reason: "fill the sets in order"}
+				return nil, &formError{Encounter: e + 1, Set: k + 1, Format: "fill the sets in order"}
 			case filled:
 				sets = append(sets, s)
 			default:
@@ -155,7 +155,7 @@ func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tourname
 		if len(sets) == 0 {
 			for later := e + 1; later < encounters; later++ {
 				if r.PostFormValue(field(later, 0, 0)) != "" || r.PostFormValue(quickField(later, 0)) != "" {
-					return nil, &formError{Encounter: e + 1, Reason: "fill the encounters in order"}
+					return nil, &formError{Encounter: e + 1, Format: "fill the encounters in order"}
 				}
 			}
 			break
@@ -163,7 +163,7 @@ func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tourname
 		out = append(out, sets)
 	}
 	if len(out) == 0 {
-		return nil, &formError{Encounter: 1, Set: 1, Reason: "enter a score"}
+		return nil, &formError{Encounter: 1, Set: 1, Format: "enter a score"}
 	}
 	return out, nil
 }
@@ -176,7 +176,7 @@ func (a *Admin) postedResult(r *http.Request) (*tournament.Snapshot, *tournament
 		return nil, nil, nil, nil, err
 	}
 	if err := r.ParseForm(); err != nil {
-		return nil, nil, nil, nil, BadRequest("the form does not read")
+		return nil, nil, nil, nil, badInput(r.Context(), "The form does not read.")
 	}
 	g, _ := snap.Group(m.GroupID)
 	cfg := snap.Config(m)
@@ -314,7 +314,7 @@ func keepInput(r *http.Request, page *templates.ResultPage) {
 
 // place shows a mistake next to the set, or the encounter, at fault.
 func place(ctx context.Context, page *templates.ResultPage, e *tournament.ResultError) {
-	reason := templates.T(ctx, e.Reason)
+	reason := templates.Reason(ctx, e.Format, e.Args...)
 	switch {
 	case e.Encounter > 0 && e.Encounter <= len(page.Encounters) && e.Set > 0 && e.Set <= len(page.Encounters[e.Encounter-1].Sets):
 		page.Encounters[e.Encounter-1].Sets[e.Set-1].Error = reason

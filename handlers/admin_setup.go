@@ -71,7 +71,7 @@ func (s *Setups) Create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	setup, errs := setupFromForm(v)
+	setup, errs := setupFromForm(r.Context(), v)
 	if len(errs) > 0 {
 		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, nil)
 	}
@@ -79,7 +79,7 @@ func (s *Setups) Create(w http.ResponseWriter, r *http.Request) error {
 	snap, err := s.Setups.CreateTournament(r.Context(), org, setup)
 	var ps tournament.Problems
 	if errors.As(err, &ps) {
-		errs, general := problemFields(ps)
+		errs, general := problemFields(r.Context(), ps)
 		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, general)
 	}
 	if err != nil {
@@ -133,7 +133,7 @@ func (s *Setups) EditSetup(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID, http.StatusSeeOther)
 		return nil
 	}
-	return s.renderForm(w, r, http.StatusOK, s.editPage(r, snap), setupValues(tournament.SetupOf(snap)), nil, nil)
+	return s.renderForm(w, r, http.StatusOK, s.editPage(r, snap), setupValues(r.Context(), tournament.SetupOf(snap)), nil, nil)
 }
 
 // SaveSetup changes a tournament not yet started to what the form describes.
@@ -150,7 +150,7 @@ func (s *Setups) SaveSetup(w http.ResponseWriter, r *http.Request) error {
 	if !saving(v) {
 		return s.renderForm(w, r, http.StatusOK, page, v, nil, nil)
 	}
-	setup, errs := setupFromForm(v)
+	setup, errs := setupFromForm(r.Context(), v)
 	if len(errs) > 0 {
 		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, nil)
 	}
@@ -162,10 +162,10 @@ func (s *Setups) SaveSetup(w http.ResponseWriter, r *http.Request) error {
 	var rule *tournament.RuleError
 	switch {
 	case errors.As(err, &ps):
-		errs, general := problemFields(ps)
+		errs, general := problemFields(r.Context(), ps)
 		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, general)
 	case errors.As(err, &rule):
-		return s.renderForm(w, r, http.StatusConflict, page, v, nil, []string{rule.Reason})
+		return s.renderForm(w, r, http.StatusConflict, page, v, nil, []string{refusal(r.Context(), rule)})
 	case err != nil:
 		return err
 	}
@@ -185,7 +185,7 @@ func (s *Setups) Start(w http.ResponseWriter, r *http.Request) error {
 	var rule *tournament.RuleError
 	var ps tournament.Problems
 	if errors.As(err, &rule) || errors.As(err, &ps) {
-		msg := err.Error()
+		msg := refusal(r.Context(), err)
 		if snap, err = s.ownSetup(r); err != nil {
 			return err
 		}
@@ -195,7 +195,7 @@ func (s *Setups) Start(w http.ResponseWriter, r *http.Request) error {
 		}
 		page := s.editPage(r, snap)
 		page.Manage.StartError = msg
-		return s.renderForm(w, r, http.StatusConflict, page, setupValues(tournament.SetupOf(snap)), nil, nil)
+		return s.renderForm(w, r, http.StatusConflict, page, setupValues(r.Context(), tournament.SetupOf(snap)), nil, nil)
 	}
 	if err != nil {
 		return err
@@ -226,7 +226,7 @@ func (s *Setups) renderForm(w http.ResponseWriter, r *http.Request, status int, 
 func readSetupForm(r *http.Request) (url.Values, error) {
 	r.Body = http.MaxBytesReader(nil, r.Body, maxSetupForm)
 	if err := r.ParseMultipartForm(maxSetupForm); err != nil && !errors.Is(err, http.ErrNotMultipart) {
-		return nil, BadRequest("the form does not read: %v", err)
+		return nil, badInput(r.Context(), "The form does not read: %v", err)
 	}
 	v := url.Values{}
 	for k, vs := range r.PostForm {
@@ -243,7 +243,7 @@ func readSetupForm(r *http.Request) (url.Values, error) {
 				lines, err := csvEntries(f)
 				_ = f.Close() // read to the end already: a failed close loses nothing
 				if err != nil {
-					return nil, BadRequest("%s: %v", fh.Filename, err)
+					return nil, badInput(r.Context(), "%s does not read as CSV: %v", fh.Filename, err)
 				}
 				text := strings.TrimRight(v.Get(field), "\r\n ")
 				if text != "" {
@@ -350,7 +350,7 @@ func removePart(v url.Values, countKey, prefix string, i int) {
 }
 
 // setupValues is a setup as the form's values.
-func setupValues(s *tournament.Setup) url.Values {
+func setupValues(ctx context.Context, s *tournament.Setup) url.Values {
 	v := url.Values{}
 	set := func(k, val string) {
 		if val != "" {
@@ -376,7 +376,7 @@ func setupValues(s *tournament.Setup) url.Values {
 		v.Set("end", s.EndTime.UTC().Format(datetimeLocal))
 	}
 	v.Set("courts", strings.Join(s.Courts, "\n"))
-	if slices.Equal(s.Courts, tournament.CourtNames(len(s.Courts))) {
+	if n := len(s.Courts); slices.Equal(s.Courts, courtNames(ctx, n)) || slices.Equal(s.Courts, tournament.CourtNames(n)) {
 		v.Set("courts", strconv.Itoa(len(s.Courts)))
 	}
 	check("public", s.Public)
@@ -426,9 +426,18 @@ func setupValues(s *tournament.Setup) url.Values {
 	return v
 }
 
+// courtNames names n courts in the page's language: "Tisch 1", "Tisch 2", …
+func courtNames(ctx context.Context, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = templates.Tf(ctx, "Court %d", i+1)
+	}
+	return out
+}
+
 // setupFromForm reads the form's values into a setup; what does not read
 // (a number that is not one) is a problem of its field.
-func setupFromForm(v url.Values) (*tournament.Setup, map[string]string) {
+func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[string]string) {
 	errs := map[string]string{}
 	text := func(k string) string { return strings.TrimSpace(v.Get(k)) }
 	num := func(k string) int {
@@ -438,7 +447,7 @@ func setupFromForm(v url.Values) (*tournament.Setup, map[string]string) {
 		}
 		n, err := strconv.Atoi(s)
 		if err != nil {
-			errs[k] = "must be a whole number"
+			errs[k] = templates.T(ctx, "must be a whole number")
 		}
 		return n
 	}
@@ -460,7 +469,7 @@ func setupFromForm(v url.Values) (*tournament.Setup, map[string]string) {
 		t, err := time.Parse(datetimeLocal, s)
 		if err != nil {
 			if t, err = time.Parse(time.RFC3339, s); err != nil {
-				errs[k] = "must be a date and time"
+				errs[k] = templates.T(ctx, "must be a date and time")
 			}
 		}
 		return tournament.At(t)
@@ -469,9 +478,9 @@ func setupFromForm(v url.Values) (*tournament.Setup, map[string]string) {
 		Public: on("public"), AutoCall: on("autoCall"), CheckIn: on("checkIn")}
 	if n, err := strconv.Atoi(text("courts")); err == nil {
 		if n < 1 || n > tournament.MaxSetupCourts {
-			errs["courts"] = fmt.Sprintf("from 1 to %d courts", tournament.MaxSetupCourts)
+			errs["courts"] = templates.Tf(ctx, "from 1 to %d courts", tournament.MaxSetupCourts)
 		} else {
-			s.Courts = tournament.CourtNames(n)
+			s.Courts = courtNames(ctx, n)
 		}
 	} else {
 		s.Courts = lines(v.Get("courts"))
@@ -534,7 +543,7 @@ var stageFields = map[string]string{
 
 // problemFields puts each problem next to its form field; those no field
 // stands for are returned on their own.
-func problemFields(ps tournament.Problems) (map[string]string, []string) {
+func problemFields(ctx context.Context, ps tournament.Problems) (map[string]string, []string) {
 	errs := map[string]string{}
 	var general []string
 	put := func(field, msg string) {
@@ -543,7 +552,7 @@ func problemFields(ps tournament.Problems) (map[string]string, []string) {
 		}
 	}
 	for _, p := range ps {
-		path, prefix, msg := p.Path, "", p.Message
+		path, prefix, msg := p.Path, "", templates.Reason(ctx, p.Format, p.Args...)
 		if m := disciplinePath.FindStringSubmatch(path); m != nil {
 			prefix, path = "d"+m[1]+".", m[2]
 			if s := stagePath.FindStringSubmatch(path); s != nil {
@@ -557,7 +566,7 @@ func problemFields(ps tournament.Problems) (map[string]string, []string) {
 			n, _ := strconv.Atoi(m[2])
 			path = m[1]
 			if m[1] == "entries" || m[1] == "courts" {
-				msg = fmt.Sprintf("line %d: %s", n+1, msg)
+				msg = templates.Tf(ctx, "line %d: %s", n+1, msg)
 			}
 		}
 		switch path {
@@ -566,7 +575,7 @@ func problemFields(ps tournament.Problems) (map[string]string, []string) {
 		case "endTime":
 			path = "end"
 		case "organizer", "disciplines", "stages":
-			general = append(general, p.String())
+			general = append(general, problemText(ctx, p))
 			continue
 		}
 		put(prefix+path, msg)

@@ -97,7 +97,7 @@ func resultProblem(err error) error {
 	case errors.As(err, &re):
 		return BadRequest("%s", re.Error())
 	case errors.As(err, &rule):
-		return BadRequest("%s", rule.Reason)
+		return BadRequest("%s", rule.Error())
 	}
 	return err
 }

@@ -25,7 +25,7 @@ func NewAPIDocs(assets templates.Assets, baseURL string) (*APIDocs, error) {
 		return nil, fmt.Errorf("handlers: openapi.json: %w", err)
 	}
 	p := templates.APIPage{
-		Page: templates.Page{Title: "API reference", Description: "The Tournament Public API: tournaments, courts, matches, entries and standings as JSON.", Assets: assets,
+		Page: templates.Page{Assets: assets,
 			Path: "/api", URL: baseURL + "/api"},
 		BaseURL:  baseURL + "/v1/public",
 		Version:  doc.Info.Version,
@@ -93,10 +93,15 @@ func NewAPIDocs(assets templates.Assets, baseURL string) (*APIDocs, error) {
 	return &APIDocs{page: p}, nil
 }
 
-// ServeHTTP renders the reference.
+// ServeHTTP renders the reference. It documents an English API, so only
+// its frame (title, navigation) follows the visitor's language.
 func (d *APIDocs) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_ = templates.API(d.page).Render(r.Context(), w)
+	w.Header().Set("Vary", "Accept-Language, Cookie")
+	page := d.page
+	page.Title = templates.T(r.Context(), "API reference")
+	page.Description = templates.T(r.Context(), "The Tournament Public API: tournaments, courts, matches, entries and standings as JSON.")
+	_ = templates.API(page).Render(r.Context(), w)
 }
 
 // The parts of an OpenAPI document the reference shows.

@@ -44,7 +44,7 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 	v := r.URL.Query()
 	if id := v.Get("discipline"); id != "" {
 		if _, ok := snap.Discipline(id); !ok {
-			return q, BadRequest("discipline: this tournament has no such discipline")
+			return q, badInput(r.Context(), "discipline: this tournament has no such discipline")
 		}
 		q.discipline = id
 	}
@@ -53,20 +53,20 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 	case "1", "true":
 		q.kiosk = true
 	default:
-		return q, BadRequest("kiosk must be 1 or 0")
+		return q, badInput(r.Context(), "kiosk must be 1 or 0")
 	}
 	if s := v.Get("courts"); s != "" {
-		from, to, err := courtRange(s, snap.Tournament.Courts)
+		from, to, err := courtRange(r.Context(), s, snap.Tournament.Courts)
 		if err != nil {
 			return q, err
 		}
 		q.from, q.to = from, to
 	}
 	var err error
-	if q.per, err = intIn(v, "per", 1, 16, q.per); err != nil {
+	if q.per, err = intIn(r.Context(), v, "per", 1, 16, q.per); err != nil {
 		return q, err
 	}
-	if q.every, err = intIn(v, "every", 5, 300, q.every); err != nil {
+	if q.every, err = intIn(r.Context(), v, "every", 5, 300, q.every); err != nil {
 		return q, err
 	}
 	for _, rot := range v["rotate"] {
@@ -82,7 +82,7 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 			case kind == "standings" && ok:
 			case kind == "bracket" && ok && g.Mode.IsBracket():
 			default:
-				return q, BadRequest("rotate: courts, standings:<group> or bracket:<group of a knock-out mode> of this tournament")
+				return q, badInput(r.Context(), "rotate: courts, standings:<group> or bracket:<group of a knock-out mode> of this tournament")
 			}
 			q.rotate = append(q.rotate, item)
 		}
@@ -92,7 +92,7 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 
 // courtRange reads "3" or "1-8" and narrows it to the court numbers there
 // are; a range of every court is no range (0, 0).
-func courtRange(s string, courts []tournament.Court) (from, to int, err error) {
+func courtRange(ctx context.Context, s string, courts []tournament.Court) (from, to int, err error) {
 	a, b, isRange := strings.Cut(s, "-")
 	if !isRange {
 		b = a
@@ -100,7 +100,7 @@ func courtRange(s string, courts []tournament.Court) (from, to int, err error) {
 	from, errA := strconv.Atoi(a)
 	to, errB := strconv.Atoi(b)
 	if errA != nil || errB != nil || from < 0 || to < from || a[0] == '+' || b[0] == '+' {
-		return 0, 0, BadRequest("courts: a court number or a range of them, like 1-8")
+		return 0, 0, badInput(ctx, "courts: a court number or a range of them, like 1-8")
 	}
 	lo, hi, all := math.MaxInt, math.MinInt, true
 	for _, c := range courts {
@@ -112,22 +112,28 @@ func courtRange(s string, courts []tournament.Court) (from, to int, err error) {
 	}
 	switch {
 	case lo > hi:
-		return 0, 0, BadRequest("courts: this tournament has no court numbered %d to %d", from, to)
+		return 0, 0, badInput(ctx, "courts: this tournament has no court numbered %d to %d", from, to)
 	case all:
 		return 0, 0, nil
 	}
 	return lo, hi, nil
 }
 
+// badInput is a 400 for what a page was sent (a board's address, a form)
+// that cannot be used, saying why in the page's language.
+func badInput(ctx context.Context, format string, args ...any) *Problem {
+	return Status(http.StatusBadRequest, templates.Tf(ctx, format, args...))
+}
+
 // intIn reads a whole number between lo and hi; def when it is missing or empty.
-func intIn(v url.Values, name string, lo, hi, def int) (int, error) {
+func intIn(ctx context.Context, v url.Values, name string, lo, hi, def int) (int, error) {
 	s := v.Get(name)
 	if s == "" {
 		return def, nil
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < lo || n > hi || s[0] == '+' {
-		return def, BadRequest("%s must be a whole number from %d to %d", name, lo, hi)
+		return def, badInput(ctx, "%s must be a whole number from %d to %d", name, lo, hi)
 	}
 	return n, nil
 }
@@ -199,10 +205,17 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 	if len(b.Pages) == 0 {
 		b.Pages = [][]templates.CourtTile{{}}
 	}
-	for _, m := range snap.Matches {
-		if len(b.NextUp) < 8 && m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil && inDiscipline(m) {
-			b.NextUp = append(b.NextUp, matchView(ctx, snap, m, true))
+	// Next up: the matches waiting for a court in the order they are expected
+	// to start (the queue's order where nothing can be said).
+	estimates := snap.EstimatedStarts(time.Now())
+	queue := slices.DeleteFunc(tournament.Queue(snap.Matches), func(m *tournament.Match) bool { return !inDiscipline(m) })
+	slices.SortStableFunc(queue, func(a, b *tournament.Match) int { return estimates[a.ID].Compare(estimates[b.ID]) })
+	for _, m := range queue[:min(8, len(queue))] {
+		mv := matchView(ctx, snap, m, true)
+		if at, ok := estimates[m.ID]; ok {
+			mv.Estimate = tournament.At(at)
 		}
+		b.NextUp = append(b.NextUp, mv)
 	}
 	if over(snap) {
 		b.Podium = podiums(snap, q.discipline)
@@ -276,7 +289,7 @@ func (p *Pages) Board(w http.ResponseWriter, r *http.Request) error {
 		return p.tv(w, r, snap, q)
 	}
 	return p.serve(w, r, snap, "board-page:"+q.query(), q.query(), func() templ.Component {
-		page := templates.BoardPage{Page: p.page(r, templates.T(r.Context(), "Court board")+" · "+snap.Tournament.Name, "Every court of "+snap.Tournament.Name+": who plays, the live score, who is next."),
+		page := templates.BoardPage{Page: p.page(r, templates.T(r.Context(), "Court board")+" · "+snap.Tournament.Name, templates.Tf(r.Context(), "Every court of %s: who plays, the live score, who is next.", snap.Tournament.Name)),
 			Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), SetupHref: tournamentHref(snap) + "/tv/setup",
 			Courts: q.courts(), Board: boardView(r.Context(), snap, q, boardPoll(r, snap, q))}
 		for _, d := range snap.Tournament.Disciplines {
@@ -302,7 +315,7 @@ func (p *Pages) tv(w http.ResponseWriter, r *http.Request, snap *tournament.Snap
 	settings := q.query() + "&rotate=" + strings.Join(q.rotate, ",")
 	return p.serve(w, r, snap, "tv:"+settings, settings, func() templ.Component {
 		qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap))
-		page := templates.TVPage{Page: p.page(r, snap.Tournament.Name, "Court board of "+snap.Tournament.Name),
+		page := templates.TVPage{Page: p.page(r, snap.Tournament.Name, templates.Tf(r.Context(), "Court board of %s", snap.Tournament.Name)),
 			Tournament: snap.Tournament.Name, QR: qr, Every: q.every}
 		page.Refresh = 30
 		rotate := q.rotate
@@ -381,7 +394,7 @@ func (p *Pages) TVSetup(w http.ResponseWriter, r *http.Request) error {
 	}
 	return p.serve(w, r, snap, "tv-setup", "", func() templ.Component {
 		ctx := r.Context()
-		page := templates.TVSetupPage{Page: p.page(r, templates.T(ctx, "Set up a TV")+" · "+snap.Tournament.Name, "Build the address of a TV court board."),
+		page := templates.TVSetupPage{Page: p.page(r, templates.T(ctx, "Set up a TV")+" · "+snap.Tournament.Name, templates.T(ctx, "Build the address of a TV court board.")),
 			Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Action: tournamentHref(snap) + "/tv"}
 		for _, d := range snap.Tournament.Disciplines {
 			page.Disciplines = append(page.Disciplines, templates.Option{Value: d.ID, Label: d.Name})

@@ -35,7 +35,7 @@ func (p *Pages) Home(w http.ResponseWriter, r *http.Request) error {
 	if target, _ := htmx.GetTarget(r); htmx.IsHTMX(r) && target == "organizer-list" {
 		return html(w, r, templates.OrganizerList(cards))
 	}
-	page := templates.HomePage{Page: p.page(r, templates.T(r.Context(), "Live results"), "Live results of table soccer, petanque, darts, cornhole and table tennis tournaments."),
+	page := templates.HomePage{Page: p.page(r, templates.T(r.Context(), "Live results"), templates.T(r.Context(), "Live results of table soccer, petanque, darts, cornhole and table tennis tournaments.")),
 		Query: q, Organizers: cards}
 	for _, o := range orgs {
 		running, err := p.Store.Tournaments(r.Context(), o.ID, cache.ListQuery{State: tournament.StateRunning, SharedOnly: true, Limit: 100})
@@ -75,7 +75,7 @@ func (p *Pages) Organizer(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	page := templates.OrganizerPage{Page: p.page(r, org.Name, fmt.Sprintf("Tournaments of %s: live results, tables and brackets.", org.Name)),
+	page := templates.OrganizerPage{Page: p.page(r, org.Name, templates.Tf(r.Context(), "Tournaments of %s: live results, tables and brackets.", org.Name)),
 		Name: org.Name, Sport: org.Sport, PageNo: n}
 	if len(snaps) > organizerPageSize {
 		snaps = snaps[:organizerPageSize]
@@ -107,7 +107,7 @@ func (p *Pages) tournamentPage(r *http.Request, snap *tournament.Snapshot) templ
 	t := snap.Tournament
 	players, teams := snap.Counts()
 	qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap)) // an address is far below a QR code's capacity
-	page := templates.TournamentPage{Page: p.page(r, t.Name, describe(t, snap.Organizer)),
+	page := templates.TournamentPage{Page: p.page(r, t.Name, describe(r.Context(), t, snap.Organizer)),
 		Name: t.Name, Description: t.Description, Organizer: snap.Organizer.Name, OrgHref: "/o/" + snap.Organizer.Slug,
 		State: t.State, Start: t.StartTime, End: t.EndTime, Players: players, Teams: teams,
 		BoardHref: tournamentHref(snap) + "/courts", QR: qr, Poll: poll(r, snap), Source: templates.SourceOf(t, time.Now())}
@@ -147,12 +147,12 @@ func courtNumber(snap *tournament.Snapshot, m *tournament.Match) int {
 }
 
 // describe is a tournament's one-line summary for link previews.
-func describe(t *tournament.Tournament, org tournament.Organizer) string {
+func describe(ctx context.Context, t *tournament.Tournament, org tournament.Organizer) string {
 	names := make([]string, len(t.Disciplines))
 	for i, d := range t.Disciplines {
 		names[i] = d.Name
 	}
-	return fmt.Sprintf("%s, %s, %s: %s. Live results, tables and brackets.", t.Name, org.Name, t.StartTime.Format("2 Jan 2006"), strings.Join(names, ", "))
+	return templates.Tf(ctx, "%s, %s, %s: %s. Live results, tables and brackets.", t.Name, org.Name, templates.Date(ctx, t.StartTime), strings.Join(names, ", "))
 }
 
 // Group shows a group: its table and rounds, or its tree in the knock-out modes.
@@ -179,7 +179,7 @@ func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournam
 			}
 		}
 	}
-	page := templates.GroupPage{Page: p.page(r, g.Name+" · "+snap.Tournament.Name, fmt.Sprintf("%s, %s: standings and matches.", g.Name, snap.Tournament.Name)),
+	page := templates.GroupPage{Page: p.page(r, g.Name+" · "+snap.Tournament.Name, templates.Tf(r.Context(), "%s, %s: standings and matches.", g.Name, snap.Tournament.Name)),
 		Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Discipline: discipline, Stage: stage,
 		Name: g.Name, Mode: g.Mode, State: g.State, Poll: poll(r, snap), Standings: standingsView(ctx, snap, g)}
 	page.Image = p.BaseURL + tournamentHref(snap) + "/preview.png"
@@ -203,7 +203,7 @@ func (p *Pages) Entry(w http.ResponseWriter, r *http.Request) error {
 	}
 	return p.serve(w, r, snap, partOf(r), "", func() templ.Component {
 		page := entryPage(r.Context(), snap, e)
-		page.Page, page.Poll = p.page(r, e.Name+" · "+snap.Tournament.Name, fmt.Sprintf("Schedule and results of %s at %s.", e.Name, snap.Tournament.Name)), poll(r, snap)
+		page.Page, page.Poll = p.page(r, e.Name+" · "+snap.Tournament.Name, templates.Tf(r.Context(), "Schedule and results of %s at %s.", e.Name, snap.Tournament.Name)), poll(r, snap)
 		return choose(r, templates.Entry(page), templates.EntryLive(page))
 	})
 }
@@ -299,33 +299,26 @@ func sideOf(m *tournament.Match, id string) int {
 	return -1
 }
 
-// nextMatch is the entry's running match, or else its first open one, with
-// where it is: its court, or its place in the queue of matches waiting for one.
+// nextMatch is the entry's running match, or else its first in the queue of
+// matches waiting for a court, with where it is: its court, or its place in
+// that queue and when it is expected to start.
 func nextMatch(ctx context.Context, snap *tournament.Snapshot, id string) (*templates.MatchView, string) {
-	queue := 0
-	var open *tournament.Match
-	openAt := 0
 	for _, m := range snap.Matches {
-		ready := m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil
-		if ready {
-			queue++
-		}
-		if !m.Involves(id) {
-			continue
-		}
-		if m.State == tournament.MatchRunning {
+		if m.State == tournament.MatchRunning && m.Involves(id) {
 			v := matchView(ctx, snap, m, true)
 			return &v, templates.Tf(ctx, "Now on %s", strings.Join(v.Courts, " + "))
 		}
-		if ready && open == nil {
-			open, openAt = m, queue
+	}
+	for i, m := range tournament.Queue(snap.Matches) {
+		if m.Involves(id) {
+			v := matchView(ctx, snap, m, true)
+			if at, ok := snap.EstimatedStarts(time.Now())[m.ID]; ok {
+				v.Estimate = tournament.At(at)
+			}
+			return &v, templates.Tf(ctx, "Number %d in the queue for a court", i+1)
 		}
 	}
-	if open == nil {
-		return nil, ""
-	}
-	v := matchView(ctx, snap, open, true)
-	return &v, templates.Tf(ctx, "Number %d in the queue for a court", openAt)
+	return nil, ""
 }
 
 // Manifest is the web app manifest: a phone that adds the site to its home
@@ -333,6 +326,7 @@ func nextMatch(ctx context.Context, snap *tournament.Snapshot, id string) (*temp
 func (p *Pages) Manifest(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Type", "application/manifest+json")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Header().Set("Vary", "Accept-Language, Cookie") // its description is in the visitor's language
 	_, err := fmt.Fprintf(w, `{"name":"Courtside","short_name":"Courtside","description":%q,"start_url":"/","display":"standalone","background_color":"#f8fafc","theme_color":"#047857","icons":[{"src":%q,"sizes":"any","type":"image/svg+xml","purpose":"any maskable"}]}`,
 		templates.T(r.Context(), "Live results"), p.Assets.Icon)
 	return err

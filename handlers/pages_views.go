@@ -45,7 +45,8 @@ func players(snap *tournament.Snapshot, e *tournament.Entry) []templates.EntryVi
 // in the tournament where the page does not.
 func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, context bool) templates.MatchView {
 	v := templates.MatchView{ID: m.ID, Href: tournamentHref(snap) + "/matches/" + m.ID, State: m.State, Winner: m.Winner(),
-		Live: m.IsLiveResult && m.State == tournament.MatchRunning, Start: m.StartTime, Sets: m.Encounters}
+		Live: m.IsLiveResult && m.State == tournament.MatchRunning, Start: m.StartTime, Sets: m.Encounters,
+		Number: snap.MatchNumber(m.ID), Bye: snap.IsBye(m.ID)}
 	if m.State == tournament.MatchPlayed {
 		v.End = m.EndTime
 	}
@@ -59,7 +60,7 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 				}
 			}
 		} else {
-			v.Sides[side] = templates.EntryView{Placeholder: placeholder(ctx, snap, m, side)}
+			v.Sides[side] = placeholder(ctx, snap, m, side)
 		}
 	}
 	if m.HasResult() {
@@ -81,29 +82,47 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 		if g != nil {
 			parts = append(parts, g.Name, roundName(ctx, round.Name))
 		}
+		if v.Number > 0 {
+			parts = append(parts, templates.Tf(ctx, "Match %d", v.Number))
+		}
 		v.Context = strings.Join(parts, " · ")
 	}
 	return v
 }
 
 // placeholder says what will fill an empty side: the winner or loser of the
-// match that feeds it, or a bye.
-func placeholder(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, side int) string {
-	if m.State == tournament.MatchBye {
-		return templates.T(ctx, "Bye")
+// match that feeds it ("W5", in full "Winner of match 5"), or nobody (a bye).
+func placeholder(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, side int) templates.EntryView {
+	T := func(s string) string { return templates.T(ctx, s) }
+	if m.State == tournament.MatchBye || snap.NoEntry(m.ID, side) {
+		return templates.EntryView{Placeholder: T("Bye")}
 	}
 	for _, f := range snap.Matches {
 		if f.GroupID != m.GroupID {
 			continue
 		}
+		n := snap.MatchNumber(f.ID)
 		if f.WinnerTo != nil && f.WinnerTo.MatchID == m.ID && f.WinnerTo.Side == side {
-			return templates.Tf(ctx, "Winner of %s", matchLabel(ctx, snap, f))
+			if n == 0 && snap.IsBye(f.ID) { // a bye passes on whoever fills it
+				for s := range 2 {
+					if !snap.NoEntry(f.ID, s) && f.Entries[s] == nil {
+						return placeholder(ctx, snap, f, s)
+					}
+				}
+			}
+			if n == 0 {
+				return templates.EntryView{Placeholder: templates.Tf(ctx, "Winner of %s", matchLabel(ctx, snap, f))}
+			}
+			return templates.EntryView{Placeholder: templates.Tf(ctx, "Winner of match %d", n), Short: templates.Tf(ctx, "W%d", n)}
 		}
 		if f.LoserTo != nil && f.LoserTo.MatchID == m.ID && f.LoserTo.Side == side {
-			return templates.Tf(ctx, "Loser of %s", matchLabel(ctx, snap, f))
+			if n == 0 {
+				return templates.EntryView{Placeholder: templates.Tf(ctx, "Loser of %s", matchLabel(ctx, snap, f))}
+			}
+			return templates.EntryView{Placeholder: templates.Tf(ctx, "Loser of match %d", n), Short: templates.Tf(ctx, "L%d", n)}
 		}
 	}
-	return templates.T(ctx, "To be decided")
+	return templates.EntryView{Placeholder: T("To be decided")}
 }
 
 // matchLabel names a bracket match: its round and place in it, "Semi-finals 2".
@@ -124,15 +143,24 @@ func matchLabel(ctx context.Context, snap *tournament.Snapshot, m *tournament.Ma
 	return fmt.Sprintf("%s %d", roundName(ctx, round.Name), m.Seq+1)
 }
 
-// roundName translates the round names the rules give ("Semi-finals", "Round 3").
+// roundName translates the round names the rules give: a fixed one
+// ("Semi-finals", and "Round of 16", which German names "Achtelfinale") or
+// a numbered one ("Round 3", "Round of 64").
 func roundName(ctx context.Context, name string) string {
-	if n, ok := strings.CutPrefix(name, "Round "); ok {
-		if _, err := strconv.Atoi(n); err == nil {
-			return templates.T(ctx, "Round") + " " + n
+	if t := templates.T(ctx, name); t != name {
+		return t
+	}
+	for _, format := range roundFormats {
+		var n int
+		if _, err := fmt.Sscanf(name, format, &n); err == nil && fmt.Sprintf(format, n) == name {
+			return templates.Tf(ctx, format, n)
 		}
 	}
 	return templates.T(ctx, name)
 }
+
+// roundFormats are the numbered round names the rules give.
+var roundFormats = []string{"Round %d", "Round of %d", "Winners Round of %d", "Losers round %d"}
 
 // standingsView is the group's table with the columns its mode uses.
 func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) templates.StandingsView {
@@ -156,10 +184,10 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		"matchesDraw": {T("D"), T("Draws"), func(s tournament.Standing) string { return num(s.MatchesDraw) }},
 		"matchesLost": {T("L"), T("Losses"), func(s tournament.Standing) string { return num(s.MatchesLost) }},
 		"pointsPerMatch": {"Ø", T("Points per match"), func(s tournament.Standing) string {
-			return strconv.FormatFloat(s.PointsPerMatch, 'f', 2, 64)
+			return templates.Number(ctx, s.PointsPerMatch, 2)
 		}},
 		"correctedPointsPerMatch": {"Ø*", T("Corrected points per match"), func(s tournament.Standing) string {
-			return strconv.FormatFloat(deref(s.CorrectedPointsPerMatch), 'f', 2, 64)
+			return templates.Number(ctx, deref(s.CorrectedPointsPerMatch), 2)
 		}},
 		"lives":     {T("Lives"), T("Lives"), func(s tournament.Standing) string { return num(deref(s.Lives)) }},
 		"setsWon":   {T("Sets"), T("Sets"), func(s tournament.Standing) string { return pair(s.SetsWon, s.SetsLost) }},
@@ -167,7 +195,7 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		"goalsDiff": {T("Diff"), T("Goal difference"), func(s tournament.Standing) string { return signed(s.GoalsDiff) }},
 		"bh1":       {"BH1", "Buchholz", func(s tournament.Standing) string { return num(deref(s.BH1)) }},
 		"bh2":       {"BH2", "Buchholz 2", func(s tournament.Standing) string { return num(deref(s.BH2)) }},
-		"sb":        {"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return strconv.FormatFloat(deref(s.SB), 'f', -1, 64) }},
+		"sb":        {"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return templates.Number(ctx, deref(s.SB), -1) }},
 	}
 	var cols []col
 	for _, k := range g.Mode.Rules().Columns { // the modes table says which columns a mode shows
@@ -212,8 +240,9 @@ func deref[T int | float64](p *T) T {
 // roundsView is the group's matches round by round.
 func roundsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) []templates.RoundView {
 	var out []templates.RoundView
+	current := snap.CurrentRound(g)
 	for _, r := range g.Rounds {
-		rv := templates.RoundView{Name: roundName(ctx, r.Name)}
+		rv := templates.RoundView{Name: roundName(ctx, r.Name), Current: r.ID == current}
 		for _, m := range snap.Matches {
 			if m.RoundID == r.ID {
 				mv := matchView(ctx, snap, m, false)
@@ -252,6 +281,10 @@ func bracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 		sections[0].title = T("Bracket")
 	}
 	v := &templates.BracketView{}
+	if c, decider := snap.Champion(g); c != nil {
+		e := entryView(snap, c)
+		v.Champion, v.Decider = &e, decider.ID
+	}
 	for _, sec := range sections {
 		var rounds []tournament.Round
 		for _, r := range g.Rounds {
@@ -267,7 +300,7 @@ func bracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 		if len(rounds) == 0 {
 			continue
 		}
-		s := templates.BracketSection{Title: sec.title}
+		s := templates.BracketSection{Title: sec.title, Part: sec.parts[0]}
 		for i, r := range rounds {
 			br := templates.BracketRound{Name: roundName(ctx, r.Name), Last: i == len(rounds)-1 || sec.parts[0] == tournament.BracketFinal}
 			if !br.Last {

@@ -8,8 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"courtside/cache"
+	"courtside/templates"
+	"courtside/tournament"
 )
 
 // Problem is an error the client caused or must know about, with its status
@@ -87,4 +90,30 @@ func WithCaller(ctx context.Context, k cache.Key) context.Context {
 func Caller(ctx context.Context) cache.Key {
 	k, _ := ctx.Value(callerKey{}).(cache.Key)
 	return k
+}
+
+// refusal is why the rules refused a write, in the page's language: a
+// tournament.RuleError's reason, or each of a setup's problems.
+func refusal(ctx context.Context, err error) string {
+	var rule *tournament.RuleError
+	var ps tournament.Problems
+	switch {
+	case errors.As(err, &rule):
+		return templates.Reason(ctx, rule.Format, rule.Args...)
+	case errors.As(err, &ps):
+		lines := make([]string, len(ps))
+		for i, p := range ps {
+			lines[i] = problemText(ctx, p)
+		}
+		return strings.Join(lines, "\n")
+	}
+	return err.Error()
+}
+
+// problemText is a setup's problem in the page's language, after its path.
+func problemText(ctx context.Context, p tournament.Problem) string {
+	if p.Path == "" {
+		return templates.Reason(ctx, p.Format, p.Args...)
+	}
+	return p.Path + ": " + templates.Reason(ctx, p.Format, p.Args...)
 }

@@ -45,7 +45,6 @@ const screenPoll = 3000
 var screenName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,31}$`)
 
 // The things a screen can show.
-var screenShows = []string{"courts", "standings", "bracket", "rotation", "message"}
 
 // Show is a screen in the hall: what its organizer set it to show, and until
 // then every court. It asks every 3 s and follows a new setting at once.
@@ -75,7 +74,7 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 		ctx := r.Context()
 		q := boardQuery{per: 16, every: cmpOr(sc.Every, 15), kiosk: true}
 		if sc.Courts != "" {
-			q.from, q.to, _ = courtRange(sc.Courts, snap.Tournament.Courts)
+			q.from, q.to, _ = courtRange(ctx, sc.Courts, snap.Tournament.Courts)
 		}
 		view := templates.ScreenView{Name: name, Every: q.every,
 			Poll: templates.Poll{ID: screenPart, Href: r.URL.Path, ETag: etag(r, snap.Version, "screen:"+name+":"+setting), On: true, Every: screenPoll}}
@@ -94,7 +93,7 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 			return templates.ScreenLive(view)
 		}
 		qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap))
-		page := templates.ScreenPage{Page: p.page(r, snap.Tournament.Name, "Screen "+name+" of "+snap.Tournament.Name),
+		page := templates.ScreenPage{Page: p.page(r, snap.Tournament.Name, templates.Tf(r.Context(), "Screen %s of %s", name, snap.Tournament.Name)),
 			Tournament: snap.Tournament.Name, QR: qr, Screen: view}
 		page.Refresh = 30
 		return templates.Screen(page)
@@ -148,10 +147,16 @@ func (s *Screens) consolePage(r *http.Request, snap *tournament.Snapshot) (templ
 }
 
 // screenForm is one screen's form in the console, with the errors of its last try.
+// Its address carries the console's language, so that the TV opening it
+// speaks the organizer's language (and remembers it) whatever its browser's.
 func screenForm(r *http.Request, snap *tournament.Snapshot, sc cache.Screen, errs map[string]string) templates.ScreenForm {
+	href := tournamentHref(snap) + "/screens/" + sc.Name
+	if l := templates.LangOf(r.Context()); l != templates.English {
+		href += "?lang=" + string(l)
+	}
 	return templates.ScreenForm{Name: sc.Name, Show: sc.Show, Courts: sc.Courts, Group: sc.Group, Rotate: sc.Rotate,
 		Every: strconv.Itoa(cmpOr(sc.Every, 15)), Message: sc.Message, Errors: errs,
-		Href: tournamentHref(snap) + "/screens/" + sc.Name, Label: describeScreen(r.Context(), snap, sc)}
+		Href: href, Label: describeScreen(r.Context(), snap, sc)}
 }
 
 func cmpOr(n, def int) int {
@@ -206,7 +211,7 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 	if !screenName.MatchString(sc.Name) {
 		errs["name"] = T("A screen's name is 1 to 32 lowercase letters, digits and dashes, like hall-1.")
 	}
-	if !slices.Contains(screenShows, sc.Show) {
+	if !slices.Contains(templates.ScreenShows, sc.Show) {
 		errs["show"] = T("Choose what the screen shows.")
 	}
 	if r.PostFormValue("delete") != "" && len(errs["name"]) == 0 {
@@ -217,7 +222,7 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 	}
 	switch sc.Show {
 	case "courts":
-		if _, _, err := courtRange(sc.Courts, snap.Tournament.Courts); sc.Courts != "" && err != nil {
+		if _, _, err := courtRange(ctx, sc.Courts, snap.Tournament.Courts); sc.Courts != "" && err != nil {
 			errs["courts"] = T("Courts are a number or a range, like 1-8.")
 		}
 		sc.Group, sc.Rotate, sc.Message = "", nil, ""

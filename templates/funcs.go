@@ -3,8 +3,11 @@
 package templates
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 )
 
-func statusText(status int) string { return strconv.Itoa(status) + " " + http.StatusText(status) }
+func statusText(ctx context.Context, status int) string {
+	return strconv.Itoa(status) + " " + T(ctx, http.StatusText(status))
+}

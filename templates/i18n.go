@@ -3,6 +3,8 @@ package templates
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"courtside/tournament"
@@ -68,6 +70,11 @@ var english = map[string]string{
 	"single":             "Singles",
 	"team_name":          "Teams",
 	"dyp":                "Draw your partner",
+	"table_soccer":       "Table soccer",
+	"petanque":           "Petanque",
+	"darts":              "Darts",
+	"cornhole":           "Cornhole",
+	"table_tennis":       "Table tennis",
 	"byp":                "Bring your partner",
 	// Mode and entry type explanations of the setup form (console).
 	"help:double_elimination": "Out after a second loss. A loss in the winners' tree sends you to the losers' tree; the two winners meet in the grand final.",
@@ -92,6 +99,31 @@ func Tf(ctx context.Context, format string, args ...any) string {
 	return fmt.Sprintf(T(ctx, format), args...)
 }
 
+// Reason says why the rules refused something, in the page's language: the
+// format translated, and those of its arguments that are states, modes or
+// entry types as words (tournament.RuleError, ResultError and Problem carry
+// their reasons so).
+func Reason(ctx context.Context, format string, args ...any) string {
+	words := make([]any, len(args))
+	for i, a := range args {
+		switch v := a.(type) {
+		case tournament.MatchState:
+			words[i] = T(ctx, string(v))
+		case tournament.PhaseState:
+			words[i] = T(ctx, string(v))
+		case tournament.State:
+			words[i] = T(ctx, string(v))
+		case tournament.Mode:
+			words[i] = T(ctx, string(v))
+		case tournament.EntryType:
+			words[i] = T(ctx, string(v))
+		default:
+			words[i] = a
+		}
+	}
+	return fmt.Sprintf(T(ctx, format), words...)
+}
+
 // Date is a day in the page's language: "21 Nov 2026", "21.11.2026".
 func Date(ctx context.Context, t tournament.Time) string {
 	if t.IsZero() {
@@ -101,6 +133,34 @@ func Date(ctx context.Context, t tournament.Time) string {
 		return t.UTC().Format("02.01.2006")
 	}
 	return t.UTC().Format("2 Jan 2006")
+}
+
+// Number is a number in the page's language: "1,75" and "12.345" in
+// German, "1.75" and "12,345" in English; decimals as strconv.FormatFloat
+// takes them (-1: as few as tell the number).
+func Number(ctx context.Context, v float64, decimals int) string {
+	point, group := ".", ","
+	if LangOf(ctx) == German {
+		point, group = ",", "."
+	}
+	s := strconv.FormatFloat(v, 'f', decimals, 64)
+	sign := ""
+	if s[0] == '-' {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	b.WriteString(sign)
+	for i, d := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteString(group)
+		}
+		b.WriteRune(d)
+	}
+	if hasFrac {
+		b.WriteString(point + frac)
+	}
+	return b.String()
 }
 
 // Clock is a time of day, in UTC until the browser shows it in local time.
@@ -121,6 +181,11 @@ var german = map[string]string{
 	"show-bracket":                        "Turnierbaum",
 	"show-rotation":                       "Im Wechsel",
 	"show-message":                        "Nachricht",
+	"table_soccer":                        "Tischfußball",
+	"petanque":                            "Boule",
+	"darts":                               "Darts",
+	"cornhole":                            "Cornhole",
+	"table_tennis":                        "Tischtennis",
 	"Screens":                             "Bildschirme",
 	"Next up":                             "Als Nächstes",
 	"Last results":                        "Letzte Ergebnisse",
@@ -177,7 +242,7 @@ var german = map[string]string{
 	"Round":                               "Runde",
 	"Winners bracket":                     "Gewinnerrunde",
 	"Losers bracket":                      "Verliererrunde",
-	"Finals":                              "Finale",
+	"Finals":                              "Finalspiele",
 	"Winner of %s":                        "Sieger von %s",
 	"Loser of %s":                         "Verlierer von %s",
 	"To be decided":                       "Noch offen",
@@ -237,6 +302,273 @@ var german = map[string]string{
 	"Final":                 "Finale",
 	"Semi-finals":           "Halbfinale",
 	"Quarter-finals":        "Viertelfinale",
+	// The console, the TV setup, and the rules' refusals.
+	"%d W · %d D · %d L": "%d S · %d U · %d N",
+	"%d encounters":      "%d Begegnungen",
+	"%d entries a group play at most %d rounds without meeting twice": "%d Meldungen einer Gruppe spielen höchstens %d Runden, ohne sich zweimal zu treffen",
+	"%d entries in %d groups leave a group with fewer than %d":        "%d Meldungen in %d Gruppen lassen eine Gruppe mit weniger als %d",
+	"%d sets are more than an encounter can have":                     "%d Sätze sind mehr, als eine Begegnung haben kann",
+	"%d won sets to %d":         "%d Gewinnsätze bis %d",
+	"%d:%d goes past %d points": "%d:%d geht über %d Punkte hinaus",
+	"%d:%d goes past the end of the set: past %d points it ends at a two-point lead": "%d:%d geht über das Satzende hinaus: nach %d Punkten endet der Satz bei zwei Punkten Vorsprung",
+	"%d:%d has a negative score": "%d:%d hat einen negativen Stand",
+	"%d:%d in sets is not over: a side needs %d won sets (draws are not allowed)":                    "%d:%d in Sätzen ist nicht beendet: eine Seite braucht %d Gewinnsätze (Unentschieden gibt es nicht)",
+	"%d:%d in sets is not over: a side needs %d won sets":                                            "%d:%d in Sätzen ist nicht beendet: eine Seite braucht %d Gewinnsätze",
+	"%d:%d is a draw, and this match cannot end in a draw":                                           "%d:%d ist unentschieden, und dieses Spiel kann nicht unentschieden enden",
+	"%d:%d is more than a set can score":                                                             "%d:%d ist mehr, als ein Satz haben kann",
+	"%d:%d is not a quick-entry score: enter 1:0 or 0:1":                                             "%d:%d ist kein Ergebnis der Schnelleingabe: gib 1:0 oder 0:1 ein",
+	"%d:%d is not over: a side needs %d points":                                                      "%d:%d ist nicht beendet: eine Seite braucht %d Punkte",
+	"%d:%d needs a two-point lead":                                                                   "%d:%d braucht zwei Punkte Vorsprung",
+	"%d:%d: only one side can reach %d points":                                                       "%d:%d: nur eine Seite kann %d Punkte erreichen",
+	"%q is entered twice":                                                                            "%q ist zweimal gemeldet",
+	"%q is the short name of another discipline":                                                     "%q ist der Kurzname einer anderen Disziplin",
+	"%q is there twice":                                                                              "%q gibt es zweimal",
+	"%q: use lower-case letters, digits and single hyphens between them, such as kickerclub-hamburg": "%q: nimm Kleinbuchstaben, Ziffern und einzelne Bindestriche dazwischen, etwa kickerclub-hamburg",
+	"%s finished this match first (%s): %s. Nothing was saved.":                                      "%s hat dieses Spiel zuerst beendet (%s): %s. Nichts wurde gespeichert.",
+	"%s has no entry %s":                                                                             "%s hat keine Meldung %s",
+	"%s has no group":                                                                                "%s hat keine Gruppe",
+	"%s has no round being played that takes late entries (swiss, dutch system, rounds, monster DYP, whist)": "%s spielt gerade keine Runde, die Nachmeldungen aufnimmt (Schweizer System, Holländisches System, Runden, Monster-DYP, Whist)",
+	"%s has no stage to play":            "%s hat keine Phase zu spielen",
+	"%s has no table to count points in": "%s hat keine Tabelle, in der Punkte zählen",
+	"%s has started already":             "%s hat schon begonnen",
+	"%s is busy":                         "%s ist belegt",
+	"%s is entered already":              "%s ist schon gemeldet",
+	"%s is playing on %s: a match can be called once all its players are free":            "%s spielt gerade an %s: ein Spiel kann erst aufgerufen werden, wenn alle Spieler frei sind",
+	"%s is playing on another court: a match can be called once all its players are free": "%s spielt gerade an einem anderen Tisch: ein Spiel kann erst aufgerufen werden, wenn alle Spieler frei sind",
+	"%s is there twice":                                  "%s gibt es zweimal",
+	"%s needs a winner in every match":                   "%s braucht in jedem Spiel einen Sieger",
+	"%s needs at least %d entries, this stage has %d":    "%s braucht mindestens %d Meldungen, diese Phase hat %d",
+	"%s needs at least two entries, it has %d":           "%s braucht mindestens zwei Meldungen, hat aber %d",
+	"%s needs lives from 1 to 9":                         "%s braucht 1 bis 9 Leben",
+	"%s plays in %s already":                             "%s spielt schon in %s",
+	"%s ranks by how far entries got, not by tie-breaks": "%s wertet danach, wie weit eine Meldung kam, nicht nach Feinwertung",
+	"%s sets its own rounds; rounds is for swiss, dutch_system, rounds, monster_dyp and whist": "%s legt seine Runden selbst fest; Runden gibt es für Schweizer System, Holländisches System, Runden, Monster-DYP und Whist",
+	"%s teams players anew each round: the discipline's entryType must be monster_dyp":         "%s lost die Teams jede Runde neu: die Meldeart der Disziplin muss Monster-DYP sein",
+	"%s wins %d:%d. Finish the match?":                                              "%s gewinnt %d:%d. Spiel beenden?",
+	"%s – %s: now on %s":                                                            "%s – %s: jetzt an %s",
+	"%s: %d entries cannot play a round of %s":                                      "%s: %d Meldungen können keine Runde %s spielen",
+	"%s: %d entries have not checked in: check them in or remove them":              "%s: %d Meldungen haben nicht eingecheckt: checke sie ein oder entferne sie",
+	"%s: a DYP draws teams of two, but %d players entered":                          "%s: DYP lost Zweierteams, aber %d Spieler haben gemeldet",
+	"%s: entry %s is not registered":                                                "%s: Meldung %s ist nicht angemeldet",
+	"A draw, %d:%d. Finish the match?":                                              "Unentschieden, %d:%d. Spiel beenden?",
+	"A message has 1 to 200 characters.":                                            "Eine Nachricht hat 1 bis 200 Zeichen.",
+	"A public API key cannot sign in: use the API token of the organizer.":          "Mit einem öffentlichen API-Schlüssel kannst du dich nicht anmelden: nimm das API-Token des Veranstalters.",
+	"A rotation needs at least two views.":                                          "Ein Wechsel braucht mindestens zwei Ansichten.",
+	"A screen's name is 1 to 32 lowercase letters, digits and dashes, like hall-1.": "Der Name eines Bildschirms hat 1 bis 32 Kleinbuchstaben, Ziffern und Bindestriche, etwa halle-1.",
+	"A view of the rotation no longer exists.":                                      "Eine Ansicht des Wechsels gibt es nicht mehr.",
+	"API token":          "API-Token",
+	"All courts":         "Alle Tische",
+	"All":                "Alle",
+	"Also show, in turn": "Außerdem im Wechsel zeigen",
+	"Call to court":      "An den Tisch rufen",
+	"Called to court.":   "An den Tisch gerufen.",
+	"Choose a group; a bracket needs a knock-out group.":                                                   "Wähle eine Gruppe; ein Turnierbaum braucht eine K.-o.-Gruppe.",
+	"Choose what the TV shows, open it, and bookmark the address on the TV: everything is in the address.": "Wähle, was der Fernseher zeigt, öffne die Ansicht und speichere die Adresse auf dem Fernseher als Lesezeichen: alles steht in der Adresse.",
+	"Choose what the screen shows.":                                                                        "Wähle, was der Bildschirm zeigt.",
+	"Console":                                                                                              "Konsole",
+	"Courts (for courts), like 1-8; empty for all":                                                         "Tische (für Tische), etwa 1-8; leer für alle",
+	"Courts are a number or a range, like 1-8.":                                                            "Tische sind eine Zahl oder ein Bereich, etwa 1-8.",
+	"Courts per page":                                                                                      "Tische pro Seite",
+	"Discipline":                                                                                           "Disziplin",
+	"Drawn":                                                                                                "Unentschieden",
+	"Enter result":                                                                                         "Ergebnis eintragen",
+	"Finish match":                                                                                         "Spiel beenden",
+	"Group (for standings or a bracket)":                                                                   "Gruppe (für Tabelle oder Turnierbaum)",
+	"History":                                                                                              "Verlauf",
+	"Live score saved.":                                                                                    "Zwischenstand gespeichert.",
+	"Losers final":                                                                                         "Finale der Verliererrunde",
+	"Losers round %d":                                                                                      "Verliererrunde %d",
+	"Lost":                                                                                                 "Verloren",
+	"Match finished.":                                                                                      "Spiel beendet.",
+	"Message (for a message), like “Final on Table 1 in 5 minutes”": "Nachricht (für eine Nachricht), etwa „Finale an Tisch 1 in 5 Minuten“",
+	"Message":                            "Nachricht",
+	"My tournaments":                     "Meine Turniere",
+	"New screen":                         "Neuer Bildschirm",
+	"No match is waiting for a court.":   "Kein Spiel wartet auf einen Tisch.",
+	"No match waiting.":                  "Kein Spiel wartet.",
+	"Now on %s":                          "Jetzt an %s",
+	"Number %d in the queue for a court": "Nummer %d in der Warteschlange für einen Tisch",
+	"Open a screen's address once on each TV in the hall. What you set here shows there within a few seconds.": "Öffne die Adresse eines Bildschirms einmal auf jedem Fernseher in der Halle. Was du hier einstellst, erscheint dort nach wenigen Sekunden.",
+	"Open the TV view":  "TV-Ansicht öffnen",
+	"Organizer sign-in": "Anmeldung für Veranstalter",
+	"Page %d of %d":     "Seite %d von %d",
+	"Paste your API token (Settings, API). Public API keys cannot sign in.": "Füge dein API-Token ein (Einstellungen, API). Mit öffentlichen API-Schlüsseln kannst du dich nicht anmelden.",
+	"Paste your API token.":       "Füge dein API-Token ein.",
+	"Pause":                       "Pausieren",
+	"Place %d":                    "Platz %d",
+	"Public page":                 "Öffentliche Seite",
+	"Reconnecting…":               "Verbinde neu…",
+	"Remove":                      "Entfernen",
+	"Resume":                      "Fortsetzen",
+	"Rotation of %d views":        "Wechsel aus %d Ansichten",
+	"Rotation: the views in turn": "Wechsel: die Ansichten nacheinander",
+	"Round %d":                    "Runde %d",
+	"Round of %d":                 "Runde der letzten %d",
+	"Save live score":             "Zwischenstand speichern",
+	"Saved. The screen shows it within a few seconds.": "Gespeichert. Der Bildschirm zeigt es in wenigen Sekunden.",
+	"Saved.": "Gespeichert.",
+	"Seconds per view are between 5 and 300.": "Sekunden pro Ansicht liegen zwischen 5 und 300.",
+	"Seconds per view":                        "Sekunden pro Ansicht",
+	"Set up a TV":                             "Fernseher einrichten",
+	"Show on the screen":                      "Auf dem Bildschirm zeigen",
+	"Show":                                    "Zeigen",
+	"Shows":                                   "Zeigt",
+	"Sign in":                                 "Anmelden",
+	"Sign out":                                "Abmelden",
+	"Skip":                                    "Auslassen",
+	"That is far longer than an API token. Paste only the token.":                       "Das ist viel länger als ein API-Token. Füge nur das Token ein.",
+	"That token is unknown or revoked.":                                                 "Dieses Token ist unbekannt oder widerrufen.",
+	"The screen was not changed: see the marked field.":                                 "Der Bildschirm wurde nicht geändert: siehe das markierte Feld.",
+	"This match is %s: nothing was saved.":                                              "Dieses Spiel hat den Status „%s“: nichts wurde gespeichert.",
+	"This tournament runs in the tournament application: call and pause matches there.": "Dieses Turnier läuft in der Turnier-App: Spiele dort aufrufen und pausieren.",
+	"Too many failed sign-ins. Try again in %d minutes.":                                "Zu viele fehlgeschlagene Anmeldungen. Versuche es in %d Minuten noch einmal.",
+	"Waiting for a court":                                                               "Wartet auf einen Tisch",
+	"Winners Quarter-finals":                                                            "Viertelfinale der Gewinnerrunde",
+	"Winners Round of %d":                                                               "Gewinnerrunde, letzte %d",
+	"Round of 16":                                                                       "Achtelfinale",
+	"Round of 32":                                                                       "Sechzehntelfinale",
+	"Winners Round of 16":                                                               "Achtelfinale der Gewinnerrunde",
+	"Winners Round of 32":                                                               "Sechzehntelfinale der Gewinnerrunde",
+	"Winners Semi-finals":                                                               "Halbfinale der Gewinnerrunde",
+	"Winners final":                                                                     "Finale der Gewinnerrunde",
+	"Won":                                                                               "Gewonnen",
+	"Yes, finish the match":                                                             "Ja, Spiel beenden",
+	"a %s entry is one player":                                                          "eine Meldung der Art %s ist ein Spieler",
+	"a %s entry is one player: give the name alone":                                     "eine Meldung der Art %s ist ein Spieler: gib nur den Namen an",
+	"a %s match cannot be given as a walkover":                                          "ein Spiel mit dem Status „%s“ kann nicht kampflos gewertet werden",
+	"a %s match cannot become %s":                                                       "ein Spiel mit dem Status „%s“ kann nicht den Status „%s“ bekommen",
+	"a %s tournament cannot be started":                                                 "ein Turnier mit dem Status „%s“ kann nicht gestartet werden",
+	"a byp team is two or more players: \"Anna Berg / Ben Kurz\" or {\"name\": ..., \"players\": [...]}": "ein festes Doppel sind zwei oder mehr Spieler: \"Anna Berg / Ben Kurz\" oder {\"name\": ..., \"players\": [...]}",
+	"a draw must be worth less than a win":                                      "ein Unentschieden muss weniger wert sein als ein Sieg",
+	"a final result needs all %d encounters, the result has %d":                 "ein Endergebnis braucht alle %d Begegnungen, das Ergebnis hat %d",
+	"a knock-out match cannot be skipped: enter its result instead":             "ein K.-o.-Spiel kann nicht ausgelassen werden: trage stattdessen sein Ergebnis ein",
+	"a late entry needs a name":                                                 "eine Nachmeldung braucht einen Namen",
+	"a later stage takes at least two entries from the one before":              "eine spätere Phase übernimmt mindestens zwei Meldungen aus der vorigen",
+	"a match for third place is played in elimination and lord_have_mercy only": "ein Spiel um Platz 3 gibt es nur bei K.-o. und Lord Have Mercy",
+	"a match here has %d encounter(s), the result has %d":                       "ein Spiel hier hat %d Begegnung(en), das Ergebnis hat %d",
+	"a match of this mode needs a winner: it cannot end level":                  "ein Spiel dieses Modus braucht einen Sieger: es kann nicht unentschieden enden",
+	"a player needs a name":                                                     "ein Spieler braucht einen Namen",
+	"a result needs at least one encounter":                                     "ein Ergebnis braucht mindestens eine Begegnung",
+	"a walkover needs both entries known":                                       "ein kampfloser Sieg braucht beide Meldungen",
+	"an encounter needs a name":                                                 "eine Begegnung braucht einen Namen",
+	"an encounter needs at least one set":                                       "eine Begegnung braucht mindestens einen Satz",
+	"at least one court is needed":                                              "mindestens ein Tisch wird gebraucht",
+	"at least one discipline is needed":                                         "mindestens eine Disziplin wird gebraucht",
+	"at least one stage is needed":                                              "mindestens eine Phase wird gebraucht",
+	"at least two entries are needed, not %d":                                   "mindestens zwei Meldungen werden gebraucht, nicht %d",
+	"at most %d courts":                                                         "höchstens %d Tische",
+	"at most %d encounters":                                                     "höchstens %d Begegnungen",
+	"at most %d entries in all, not %d":                                         "höchstens %d Meldungen insgesamt, nicht %d",
+	"at most %d players in a team":                                              "höchstens %d Spieler in einem Team",
+	"at most %d stages":                                                         "höchstens %d Phasen",
+	"at most 99 rounds":                                                         "höchstens 99 Runden",
+	"choose at least one court":                                                 "wähle mindestens einen Tisch",
+	"draw allowed":                                                              "Unentschieden erlaubt",
+	"draw your partner pairs players into teams of two: %d players leave one without a partner": "DYP lost Zweierteams: bei %d Spielern bleibt einer ohne Partner",
+	"final": "Endergebnis",
+	"how many rounds are planned is required for %s":           "wie viele Runden geplant sind, muss für %s angegeben werden",
+	"is not a setup field":                                     "ist kein Feld der Einstellungen",
+	"is required":                                              "muss angegeben werden",
+	"league encounters are played by teams (team_name or byp)": "Begegnungen einer Liga spielen Teams (Teams oder feste Doppel)",
+	"line %d: %s":                                              "Zeile %d: %s",
+	"lives are for last_one_standing and lord_have_mercy":      "Leben gibt es bei Last One Standing und Lord Have Mercy",
+	"monster_dyp entries are teamed anew each round: use monster_dyp or whist": "Monster-DYP-Meldungen werden jede Runde neu gelost: nimm Monster-DYP oder Whist",
+	"must be 3 to 40 characters, not %d":                                       "muss 3 bis 40 Zeichen haben, nicht %d",
+	"must be a count from 1 to %d or a list of names, not %s":                  "muss eine Anzahl von 1 bis %d oder eine Liste von Namen sein, nicht %s",
+	"must be a count or a list of names, not %s":                               "muss eine Anzahl oder eine Liste von Namen sein, nicht %s",
+	"must be a date and time":                                                  "muss ein Datum mit Uhrzeit sein",
+	"must be a list, not %s":                                                   "muss eine Liste sein, nicht %s",
+	"must be a timestamp such as \"2026-11-24T18:00:00.000Z\", not %s":         "muss ein Zeitstempel wie \"2026-11-24T18:00:00.000Z\" sein, nicht %s",
+	"must be a whole number":                                                   "muss eine ganze Zahl sein",
+	"must be a whole number, not %s":                                           "muss eine ganze Zahl sein, nicht %s",
+	"must be an object, not %s":                                                "muss ein Objekt sein, nicht %s",
+	"must be at least 1":                                                       "muss mindestens 1 sein",
+	"must be at most %d characters":                                            "darf höchstens %d Zeichen haben",
+	"must be at most 2000 characters":                                          "darf höchstens 2000 Zeichen haben",
+	"must be from 1 to %d":                                                     "muss zwischen 1 und %d liegen",
+	"must be from 1 to 9 sets to win":                                          "muss 1 bis 9 Gewinnsätze sein",
+	"must be one of %s, not %q":                                                "muss eins von %s sein, nicht %q",
+	"must be text, not %s":                                                     "muss Text sein, nicht %s",
+	"must be true or false, not %s":                                            "muss true oder false sein, nicht %s",
+	"must be up to 10 letters, digits or - _ . +, not %q":                      "darf bis zu 10 Buchstaben, Ziffern oder - _ . + haben, nicht %q",
+	"must not be before startTime":                                             "darf nicht vor dem Beginn liegen",
+	"needs a name":                                                             "braucht einen Namen",
+	"no such discipline":                                                       "diese Disziplin gibt es nicht",
+	"one set to %d":                                                            "ein Satz bis %d",
+	"only a played result can be corrected; this match is %s":                  "nur ein gespieltes Ergebnis kann korrigiert werden; dieses Spiel hat den Status „%s“",
+	"only an open match with both entries known can be called; this one is %s": "aufrufen lässt sich nur ein offenes Spiel, dessen beide Meldungen feststehen; dieses hat den Status „%s“",
+	"only round_robin and snake_draw play every pairing twice":                 "nur Jeder gegen jeden und Schlangenauslosung spielen jede Paarung zweimal",
+	"private":                  "privat",
+	"quick entry":              "Schnelleingabe",
+	"quick entry, %d won sets": "Schnelleingabe, %d Gewinnsätze",
+	"quickEntry sets are 1:0, so nobody wins by two":                     "Sätze der Schnelleingabe stehen 1:0, also gewinnt niemand mit zwei Punkten Vorsprung",
+	"the encounter was decided %d:%d before this set":                    "die Begegnung war vor diesem Satz schon %d:%d entschieden",
+	"the entry has withdrawn already":                                    "die Meldung hat schon zurückgezogen",
+	"the first stage plays every entry; qualify is for later stages":     "in der ersten Phase spielen alle Meldungen; Qualifiziert gilt für spätere Phasen",
+	"the stage before has only %d entries, so %d cannot qualify":         "die vorige Phase hat nur %d Meldungen, also können sich keine %d qualifizieren",
+	"the tournament has no discipline to play":                           "das Turnier hat keine Disziplin zu spielen",
+	"the tournament has started already":                                 "das Turnier hat schon begonnen",
+	"the tournament is %s":                                               "das Turnier hat den Status „%s“",
+	"the winner of a walkover is side 0 or side 1":                       "der kampflose Sieger ist Seite 0 oder Seite 1",
+	"this discipline is played by teams: enter \"Anna Berg / Ben Kurz\"": "diese Disziplin spielen Teams: gib \"Anna Berg / Ben Kurz\" ein",
+	"two ahead": "zwei Punkte Vorsprung",
+	"win must be from 1 to 99, draw and bye from 0 to 99":        "Sieg muss 1 bis 99 sein, Unentschieden und Freilos 0 bis 99",
+	"with quickEntry a set is won 1:0, so numPoints is 1":        "mit Schnelleingabe wird ein Satz 1:0 gewonnen, also sind die Punkte für einen Satz 1",
+	"the tournament has started: its setup can no longer change": "das Turnier hat begonnen: seine Einstellungen lassen sich nicht mehr ändern",
+	"The form does not read.":                                    "Das Formular lässt sich nicht lesen.",
+	"Choose a court of this tournament.":                         "Wähle einen Tisch dieses Turniers.",
+	"hall-1":                                                     "halle-1",
+	"The form does not read: %v":                                 "Das Formular lässt sich nicht lesen: %v",
+	"%s does not read as CSV: %v":                                "%s lässt sich nicht als CSV lesen: %v",
+	"courts: a court number or a range of them, like 1-8":        "courts: eine Tischnummer oder ein Bereich, etwa 1-8",
+	"courts: this tournament has no court numbered %d to %d":     "courts: dieses Turnier hat keinen Tisch mit den Nummern %d bis %d",
+	"%s must be a whole number from %d to %d":                    "%s muss eine ganze Zahl von %d bis %d sein",
+	"discipline: this tournament has no such discipline":         "discipline: diese Disziplin gibt es in diesem Turnier nicht",
+	"kiosk must be 1 or 0":                                       "kiosk muss 1 oder 0 sein",
+	"rotate: courts, standings:<group> or bracket:<group of a knock-out mode> of this tournament": "rotate: courts, standings:<Gruppe> oder bracket:<K.-o.-Gruppe> dieses Turniers",
+	"the upstream address must be an http or https URL, like https://api.example.org/v1/public":   "die API-Adresse muss eine http- oder https-Adresse sein, etwa https://api.example.org/v1/public",
+	"the upstream key is missing":                 "das API-Token fehlt",
+	"the tournament id is missing":                "die Turnier-ID fehlt",
+	"the budget is 1 to %d GET requests a minute": "das Budget liegt bei 1 bis %d GET-Anfragen pro Minute",
+	"a tournament with id %s is Courtside's own":  "ein Turnier mit der ID %s gehört Courtside selbst",
+	"there is no organizer %q here":               "hier gibt es keinen Veranstalter %q",
+	"the upstream does not say whose tournament this is to a public key: name a local organizer with --organizer": "die Turnier-App sagt einem öffentlichen Schlüssel nicht, wessen Turnier das ist: nenne einen Veranstalter von hier mit --organizer",
+	"the copy of %s belongs to another organizer here":                                                            "die Kopie von %s gehört hier einem anderen Veranstalter",
+	"the upstream refused the key (%s)":                                                                           "die Turnier-App hat das Token abgelehnt (%s)",
+	"the upstream does not know this tournament (%s)":                                                             "die Turnier-App kennt dieses Turnier nicht (%s)",
+	"the upstream answered %s":                                                                                    "die Turnier-App antwortete %s",
+	"the organizer slug %q is taken here: name a local organizer with --organizer":                                "der Kurzname %q ist hier schon vergeben: nenne einen Veranstalter von hier mit --organizer",
+	"the call is not JSON":                                                                                        "der Aufruf ist kein JSON",
+	"the call is about tournament %s, not %s":                                                                     "der Aufruf betrifft das Turnier %s, nicht %s",
+	"The Tournament Public API: tournaments, courts, matches, entries and standings as JSON.":                     "Die Tournament Public API: Turniere, Tische, Spiele, Meldungen und Tabellen als JSON.",
+	"Court %d":            "Tisch %d",
+	"from 1 to %d courts": "1 bis %d Tische",
+	"Every court of %s: who plays, the live score, who is next.": "Alle Tische von %s: wer spielt, der Live-Stand, wer als Nächstes dran ist.",
+	"Court board of %s":                                  "Tischübersicht von %s",
+	"Build the address of a TV court board.":             "Stelle die Adresse einer Tischübersicht für einen Fernseher zusammen.",
+	"%s, %s, %s: %s. Live results, tables and brackets.": "%s, %s, %s: %s. Live-Ergebnisse, Tabellen und Turnierbäume.",
+	"%s, %s: standings and matches.":                     "%s, %s: Tabelle und Spiele.",
+	"Schedule and results of %s at %s.":                  "Spielplan und Ergebnisse von %s bei %s.",
+	"Live results of table soccer, petanque, darts, cornhole and table tennis tournaments.": "Live-Ergebnisse von Turnieren im Tischfußball, Boule, Darts, Cornhole und Tischtennis.",
+	"Tournaments of %s: live results, tables and brackets.":                                 "Turniere von %s: Live-Ergebnisse, Tabellen und Turnierbäume.",
+	"Screen %s of %s": "Bildschirm %s von %s",
+	"This form was sent from another site, so nothing was changed.": "Dieses Formular kam von einer anderen Seite, deshalb wurde nichts geändert.",
+	"Breadcrumb":               "Brotkrumen",
+	"Skip to content":          "Zum Inhalt springen",
+	"Main":                     "Hauptmenü",
+	"Pagination":               "Seitenwechsel",
+	"Bad Request":              "Ungültige Anfrage",
+	"Unauthorized":             "Nicht angemeldet",
+	"Forbidden":                "Verboten",
+	"Not Found":                "Nicht gefunden",
+	"Method Not Allowed":       "Methode nicht erlaubt",
+	"Conflict":                 "Konflikt",
+	"Request Entity Too Large": "Anfrage zu groß",
+	"Unprocessable Entity":     "Nicht verarbeitbar",
+	"Too Many Requests":        "Zu viele Anfragen",
+	"Internal Server Error":    "Interner Serverfehler",
+	"Bad Gateway":              "Fehlerhaftes Gateway",
+	"Service Unavailable":      "Dienst nicht verfügbar",
 	// New tournament, check-in and entries (console).
 	"%d entries have not checked in yet.":                                "%d Meldungen haben noch nicht eingecheckt.",
 	"See the messages next to the fields.":                               "Siehe die Hinweise neben den Feldern.",
@@ -372,4 +704,19 @@ var german = map[string]string{
 	"Cancel":                                         "Abbrechen",
 	"Match ended by walkover.":                       "Spiel kampflos beendet.",
 	"This tournament runs in the tournament application: correct results and give walkovers there.": "Dieses Turnier läuft in der Turnier-App: Ergebnisse dort korrigieren und kampflose Siege dort vergeben.",
+
+	// Brackets: match numbers and short placeholders ("S5": Sieger Spiel 5, "V3": Verlierer Spiel 3).
+	"Match %d":           "Spiel %d",
+	"Winner of match %d": "Sieger Spiel %d",
+	"Loser of match %d":  "Verlierer Spiel %d",
+	"W%d":                "S%d",
+	"L%d":                "V%d",
+	"Champion":           "Turniersieger",
+	"Scroll sideways":    "Seitlich scrollen",
+
+	// Rounds on a phone, and when a match is expected to start.
+	"Jump to the current round": "Zur aktuellen Runde",
+	"current round":             "aktuelle Runde",
+	"Expected start":            "Erwarteter Beginn",
+	"now":                       "jetzt",
 }

@@ -5,12 +5,14 @@ import (
 )
 
 // EntryView is one side of a match, or one row's entry: linked to its page.
-// An empty Name means the side is not known yet; Placeholder says what will fill it.
+// An empty Name means the side is not known yet; Placeholder says what will
+// fill it ("Winner of match 5"), Short says it in a bracket's few letters ("W5").
 type EntryView struct {
 	ID          string
 	Name        string
 	Href        string
 	Placeholder string
+	Short       string
 }
 
 // MatchView is a match as lists, cards and brackets show it.
@@ -27,6 +29,11 @@ type MatchView struct {
 	Start   tournament.Time
 	End     tournament.Time
 	Context string // discipline · group · round, where the page does not say it already
+	// Estimate is when a match not yet called is expected to start; zero when nothing can be said.
+	Estimate tournament.Time
+	// Number is a knock-out match's number (0: none); Bye says nobody plays it.
+	Number int
+	Bye    bool
 	// Who are the ids of both sides and their players: a follower's page notices them.
 	Who []string
 }
@@ -54,17 +61,22 @@ type StandingsView struct {
 // RoundView is one round of matches.
 type RoundView struct {
 	Name    string
+	Current bool // the first round with a match still to play
 	Matches []MatchView
 }
 
-// BracketView is a knock-out tree in its parts (winners, losers, finals).
+// BracketView is a knock-out tree in its parts (winners, losers, finals),
+// and its winner once the final is played.
 type BracketView struct {
 	Sections []BracketSection
+	Champion *EntryView
+	Decider  string // the id of the match that crowned the champion
 }
 
 // BracketSection is one part of a tree, drawn left to right.
 type BracketSection struct {
 	Title  string
+	Part   string // the part of the tree it starts with: winners, losers or final (tournament.Bracket…)
 	Rounds []BracketRound
 }
 

@@ -86,5 +86,5 @@ func (r Rules) checkDraw(result Encounters, final bool) error {
 	if !final || r.Draws || leader(DisplayScore(result, MatchConfiguration{})) >= 0 {
 		return nil
 	}
-	return &ResultError{Reason: "a match of this mode needs a winner: it cannot end level"}
+	return fault(0, "a match of this mode needs a winner: it cannot end level")
 }

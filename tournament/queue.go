@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"time"
 )
@@ -40,6 +39,19 @@ func playing(matches []*Match) map[string]*Match {
 // Busy says who of m's entries is playing elsewhere and where, or "" when
 // nobody is: nobody is ever on two courts at once, whoever calls.
 func (s *Snapshot) Busy(m *Match) string {
+	name, where := s.busy(m)
+	switch {
+	case name == "":
+		return ""
+	case where == "":
+		return name + " is playing on another court"
+	}
+	return name + " is playing on " + where
+}
+
+// busy names who of m's entries is playing elsewhere and the court, "" when
+// it is not known; "", "" when nobody is.
+func (s *Snapshot) busy(m *Match) (string, string) {
 	on := playing(s.Matches)
 	for _, e := range m.Entries {
 		if e == nil {
@@ -53,17 +65,17 @@ func (s *Snapshot) Busy(m *Match) string {
 						name = p.Name
 					}
 				}
-				where := "another court"
+				where := ""
 				if len(other.CourtIDs) > 0 {
 					if court, ok := s.Court(other.CourtIDs[0]); ok {
 						where = court.Name
 					}
 				}
-				return fmt.Sprintf("%s is playing on %s", name, where)
+				return name, where
 			}
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // people are the ids of an entry's players other than itself.

@@ -141,6 +141,9 @@ const (
 type Problem struct {
 	Path    string `json:"path"`
 	Message string `json:"message"`
+	// Format and Args make Message, for a page to say it in its own language (see RuleError).
+	Format string `json:"-"`
+	Args   []any  `json:"-"`
 }
 
 func (p Problem) String() string {
@@ -172,7 +175,7 @@ func (ps Problems) At(path string) string {
 }
 
 func (ps *Problems) add(path, format string, args ...any) {
-	*ps = append(*ps, Problem{Path: path, Message: fmt.Sprintf(format, args...)})
+	*ps = append(*ps, Problem{Path: path, Message: fmt.Sprintf(format, args...), Format: format, Args: args})
 }
 
 // SetupSchema is the JSON Schema of a setup file.

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 )
 
@@ -19,6 +20,9 @@ type Snapshot struct {
 	groups  map[string]place
 	rounds  map[string]place
 	stages  map[string]place
+	// numbers are the matches' numbers in knock-out groups, byes the matches nobody plays there.
+	numbers map[string]int
+	byes    map[string][2]bool
 }
 
 // place locates a stage, group or round: indexes of discipline, stage, group, round.
@@ -51,7 +55,55 @@ func NewSnapshot(version int64, t *Tournament, org Organizer, matches []*Match, 
 		return cmp.Or(cmp.Compare(pa.d, pb.d), cmp.Compare(pa.s, pb.s), cmp.Compare(pa.r, pb.r),
 			cmp.Compare(pa.g, pb.g), cmp.Compare(a.Seq, b.Seq), cmp.Compare(a.ID, b.ID))
 	})
+	s.numbers, s.byes = map[string]int{}, map[string][2]bool{}
+	trees := map[string][]*Match{}
+	for _, m := range s.Matches {
+		if g, ok := s.Group(m.GroupID); ok && g.Mode.IsBracket() {
+			trees[m.GroupID] = append(trees[m.GroupID], m)
+		}
+	}
+	for _, ms := range trees {
+		byes := ByeSides(ms)
+		maps.Copy(s.numbers, numberMatches(ms, byes))
+		maps.Copy(s.byes, byes)
+	}
 	return s
+}
+
+// MatchNumber is the number of a knock-out match ("match 5"), or 0 for a
+// match that has none (a bye, or a match outside a tree).
+func (s *Snapshot) MatchNumber(id string) int { return s.numbers[id] }
+
+// IsBye reports whether the knock-out match is a bye or will be one.
+func (s *Snapshot) IsBye(id string) bool { return s.byes[id] != [2]bool{} }
+
+// NoEntry reports whether nobody can ever fill the side of a knock-out match:
+// the empty side of a bye.
+func (s *Snapshot) NoEntry(id string, side int) bool { return s.byes[id][side] }
+
+// CurrentRound is the id of the group's round being played: the first with a
+// match still to play (running or not yet started); "" when every match is done.
+func (s *Snapshot) CurrentRound(g *Group) string {
+	for _, r := range g.Rounds {
+		for _, m := range s.Matches {
+			if m.RoundID == r.ID && !m.Done() {
+				return r.ID
+			}
+		}
+	}
+	return ""
+}
+
+// Champion is the winner of the knock-out group once its final is played,
+// and the match that decided it; nil while the title is open.
+func (s *Snapshot) Champion(g *Group) (*Entry, *Match) {
+	var ms []*Match
+	for _, m := range s.Matches {
+		if m.GroupID == g.ID {
+			ms = append(ms, m)
+		}
+	}
+	return Champion(ms)
 }
 
 // Match returns the match with the id.

@@ -14,19 +14,30 @@ const (
 
 // ResultError says what is wrong with a result and where: encounter and set
 // are 1-based, 0 when the fault is not in one of them.
+// Format and Args say what is wrong as fmt.Sprintf would, for a page to say
+// in its own language (see RuleError); Error is the English sentence.
 type ResultError struct {
 	Encounter, Set int
-	Reason         string
+	Format         string
+	Args           []any
 }
+
+// Reason is what is wrong, in English, without where.
+func (e *ResultError) Reason() string { return fmt.Sprintf(e.Format, e.Args...) }
 
 func (e *ResultError) Error() string {
 	switch {
 	case e.Set > 0:
-		return fmt.Sprintf("encounter %d, set %d: %s", e.Encounter, e.Set, e.Reason)
+		return fmt.Sprintf("encounter %d, set %d: %s", e.Encounter, e.Set, e.Reason())
 	case e.Encounter > 0:
-		return fmt.Sprintf("encounter %d: %s", e.Encounter, e.Reason)
+		return fmt.Sprintf("encounter %d: %s", e.Encounter, e.Reason())
 	}
-	return e.Reason
+	return e.Reason()
+}
+
+// fault is a ResultError in set (0: in none) saying why as fmt.Sprintf(format, args...) would.
+func fault(set int, format string, args ...any) *ResultError {
+	return &ResultError{Set: set, Format: format, Args: args}
 }
 
 // ErrNotRunning is returned for a result sent to a match that is not running.
@@ -48,11 +59,11 @@ func ValidateResult(r Encounters, cfg MatchConfiguration, encounters int, final 
 	encounters = max(encounters, 1)
 	switch {
 	case len(r) == 0:
-		return &ResultError{Reason: "a result needs at least one encounter"}
+		return fault(0, "a result needs at least one encounter")
 	case len(r) > encounters:
-		return &ResultError{Reason: fmt.Sprintf("a match here has %d encounter(s), the result has %d", encounters, len(r))}
+		return fault(0, "a match here has %d encounter(s), the result has %d", encounters, len(r))
 	case final && len(r) < encounters:
-		return &ResultError{Reason: fmt.Sprintf("a final result needs all %d encounters, the result has %d", encounters, len(r))}
+		return fault(0, "a final result needs all %d encounters, the result has %d", encounters, len(r))
 	}
 	// A live result may hold encounters not started yet (empty); those
 	// before the last one started must be over.
@@ -71,7 +82,7 @@ func ValidateResult(r Encounters, cfg MatchConfiguration, encounters int, final 
 	}
 	if final && !cfg.Draw && leader(DisplayScore(r, cfg)) < 0 {
 		s := DisplayScore(r, cfg)
-		return &ResultError{Reason: fmt.Sprintf("%d:%d is a draw, and this match cannot end in a draw", s[0], s[1])}
+		return fault(0, "%d:%d is a draw, and this match cannot end in a draw", s[0], s[1])
 	}
 	return nil
 }
@@ -79,31 +90,31 @@ func ValidateResult(r Encounters, cfg MatchConfiguration, encounters int, final 
 // validateEncounter checks one encounter; complete says it must be over.
 func validateEncounter(sets []Set, cfg MatchConfiguration, complete bool) *ResultError {
 	if len(sets) == 0 {
-		return &ResultError{Reason: "an encounter needs at least one set"}
+		return fault(0, "an encounter needs at least one set")
 	}
 	if len(sets) > MaxSets {
-		return &ResultError{Reason: fmt.Sprintf("%d sets are more than an encounter can have", len(sets))}
+		return fault(0, "%d sets are more than an encounter can have", len(sets))
 	}
 	need := max(cfg.NumSets, 1)
 	var won [2]int
 	for k, s := range sets {
 		lastSet := k == len(sets)-1
 		if over(won, need, cfg.Draw) {
-			return &ResultError{Set: k + 1, Reason: fmt.Sprintf("the encounter was decided %d:%d before this set", won[0], won[1])}
+			return fault(k+1, "the encounter was decided %d:%d before this set", won[0], won[1])
 		}
-		if err := validateSet(s, cfg, complete || !lastSet); err != "" {
-			return &ResultError{Set: k + 1, Reason: err}
+		if err := validateSet(s, cfg, complete || !lastSet); err != nil {
+			err.Set = k + 1
+			return err
 		}
 		if side := setWinner(s, cfg); side >= 0 {
 			won[side]++
 		}
 	}
 	if complete && !over(won, need, cfg.Draw) {
-		reason := fmt.Sprintf("%d:%d in sets is not over: a side needs %d won sets", won[0], won[1], need)
 		if !cfg.Draw && won[0] == won[1] && won[0] == need-1 {
-			reason += " (draws are not allowed)"
+			return fault(0, "%d:%d in sets is not over: a side needs %d won sets (draws are not allowed)", won[0], won[1], need)
 		}
-		return &ResultError{Reason: reason}
+		return fault(0, "%d:%d in sets is not over: a side needs %d won sets", won[0], won[1], need)
 	}
 	return nil
 }
@@ -113,39 +124,38 @@ func over(won [2]int, need int, draw bool) bool {
 	return won[0] >= need || won[1] >= need || draw && need > 1 && won[0] == need-1 && won[1] == need-1
 }
 
-// validateSet checks one set's score; decided says it must be over. It returns why not, or "".
-func validateSet(s Set, cfg MatchConfiguration, decided bool) string {
-	score := fmt.Sprintf("%d:%d", s[0], s[1])
+// validateSet checks one set's score; decided says it must be over. It returns why not, or nil.
+func validateSet(s Set, cfg MatchConfiguration, decided bool) *ResultError {
 	if s[0] < 0 || s[1] < 0 {
-		return score + " has a negative score"
+		return fault(0, "%d:%d has a negative score", s[0], s[1])
 	}
 	if s[0] > MaxPoints || s[1] > MaxPoints {
-		return score + " is more than a set can score"
+		return fault(0, "%d:%d is more than a set can score", s[0], s[1])
 	}
 	if cfg.QuickEntry {
 		if s != (Set{1, 0}) && s != (Set{0, 1}) {
-			return score + " is not a quick-entry score: enter 1:0 or 0:1"
+			return fault(0, "%d:%d is not a quick-entry score: enter 1:0 or 0:1", s[0], s[1])
 		}
-		return ""
+		return nil
 	}
 	hi, lo := max(s[0], s[1]), min(s[0], s[1])
 	n := cfg.NumPoints
 	if n <= 0 {
-		return ""
+		return nil
 	}
 	switch {
 	case !cfg.TwoAhead && hi > n:
-		return fmt.Sprintf("%s goes past %d points", score, n)
+		return fault(0, "%d:%d goes past %d points", s[0], s[1], n)
 	case !cfg.TwoAhead && hi == n && lo == n:
-		return fmt.Sprintf("%s: only one side can reach %d points", score, n)
+		return fault(0, "%d:%d: only one side can reach %d points", s[0], s[1], n)
 	case cfg.TwoAhead && hi > n && hi-lo > 2:
-		return fmt.Sprintf("%s goes past the end of the set: past %d points it ends at a two-point lead", score, n)
+		return fault(0, "%d:%d goes past the end of the set: past %d points it ends at a two-point lead", s[0], s[1], n)
 	}
 	if decided && setWinner(s, cfg) < 0 {
 		if cfg.TwoAhead && hi >= n && hi-lo < 2 {
-			return score + " needs a two-point lead"
+			return fault(0, "%d:%d needs a two-point lead", s[0], s[1])
 		}
-		return fmt.Sprintf("%s is not over: a side needs %d points", score, n)
+		return fault(0, "%d:%d is not over: a side needs %d points", s[0], s[1], n)
 	}
-	return ""
+	return nil
 }

@@ -40,6 +40,23 @@ const (
 // ErrBadRequest is a follow request that cannot be done as asked; its message says why.
 var ErrBadRequest = errors.New("upstream: bad follow request")
 
+// BadRequest is an ErrBadRequest. Format and Args say why, as fmt.Sprintf
+// would, for a page to say in its own language (see tournament.RuleError).
+type BadRequest struct {
+	Format string
+	Args   []any
+}
+
+func (e *BadRequest) Error() string {
+	return ErrBadRequest.Error() + ": " + fmt.Sprintf(e.Format, e.Args...)
+}
+
+// Unwrap makes a BadRequest an ErrBadRequest.
+func (e *BadRequest) Unwrap() error { return ErrBadRequest }
+
+// badRequest is a BadRequest saying why as fmt.Sprintf(format, args...) would.
+func badRequest(format string, args ...any) error { return &BadRequest{Format: format, Args: args} }
+
 // Follower follows tournaments that run elsewhere (see the package doc).
 type Follower struct {
 	Store *cache.Store
@@ -133,7 +150,7 @@ type Request struct {
 func NormalizeBase(raw string) (string, error) {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("%w: the upstream address must be an http or https URL, like https://api.example.org/v1/public", ErrBadRequest)
+		return "", badRequest("the upstream address must be an http or https URL, like https://api.example.org/v1/public")
 	}
 	base := strings.TrimSuffix(u.String(), "/")
 	if !strings.HasSuffix(base, "/v1/public") {
@@ -154,13 +171,13 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 	req.Key, req.TournamentID = strings.TrimSpace(req.Key), strings.TrimSpace(req.TournamentID)
 	switch {
 	case req.Key == "":
-		return cache.Follow{}, fmt.Errorf("%w: the upstream key is missing", ErrBadRequest)
+		return cache.Follow{}, badRequest("the upstream key is missing")
 	case req.TournamentID == "":
-		return cache.Follow{}, fmt.Errorf("%w: the tournament id is missing", ErrBadRequest)
+		return cache.Follow{}, badRequest("the tournament id is missing")
 	case req.Budget == 0:
 		req.Budget = DefaultBudget
 	case req.Budget < 1 || req.Budget > MaxBudget:
-		return cache.Follow{}, fmt.Errorf("%w: the budget is 1 to %d GET requests a minute", ErrBadRequest, MaxBudget)
+		return cache.Follow{}, badRequest("the budget is 1 to %d GET requests a minute", MaxBudget)
 	}
 	fl := cache.Follow{ID: req.TournamentID, Upstream: base, Key: req.Key, Budget: req.Budget, Secret: cache.NewFollowSecret(),
 		Since: tournament.At(f.now())}
@@ -168,7 +185,7 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 		fl.Secret, fl.Since = old.Secret, old.Since
 	}
 	if snap, err := f.Store.Snapshot(ctx, fl.ID); err == nil && snap.Tournament.Mirror == nil {
-		return fl, fmt.Errorf("%w: a tournament with id %s is Courtside's own", ErrBadRequest, fl.ID)
+		return fl, badRequest("a tournament with id %s is Courtside's own", fl.ID)
 	}
 	c := f.client(fl)
 	sport, _, err := c.Hello(ctx)
@@ -187,11 +204,11 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 	case req.OrganizerSlug != "":
 		o, err := f.Store.OrganizerBySlug(ctx, req.OrganizerSlug)
 		if err != nil {
-			return fl, fmt.Errorf("%w: there is no organizer %q here", ErrBadRequest, req.OrganizerSlug)
+			return fl, badRequest("there is no organizer %q here", req.OrganizerSlug)
 		}
 		fl.OrganizerID = o.ID
 	case org == nil:
-		return fl, fmt.Errorf("%w: the upstream does not say whose tournament this is to a public key: name a local organizer with --organizer", ErrBadRequest)
+		return fl, badRequest("the upstream does not say whose tournament this is to a public key: name a local organizer with --organizer")
 	default:
 		if err := f.localOrganizer(ctx, *org, sport); err != nil {
 			return fl, err
@@ -199,7 +216,7 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 		fl.OrganizerID = org.ID
 	}
 	if old, err := f.Store.Snapshot(ctx, fl.ID); err == nil && old.Tournament.OrganizerID != fl.OrganizerID {
-		return fl, fmt.Errorf("%w: the copy of %s belongs to another organizer here", ErrBadRequest, fl.ID)
+		return fl, badRequest("the copy of %s belongs to another organizer here", fl.ID)
 	}
 	w := f.worker(fl)
 	if err := w.load(ctx); err != nil {
@@ -213,13 +230,13 @@ func explain(err error) error {
 	var e *Error
 	switch {
 	case Refused(err):
-		return fmt.Errorf("%w: the upstream refused the key (%s)", ErrBadRequest, err)
+		return badRequest("the upstream refused the key (%s)", err)
 	case errors.As(err, &e) && e.Status == http.StatusNotFound:
-		return fmt.Errorf("%w: the upstream does not know this tournament (%s)", ErrBadRequest, err)
+		return badRequest("the upstream does not know this tournament (%s)", err)
 	case Down(err):
 		return fmt.Errorf("the upstream cannot be reached: %w", err)
 	}
-	return fmt.Errorf("%w: the upstream answered %s", ErrBadRequest, strings.TrimPrefix(err.Error(), "upstream: "))
+	return badRequest("the upstream answered %s", strings.TrimPrefix(err.Error(), "upstream: "))
 }
 
 // findOrganizer looks for the tournament among the key's own (an API token's)
@@ -251,7 +268,7 @@ func (f *Follower) localOrganizer(ctx context.Context, o tournament.OrganizerRef
 		return nil
 	}
 	if other, err := f.Store.OrganizerBySlug(ctx, o.Slug); err == nil && other.ID != o.ID {
-		return fmt.Errorf("%w: the organizer slug %q is taken here: name a local organizer with --organizer", ErrBadRequest, o.Slug)
+		return badRequest("the organizer slug %q is taken here: name a local organizer with --organizer", o.Slug)
 	}
 	return f.Store.PutOrganizer(ctx, tournament.Organizer{ID: o.ID, Slug: o.Slug, Name: o.Name,
 		Sport: enum(sport, tournament.Sports, tournament.TableSoccer)})
@@ -305,10 +322,10 @@ func (f *Follower) Hook(ctx context.Context, id, secret string, body []byte) err
 	}
 	var call hookCall
 	if err := lenient(body, &call); err != nil {
-		return fmt.Errorf("%w: the call is not JSON", ErrBadRequest)
+		return badRequest("the call is not JSON")
 	}
 	if call.TournamentID != "" && call.TournamentID != id {
-		return fmt.Errorf("%w: the call is about tournament %s, not %s", ErrBadRequest, call.TournamentID, id)
+		return badRequest("the call is about tournament %s, not %s", call.TournamentID, id)
 	}
 	words := []string{markHook}
 	for _, e := range call.Events {

@@ -84,6 +84,7 @@ type worker struct {
 	lastRead map[string]time.Time // when each item was last read
 	hooked   time.Time            // last webhook call seen
 	lastGood time.Time            // last answer from upstream
+	behind   map[string]bool      // groups the record was behind their matches when last read
 }
 
 func (w *worker) poke() {
@@ -437,12 +438,14 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		}
 		before := len(st.matches)
 		played := st.setDiscipline(did, ms)
-		if !hooked && (len(played) > 0 || len(st.matches) != before) {
-			// Results or new matches: the tables, and the record's states, move on with them.
+		if !hooked {
+			// Results move the tables on; new matches (a round) show in the record.
 			for _, gid := range played {
 				w.soon(itemStandings+gid, moveOn)
 			}
-			w.soon(itemTournament, moveOn)
+			if len(st.matches) != before {
+				w.soon(itemTournament, moveOn)
+			}
 		}
 	case strings.HasPrefix(item, itemStandings):
 		gid := strings.TrimPrefix(item, itemStandings)
@@ -468,6 +471,18 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 	default:
 		delete(w.due, item)
 		return nil
+	}
+	// A group's state follows its matches upstream: when what was read
+	// overtook the copy's record (a group started or finished), the record is
+	// read soon, once for each such group.
+	behind := st.behind()
+	if item == itemTournament {
+		w.behind = behind
+	}
+	for gid := range behind {
+		if !w.behind[gid] {
+			w.soon(itemTournament, moveOn)
+		}
 	}
 	w.lastRead[item] = w.now()
 	if strings.HasPrefix(item, itemMatch) {

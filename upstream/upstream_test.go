@@ -392,3 +392,40 @@ func TestBudgetAndRetryAfter(t *testing.T) {
 		t.Errorf("after Retry-After: 30, a request may go in %v", wait)
 	}
 }
+
+// Polling alone, a group's first match called onto a court starts the group
+// (and its stage): the record says so, and is read without waiting for its
+// own slow pace.
+func TestACallThatStartsAGroupReadsTheRecord(t *testing.T) {
+	fk, srv := newFake(t)
+	f, store := newFollower(t, srv)
+	f.Every = Intervals{Courts: 100 * time.Millisecond, Rest: time.Hour, Hooked: time.Hour, Safety: time.Hour, Idle: time.Hour}
+	base := "/tournaments/" + tid
+	fk.files[base] = "tournament-ready.json"
+	fk.files[base+"/courts"] = "courts-empty.json"
+	fk.files[base+"/disciplines/"+discID+"/matches"] = "matches-open.json"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if _, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid}); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { f.Run(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+	n := fk.count()
+	eventually(t, "reading the courts", func() bool { return slices.Contains(fk.getsSince(n), base+"/courts") })
+
+	fk.mu.Lock()
+	delete(fk.files, base)
+	delete(fk.files, base+"/courts")
+	delete(fk.files, base+"/disciplines/"+discID+"/matches")
+	fk.mu.Unlock()
+	eventually(t, "the group running in the copy", func() bool {
+		snap, err := store.Snapshot(ctx, tid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := snap.Group(swissID)
+		return g != nil && g.State == tournament.PhaseRunning
+	})
+}

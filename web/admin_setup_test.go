@@ -69,7 +69,7 @@ func TestConsoleNewTournament(t *testing.T) {
 	}
 	form.Set("d1.s0.numSets", "2")
 	doc = o.doc(o.do(http.MethodPost, "/admin/new", form))
-	if msg := doc.Find(`#d0\.s0\.rounds-error`).Text(); !strings.Contains(msg, "required for swiss") {
+	if msg := doc.Find(`#d0\.s0\.rounds-error`).Text(); !strings.Contains(msg, "required for Swiss system") {
 		t.Errorf("rounds: %q", msg)
 	}
 	if msg := doc.Find(`#d1\.entries-error`).Text(); !strings.Contains(msg, "line 2: a byp team is two or more players") {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -175,9 +176,17 @@ func TestBracketShowsWhatFillsEmptySlots(t *testing.T) {
 	ko := &hamburg.Tournament.Disciplines[5].Stages[0].Groups[0] // the women's knock-out of 16, about to begin
 	_, doc := f.page("/t/" + hamburg.Tournament.ID + "/groups/" + ko.ID)
 	text := doc.Find(`[data-testid="bracket"]`).Text()
-	for _, want := range []string{"Winner of Round of 16 1", "Winner of Semi-finals 1", "Loser of Semi-finals 2"} {
+	// Matches are numbered round by round: the round of 16 is 1–8, the quarter-finals 9–12, the semi-finals 13 and 14.
+	for _, want := range []string{"Winner of match 1", "Winner of match 13", "Loser of match 14"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the bracket does not say %q", want)
+		}
+	}
+	var shorts []string
+	doc.Find(`[data-testid="placeholder"] [aria-hidden="true"]`).Each(func(_ int, s *goquery.Selection) { shorts = append(shorts, s.Text()) })
+	for _, want := range []string{"W1", "W13", "L14"} {
+		if !slices.Contains(shorts, want) {
+			t.Errorf("the bracket's short placeholders %v lack %q", shorts, want)
 		}
 	}
 	if doc.Find(`[data-testid="bracket-section"]`).Length() != 2 {

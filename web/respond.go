@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -37,7 +38,7 @@ func (s *server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 			Header: retryAfter(unavailableRetry)}
 	case errors.Is(err, cache.ErrConflict), errors.Is(err, cache.ErrExists):
 		// Racing writers outlasted every retry, or a creation found its tournament there.
-		p = handlers.Status(http.StatusConflict, conflictMessage(err))
+		p = handlers.Status(http.StatusConflict, conflictMessage(context.Background(), err)) // the API speaks English
 	default:
 		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		p = handlers.Status(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError))
@@ -67,9 +68,9 @@ func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.As(err, &prob) && prob.Status == http.StatusNotFound:
 	case errors.As(err, &prob):
-		p.Status, p.Heading, p.Message = prob.Status, http.StatusText(prob.Status), prob.Message
+		p.Status, p.Heading, p.Message = prob.Status, T(http.StatusText(prob.Status)), prob.Message
 	case errors.Is(err, cache.ErrConflict), errors.Is(err, cache.ErrExists):
-		p.Status, p.Heading, p.Message = http.StatusConflict, T("Changed meanwhile"), T(conflictMessage(err))
+		p.Status, p.Heading, p.Message = http.StatusConflict, T("Changed meanwhile"), conflictMessage(r.Context(), err)
 	case cache.Unavailable(err):
 		s.log.WarnContext(r.Context(), "redis unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 		p.Status, p.Heading, p.Message = http.StatusServiceUnavailable, T("Back in a moment"), T("The results cannot be reached right now. Try again in a few seconds.")
@@ -114,9 +115,9 @@ func bearer(r *http.Request) string {
 }
 
 // conflictMessage says why a write found the tournament other than it expected.
-func conflictMessage(err error) string {
+func conflictMessage(ctx context.Context, err error) string {
 	if errors.Is(err, cache.ErrExists) {
-		return "The tournament exists already."
+		return templates.T(ctx, "The tournament exists already.")
 	}
-	return "The tournament changed while this was saved; nothing was changed. Send it again."
+	return templates.T(ctx, "The tournament changed while this was saved; nothing was changed. Send it again.")
 }

@@ -120,8 +120,8 @@ func Routes(c Config) (http.Handler, error) {
 	// The organizer console: signed in with an API token; every change is a
 	// POST, refused when it comes from another site.
 	csrf := http.NewCrossOriginProtection()
-	csrf.SetDenyHandler(s.page(func(http.ResponseWriter, *http.Request) error {
-		return handlers.Status(http.StatusForbidden, "This form was sent from another site, so nothing was changed.")
+	csrf.SetDenyHandler(s.page(func(_ http.ResponseWriter, r *http.Request) error {
+		return handlers.Status(http.StatusForbidden, templates.T(r.Context(), "This form was sent from another site, so nothing was changed."))
 	}))
 	signedIn := func(h HandlerFunc) http.Handler { return csrf.Handler(s.page(admin.SignedIn(h))) }
 	mux.Handle("GET /admin/login", csrf.Handler(s.page(admin.LoginForm)))

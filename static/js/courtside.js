@@ -11,6 +11,8 @@
       if (isNaN(d)) return;
       el.textContent = d.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
       el.title = d.toLocaleString(lang);
+      // An expected start that has passed (a court is free, or the page was worked out a while ago) is "now".
+      if (el.hasAttribute("data-estimate") && d < Date.now()) el.textContent = el.getAttribute("data-soon");
     });
     // "12'" since a match started, kept current between polls.
     document.querySelectorAll("[data-since]").forEach(function (el) {
@@ -136,15 +138,22 @@
       var inner = box.firstElementChild;
       if (!inner || !box.clientHeight) return;
       inner.style.transform = "";
-      var s = Math.min(1, box.clientHeight / inner.scrollHeight, box.clientWidth / inner.scrollWidth);
+      // A tree also grows to fill the screen (data-fit="grow"), up to three times its size.
+      var most = box.getAttribute("data-fit") === "grow" ? 3 : 1;
+      var s = Math.min(most, box.clientHeight / inner.scrollHeight, box.clientWidth / inner.scrollWidth);
       inner.style.transformOrigin = "top left";
-      if (s < 1) inner.style.transform = "scale(" + s + ")";
+      if (s !== 1) inner.style.transform = "scale(" + s + ")";
     });
   }
-  // A box that scrolls sideways says so while there is more to see.
+  // A box that scrolls sideways says so: a fade at the edge while there is
+  // more to see, and the note before it (data-scroll-note) while it is wider
+  // than the screen. On a TV a box is scaled to fit instead: no hint there.
   function hints() {
     document.querySelectorAll("[data-scroll-hint]").forEach(function (b) {
-      b.classList.toggle("scroll-more", b.scrollLeft + b.clientWidth < b.scrollWidth - 2);
+      var tv = !!b.closest("[data-fit]");
+      b.classList.toggle("scroll-more", !tv && b.scrollLeft + b.clientWidth < b.scrollWidth - 2);
+      var note = b.previousElementSibling;
+      if (note && note.hasAttribute("data-scroll-note")) note.hidden = tv || b.scrollWidth <= b.clientWidth + 2;
     });
   }
   document.addEventListener("scroll", function (e) {
@@ -153,7 +162,17 @@
   window.addEventListener("resize", function () { fit(); hints(); });
   document.addEventListener("htmx:afterSettle", function () { fit(); hints(); });
 
+  // On a phone a group page opens at the round being played, where the
+  // pairings and live scores are; the table is one tap up. An address that
+  // names a place (#...) or a page scrolled already (back, reload) is left alone.
+  function openAtCurrentRound() {
+    var round = document.querySelector("[data-current-round]");
+    if (!round || location.hash || window.scrollY > 0 || !window.matchMedia("(max-width: 639px)").matches) return;
+    round.scrollIntoView({ block: "start" });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    openAtCurrentRound();
     localize();
     fit();
     hints();

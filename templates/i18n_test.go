@@ -1,0 +1,336 @@
+package templates
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"courtside/tournament"
+)
+
+// translationKey is one call of T or Tf found in the source.
+type translationKey struct {
+	key string // the literal key; "" when the key is an expression
+	at  string // file:line
+	fn  string // the function the call is in
+	src string // the key's expression, for a dynamic one
+	// args is how many arguments a refusal's format is given; -1 when not known.
+	args int
+}
+
+// sourceDirs hold every Go file whose calls of T and Tf the tests check:
+// the templ components (their generated Go), the handlers and the server;
+// and the domain, whose refusals carry formats that pages translate.
+var sourceDirs = []string{".", "../handlers", "../web", "../tournament", "../upstream"}
+
+// keyHelpers are the functions besides T and Tf whose second argument,
+// after the context, is a key they translate.
+var keyHelpers = map[string]bool{"badInput": true}
+
+// translationCalls finds every key that reaches T: in templates.T(ctx,
+// key) and Tf, T(ctx, key) inside this package, the handlers' one-argument
+// shorthand T(key); and the formats of the domain's refusals (refuse,
+// fault, Problems.add, RuleError{Format: ...}) that Reason translates.
+func translationCalls(t *testing.T) []translationKey {
+	t.Helper()
+	var calls []translationKey
+	fset := token.NewFileSet()
+	for _, dir := range sourceDirs {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, decl := range f.Decls {
+				fn := "" // a package-level var, such as tournament.ErrStarted
+				if fd, ok := decl.(*ast.FuncDecl); ok {
+					fn = fd.Name.Name
+				}
+				shorthand := map[*ast.CallExpr]bool{} // T := func(s string) string { return templates.T(ctx, s) }
+				ast.Inspect(decl, func(n ast.Node) bool {
+					if lit, ok := n.(*ast.FuncLit); ok && len(lit.Body.List) == 1 {
+						if ret, ok := lit.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+							if call, ok := ret.Results[0].(*ast.CallExpr); ok {
+								shorthand[call] = true
+							}
+						}
+					}
+					if lit, ok := n.(*ast.CompositeLit); ok {
+						if sel, ok := lit.Type.(*ast.SelectorExpr); ok && (sel.Sel.Name == "RuleError" || sel.Sel.Name == "ResultError") {
+							for _, el := range lit.Elts {
+								if kv, ok := el.(*ast.KeyValueExpr); ok && exprText(kv.Key) == "Format" {
+									if key, ok := literal(kv.Value); ok {
+										calls = append(calls, translationKey{key: key, at: fset.Position(kv.Value.Pos()).String(), fn: fn, args: -1})
+									}
+								}
+							}
+						}
+					}
+					call, ok := n.(*ast.CallExpr)
+					if !ok || shorthand[call] {
+						return true
+					}
+					var arg ast.Expr
+					if dir == "../tournament" || dir == "../upstream" { // only their refusals' literal formats
+						switch fun := call.Fun.(type) {
+						case *ast.Ident:
+							if (fun.Name == "refuse" || fun.Name == "badRequest") && len(call.Args) >= 1 {
+								arg = call.Args[0]
+							} else if fun.Name == "fault" && len(call.Args) >= 2 {
+								arg = call.Args[1]
+							}
+						case *ast.SelectorExpr:
+							if fun.Sel.Name == "add" && len(call.Args) >= 2 {
+								arg = call.Args[1]
+							}
+						}
+						if key, ok := literal(arg); ok {
+							k := translationKey{key: key, at: fset.Position(arg.Pos()).String(), fn: fn, args: -1}
+							if !call.Ellipsis.IsValid() {
+								k.args = len(call.Args) - 1 - slices.Index(call.Args, arg)
+							}
+							calls = append(calls, k)
+						}
+						return true
+					}
+					switch fun := call.Fun.(type) {
+					case *ast.Ident:
+						switch {
+						case keyHelpers[fun.Name] && len(call.Args) >= 2:
+							arg = call.Args[1]
+						case fun.Name != "T" && fun.Name != "Tf":
+						case len(call.Args) == 1 && fun.Name == "T": // a handler's T := func(s string) string
+							arg = call.Args[0]
+						case len(call.Args) >= 2 && dir == ".":
+							arg = call.Args[1]
+						}
+					case *ast.SelectorExpr:
+						if x, ok := fun.X.(*ast.Ident); ok && x.Name == "templates" && (fun.Sel.Name == "T" || fun.Sel.Name == "Tf") && len(call.Args) >= 2 {
+							arg = call.Args[1]
+						}
+					}
+					if arg == nil {
+						return true
+					}
+					k := translationKey{at: fset.Position(arg.Pos()).String(), fn: fn, src: exprText(arg), args: -1}
+					k.key, _ = literal(arg)
+					calls = append(calls, k)
+					return true
+				})
+			}
+		}
+	}
+	return calls
+}
+
+// literal is the string a literal expression holds.
+func literal(e ast.Expr) (string, bool) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	return s, err == nil
+}
+
+// exprText is an expression's names and literals, enough to tell one dynamic key from another.
+func exprText(e ast.Expr) string {
+	var b strings.Builder
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			b.WriteString(n.Name + " ")
+		case *ast.BasicLit:
+			b.WriteString(n.Value + " ")
+		}
+		return true
+	})
+	return strings.TrimSpace(b.String())
+}
+
+// enumKeys are the values that reach T as they are stored, by the list they come from.
+func enumKeys() map[string][]string {
+	all := map[string][]string{}
+	for _, v := range tournament.MatchStates {
+		all["match states"] = append(all["match states"], string(v))
+	}
+	for _, v := range tournament.PhaseStates {
+		all["phase states"] = append(all["phase states"], string(v))
+	}
+	for _, v := range tournament.States {
+		all["tournament states"] = append(all["tournament states"], string(v))
+	}
+	for _, v := range tournament.Modes {
+		all["modes"] = append(all["modes"], string(v), "help:"+string(v))
+	}
+	for _, v := range tournament.EntryTypes {
+		all["entry types"] = append(all["entry types"], string(v), "help:"+string(v))
+	}
+	// The results marks of a player's matches (handlers.Entry).
+	all["marks"] = []string{"W", "D", "L"}
+	// The names the rules give rounds (tournament/bracket.go,
+	// progression.go), and the numbered ones' formats (handlers.roundFormats).
+	all["round names"] = []string{"Final", "Winners final", "Semi-finals", "Winners Semi-finals", "Quarter-finals", "Winners Quarter-finals",
+		"Losers final", "Grand final", "Grand final reset", "Third place", "Round %d", "Round of %d", "Winners Round of %d", "Losers round %d",
+		"Round of 16", "Round of 32", "Winners Round of 16", "Winners Round of 32"}
+	for _, v := range tournament.Sports {
+		all["sports"] = append(all["sports"], string(v))
+	}
+	// The statuses an error page can have (handlers.Problem).
+	for _, code := range []int{400, 401, 403, 404, 405, 409, 413, 422, 429, 500, 502, 503} {
+		all["status texts"] = append(all["status texts"], http.StatusText(code))
+	}
+	for _, v := range ScreenShows {
+		all["screen views"] = append(all["screen views"], "show-"+v)
+	}
+	return all
+}
+
+// dynamicKeys are the calls whose key is an expression, by the function
+// they are in and the expression, with the list their values come from (""
+// when the key is a text translated elsewhere, or a format's own argument).
+// A new call with a key that is not a literal fails the test until it is
+// listed here with the values it can take.
+var dynamicKeys = map[string]string{
+	"Tf format":                             "", // Tf's own
+	"badInput format":                       "", // a key helper's own
+	"Reason format":                         "", // the domain's formats, found in its source
+	"Reason string v":                       "match states, phase states, tournament states, modes, entry types",
+	"stateBadge state":                      "match states, phase states, tournament states",
+	"Group string p Mode":                   "modes",
+	"Tournament string d EntryType":         "entry types",
+	"Tournament string g Mode":              "modes",
+	"Follow string t State":                 "tournament states",
+	"disciplineForm \"help:\" et Value":     "entry types",
+	"modeHelp \"help:\" m Value":            "modes",
+	"fillSetupForm string m":                "modes",
+	"fillSetupForm string e":                "entry types",
+	"drawPreview string t State":            "tournament states",
+	"finishedElsewhere string m State":      "match states",
+	"EntryLive mk":                          "marks",
+	"screenForm \"show-\" show":             "screen views",
+	"roundName format":                      "round names",
+	"roundName name":                        "round names",
+	"OrganizerList string o Sport":          "sports",
+	"Organizer string p Sport":              "sports",
+	"statusText http StatusText status":     "status texts",
+	"htmlError http StatusText prob Status": "status texts",
+}
+
+// verb matches a format's verbs.
+var verb = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+
+// needsEnglish tells a stored value (round_robin, help:swiss, show-courts)
+// from an English text: a value has no space.
+func needsEnglish(key string) bool {
+	return !strings.Contains(key, " ") && (strings.ContainsAny(key, "_:") || strings.HasPrefix(key, "show-"))
+}
+
+// TestEveryKeyHasItsTranslations: every text the site translates has its
+// German, and every stored value shown as a word has its English.
+func TestEveryKeyHasItsTranslations(t *testing.T) {
+	calls := translationCalls(t)
+	if len(calls) < 100 {
+		t.Fatalf("found only %d calls of T and Tf: the parser missed them", len(calls))
+	}
+	var missing []string
+	check := func(key, where string) {
+		if !strings.ContainsFunc(verb.ReplaceAllString(key, ""), unicode.IsLetter) { // "%s": nothing to translate
+			return
+		}
+		if _, ok := german[key]; !ok {
+			missing = append(missing, where+": no German for "+strconv.Quote(key))
+		}
+		if _, ok := english[key]; !ok && needsEnglish(key) {
+			missing = append(missing, where+": no English for "+strconv.Quote(key))
+		}
+	}
+	enums := enumKeys()
+	used := map[string]bool{}
+	for _, c := range calls {
+		if n := len(verb.FindAllString(c.key, -1)); c.args >= 0 && n != c.args { // refuse and its kind store their format: vet cannot see it
+			missing = append(missing, fmt.Sprintf("%s: %q has %d verbs and %d arguments", c.at, c.key, n, c.args))
+		}
+		if c.key != "" {
+			check(c.key, c.at)
+			continue
+		}
+		lists, ok := dynamicKeys[c.fn+" "+c.src]
+		used[c.fn+" "+c.src] = true
+		if !ok {
+			missing = append(missing, c.at+": the key "+c.src+" (in "+c.fn+") is no literal: list it in dynamicKeys with the values it takes")
+			continue
+		}
+		for _, list := range strings.Split(lists, ", ") {
+			for _, v := range enums[list] {
+				check(v, c.at+" ("+list+")")
+			}
+		}
+	}
+	for k := range dynamicKeys {
+		if !used[k] {
+			missing = append(missing, "dynamicKeys lists "+strconv.Quote(k)+", which no call has any more")
+		}
+	}
+	sort.Strings(missing)
+	missing = slices.Compact(missing)
+	for _, m := range missing {
+		t.Error(m)
+	}
+}
+
+// TestGermanNumbersAndDates: days, times and numbers read as a German
+// reader writes them, and as an English one does.
+func TestGermanNumbersAndDates(t *testing.T) {
+	de, en := WithLang(context.Background(), German), context.Background()
+	at := tournament.Time{Time: time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC)}
+	cases := []struct{ got, want string }{
+		{Date(de, at), "22.11.2026"},
+		{Date(en, at), "22 Nov 2026"},
+		{Clock(at), "14:05 UTC"},
+		{Number(de, 1.75, 2), "1,75"},
+		{Number(en, 1.75, 2), "1.75"},
+		{Number(de, 12.5, -1), "12,5"},
+		{Number(de, 12, -1), "12"},
+		{Number(de, -0.5, 2), "-0,50"},
+		{Number(de, 12345.5, 1), "12.345,5"},
+		{Number(en, 1234567, 0), "1,234,567"},
+		{Number(de, 999, 0), "999"},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// TestTranslationsKeepTheirFormats: a translation has its original's verbs
+// (%s, %d, %q) in the same order, so that Tf and Reason fill it alike.
+func TestTranslationsKeepTheirFormats(t *testing.T) {
+	for _, table := range []map[string]string{german, english} {
+		for key, text := range table {
+			if want, got := verb.FindAllString(key, -1), verb.FindAllString(text, -1); !slices.Equal(want, got) {
+				t.Errorf("%q: %q has %v, want %v", key, text, got, want)
+			}
+		}
+	}
+}

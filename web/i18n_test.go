@@ -1,0 +1,362 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
+
+	"courtside/templates"
+	"courtside/tournament"
+)
+
+// shownAttrs are the attributes a person reads or hears.
+var shownAttrs = []string{"title", "aria-label", "placeholder", "alt", "hx-confirm", "data-confirm", "data-call-text", "content"}
+
+// shown is every text a person reads or hears on a page: its text nodes
+// (outside scripts and styles) and the attributes above, each trimmed.
+func shown(doc *goquery.Document) []string {
+	var out []string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && (n.Data == "script" || n.Data == "style") {
+			return
+		}
+		if n.Type == html.TextNode {
+			if s := strings.TrimSpace(n.Data); s != "" {
+				out = append(out, s)
+			}
+		}
+		if n.Type == html.ElementNode {
+			for _, a := range n.Attr {
+				if !slices.Contains(shownAttrs, a.Key) {
+					continue
+				}
+				if a.Key == "content" && !slices.ContainsFunc(n.Attr, func(o html.Attribute) bool {
+					return (o.Key == "name" || o.Key == "property") && strings.Contains(o.Val, "description")
+				}) {
+					continue
+				}
+				if s := strings.TrimSpace(a.Val); s != "" {
+					out = append(out, s)
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	for _, n := range doc.Nodes {
+		walk(n)
+	}
+	return out
+}
+
+// germanPages are the page kinds, spectators' and the console's, as an
+// organizer signed in with German chosen sees them.
+func germanPages(t *testing.T, f *fixture) (*organizer, []string) {
+	t.Helper()
+	o, _ := f.signIn(f.token)
+	hamburg := f.tournament("Hamburg Open 2026")
+	id := hamburg.Tournament.ID
+	base := "/t/" + id
+	paths := []string{"/", "/o/kickerclub-hamburg", base, base + "/courts", base + "/tv", base + "/tv/setup", "/t/nothing-here", "/admin/login",
+		"/admin", "/admin/t/" + id, "/admin/t/" + id + "/screens", "/admin/new", "/admin/t/" + id + "/entries"}
+	for _, d := range hamburg.Tournament.Disciplines {
+		for _, s := range d.Stages {
+			for _, g := range s.Groups {
+				paths = append(paths, base+"/groups/"+g.ID)
+				if g.Mode == tournament.Elimination || g.Mode == tournament.DoubleElimination {
+					paths = append(paths, base+"/tv/bracket/"+g.ID)
+				} else {
+					paths = append(paths, base+"/tv/standings/"+g.ID)
+				}
+			}
+		}
+	}
+	for _, st := range []tournament.MatchState{tournament.MatchRunning, tournament.MatchPlayed, tournament.MatchOpen} {
+		m := f.match(hamburg, func(m *tournament.Match) bool { return m.State == st })
+		paths = append(paths, base+"/matches/"+m.ID, "/admin/t/"+id+"/matches/"+m.ID)
+	}
+	paths = append(paths, base+"/entries/"+hamburg.Entries[0].ID)
+	for _, show := range []string{"standings", "message"} { // screens the organizer steers
+		o.do(http.MethodPost, "/admin/t/"+id+"/screens", url.Values{"new": {"1"}, "name": {"hall-" + show}, "show": {show},
+			"group": {hamburg.Tournament.Disciplines[0].Stages[0].Groups[0].ID}, "message": {"Finale an Tisch 1"}, "every": {"15"}},
+			"Cookie", "lang=de")
+		paths = append(paths, base+"/screens/hall-"+show)
+	}
+	for _, dt := range f.demo.Tournaments { // the others in every state: a finished one's podium, one not started
+		if dt.Tournament.Public && dt.Tournament.ID != id {
+			other := "/t/" + dt.Tournament.ID
+			paths = append(paths, other, other+"/courts", other+"/tv")
+			for _, d := range dt.Tournament.Disciplines {
+				for _, st := range d.Stages {
+					for _, g := range st.Groups {
+						paths = append(paths, other+"/groups/"+g.ID)
+					}
+				}
+			}
+		}
+	}
+	for _, dt := range f.demo.Tournaments {
+		if dt.Tournament.OrganizerID == hamburg.Tournament.OrganizerID && dt.Tournament.State == tournament.StatePreRegistration {
+			paths = append(paths, "/admin/t/"+dt.Tournament.ID+"/setup", "/admin/t/"+dt.Tournament.ID+"/entries")
+		}
+	}
+	return o, paths
+}
+
+// dataNames are the names in the demo data (tournaments, disciplines,
+// stages, groups, entries, courts): an organizer's words, shown as typed,
+// whatever they happen to mean in English ("Rounds").
+func dataNames(f *fixture) map[string]bool {
+	names := map[string]bool{}
+	for _, dt := range f.demo.Tournaments {
+		t := dt.Tournament
+		names[t.Name], names[t.Description] = true, true
+		for _, c := range t.Courts {
+			names[c.Name] = true
+		}
+		for _, d := range t.Disciplines {
+			names[d.Name] = true
+			for _, st := range d.Stages {
+				names[st.Name] = true
+				for _, g := range st.Groups {
+					names[g.Name] = true
+				}
+			}
+		}
+		for _, e := range dt.Entries {
+			names[e.Name] = true
+		}
+	}
+	return names
+}
+
+// TestGermanPagesShowNoEnglish renders every page kind, spectators' and the
+// console's, in German and fails on a text or attribute a person reads that
+// is an English text the site has German for: a string in the table that a
+// template or handler shows without T.
+func TestGermanPagesShowNoEnglish(t *testing.T) {
+	f := newFixture(t)
+	o, paths := germanPages(t, f)
+	data := dataNames(f)
+	for _, p := range paths {
+		noEnglish(t, o, p, data)
+	}
+
+	// The console's page for following a tournament that runs elsewhere,
+	// after following one.
+	ff := newFollowFixture(t)
+	hamburg := ff.u.tournament("Hamburg Open 2026")
+	o, _ = ff.m.signIn(ff.token)
+	o.do(http.MethodPost, "/admin/follow", url.Values{"upstream": {ff.uSrv.URL}, "token": {ff.u.token}, "tournament": {hamburg.Tournament.ID}}, "Cookie", "lang=de")
+	noEnglish(t, o, "/admin/follow?done=followed", data)
+	noEnglish(t, o, "/admin/t/"+hamburg.Tournament.ID, data)
+	rec := o.do(http.MethodPost, "/admin/follow/tournaments", url.Values{"upstream": {ff.uSrv.URL + "/v1/public"}, "token": {"cst_wrong"}}, "Cookie", "lang=de")
+	if msg := o.doc(rec).Find(`[data-testid="follow-error"]`).Text(); !strings.HasPrefix(msg, "die Turnier-App hat das Token abgelehnt") {
+		t.Errorf("the application's refusal of a key: %q", msg)
+	}
+}
+
+// noEnglish fails the test for each text of the page at path, in German,
+// that is English the site has German for.
+func noEnglish(t *testing.T, o *organizer, path string, data map[string]bool) {
+	t.Helper()
+	de := templates.WithLang(context.Background(), templates.German)
+	rec := o.do(http.MethodGet, path, nil, "Cookie", "lang=de")
+	if rec.Code >= 300 && rec.Code != http.StatusNotFound {
+		t.Errorf("%s: %d", path, rec.Code)
+		return
+	}
+	doc := o.doc(rec)
+	if lang, _ := doc.Find("html").Attr("lang"); lang != "de" && strings.HasPrefix(rec.Body.String(), "<!doctype") {
+		t.Errorf("%s: <html lang=%q>", path, lang)
+	}
+	for _, s := range shown(doc) {
+		for _, part := range strings.Split(s, " · ") { // titles and contexts join texts: "Tabelle · Hamburg Open"
+			if !data[part] && templates.T(de, part) != part {
+				t.Errorf("%s: %q is English (German: %q)", path, part, templates.T(de, part))
+			}
+		}
+	}
+}
+
+// TestAPIReferenceFrameInGerman: the API reference documents an English
+// API, but its title and navigation follow the visitor's language.
+func TestAPIReferenceFrameInGerman(t *testing.T) {
+	f := newFixture(t)
+	_, doc := f.page("/api", "Cookie", "lang=de")
+	if title := doc.Find("title").Text(); title != "API-Referenz · Courtside" {
+		t.Errorf("title %q", title)
+	}
+	if _, doc = f.page("/api"); doc.Find("title").Text() != "API reference · Courtside" {
+		t.Errorf("English title %q", doc.Find("title").Text())
+	}
+}
+
+// TestConsoleRefusalsInGerman: what the rules refuse shows next to the
+// field in German on a German console, while the API keeps English.
+func TestConsoleRefusalsInGerman(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	h := hamburg.Tournament.ID
+	single, _ := f.running(hamburg, singleSetTo7)
+	o, _ := f.signIn(f.token)
+
+	rec := o.resultForm(h, single.ID, "finish", map[string]string{"0.0.0": "9", "0.0.1": "2"}, "Cookie", "lang=de", "HX-Request", "true")
+	msg := o.doc(rec).Find(`[data-testid="set-error"]`).Text()
+	if rec.Code != http.StatusUnprocessableEntity || msg != "9:2 geht über 7 Punkte hinaus" {
+		t.Errorf("an impossible score: %d %q", rec.Code, msg)
+	}
+
+	rec = o.resultForm(h, single.ID, "finish", map[string]string{"0.0.0": "9", "0.0.1": "2"})
+	if msg := o.doc(rec).Find(`[data-testid="set-error"]`).Text(); msg != "9:2 goes past 7 points" {
+		t.Errorf("in English: %q", msg)
+	}
+
+	snap, err := f.store.Snapshot(context.Background(), h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var matchID, free string
+	for _, m := range snap.Matches {
+		if snap.Busy(m) != "" && m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil {
+			matchID = m.ID
+			break
+		}
+	}
+	for _, c := range snap.Tournament.Courts {
+		if snap.CourtMatch(c.ID) == nil {
+			free = c.ID
+			break
+		}
+	}
+	rec = o.do(http.MethodPost, "/admin/t/"+h+"/matches/"+matchID+"/call", url.Values{"court": {free}}, "Cookie", "lang=de", "HX-Request", "true", "HX-Target", "live")
+	msg = o.doc(rec).Find(`[data-testid="console-error"]`).Text()
+	if rec.Code != http.StatusConflict || !strings.Contains(msg, "spielt gerade an Table") || !strings.Contains(msg, "wenn alle Spieler frei sind") {
+		t.Errorf("calling a busy team: %d %q", rec.Code, msg)
+	}
+
+	// The API's refusal stays English: its error body is the spec's.
+	put := httptest.NewRequest(http.MethodPut, "/v1/public/tournaments/"+h+"/matches/"+single.ID+"/result", strings.NewReader(`{"result":[[[9,2]]]}`))
+	put.Header.Set("Authorization", "Bearer "+f.token)
+	put.Header.Set("Content-Type", "application/json")
+	put.Header.Set("Accept-Language", "de")
+	put.AddCookie(&http.Cookie{Name: "lang", Value: "de"})
+	res := httptest.NewRecorder()
+	f.handler.ServeHTTP(res, put)
+	if !strings.Contains(res.Body.String(), "goes past 7 points") {
+		t.Errorf("the API in German: %d %s", res.Code, res.Body)
+	}
+}
+
+// TestGermanStandingsUseADecimalComma: points per match read "1,75" on a
+// German page and "1.75" on an English one.
+func TestGermanStandingsUseADecimalComma(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	g := f.group(hamburg, tournament.MonsterDYP)
+	path := "/t/" + hamburg.Tournament.ID + "/groups/" + g.ID
+	for lang, want := range map[string]*regexp.Regexp{"de": regexp.MustCompile(`^\d+,\d\d$`), "en": regexp.MustCompile(`^\d+\.\d\d$`)} {
+		_, doc := f.page(path, "Cookie", "lang="+lang)
+		col := -1
+		doc.Find(`[data-testid="standings"] thead th`).Each(func(i int, th *goquery.Selection) {
+			if strings.TrimSpace(th.Text()) == "Ø" {
+				col = i - 2 // after # and the name
+			}
+		})
+		cells := doc.Find(`[data-testid="standings"] tbody tr`).First().Find("td")
+		if col < 0 || cells.Length() <= col+1 {
+			t.Fatalf("%s: no points-per-match column", lang)
+		}
+		if got := strings.TrimSpace(cells.Eq(col + 1).Text()); !want.MatchString(got) { // +1: the rank cell
+			t.Errorf("%s: points per match %q", lang, got)
+		}
+	}
+}
+
+// TestTVsTakeTheOrganizersLanguage: the address a German organizer builds
+// for a TV, in the TV setup or as a screen in the console, opens the TV in
+// German whatever its browser asks for, and the TV keeps it.
+func TestTVsTakeTheOrganizersLanguage(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	base := "/t/" + hamburg.Tournament.ID
+	o, _ := f.signIn(f.token)
+
+	_, setup := f.page(base+"/tv/setup", "Cookie", "lang=de")
+	if v, _ := setup.Find(`[data-testid="tv-setup"] input[name="lang"]`).Attr("value"); v != "de" {
+		t.Errorf("the TV setup's address does not carry the language: %q", v)
+	}
+	if _, en := f.page(base+"/tv/setup", "Accept-Language", "en"); en.Find(`input[name="lang"]`).Length() != 0 {
+		t.Error("an English TV setup names a language")
+	}
+	rec, bad := f.page(base+"/tv?kiosk=2&per=99", "Cookie", "lang=de")
+	if page := bad.Find(`[data-testid="error-page"]`).Text(); rec.Code != http.StatusBadRequest || !strings.Contains(page, "400 Ungültige Anfrage") || !strings.Contains(page, "kiosk muss 1 oder 0 sein") {
+		t.Errorf("a TV address that cannot be shown: %d %q", rec.Code, page)
+	}
+
+	o.do(http.MethodPost, "/admin/t/"+hamburg.Tournament.ID+"/screens", url.Values{"new": {"1"}, "name": {"hall-1"}, "show": {"courts"}, "every": {"15"}}, "Cookie", "lang=de")
+	rec = o.do(http.MethodGet, "/admin/t/"+hamburg.Tournament.ID+"/screens", nil, "Cookie", "lang=de")
+	link := o.doc(rec).Find(`[data-screen="hall-1"] [data-testid="screen-link"]`).AttrOr("href", "")
+	if !strings.HasSuffix(link, "/screens/hall-1?lang=de") {
+		t.Fatalf("the screen's address: %d %q", rec.Code, link)
+	}
+	tv := httptest.NewRequest(http.MethodGet, link, nil)
+	tv.Header.Set("Accept-Language", "en-GB,en;q=0.9")
+	res := httptest.NewRecorder()
+	f.handler.ServeHTTP(res, tv)
+	cookie := res.Header().Get("Set-Cookie")
+	if res.Code != http.StatusSeeOther || !strings.Contains(cookie, "lang=de") {
+		t.Fatalf("the TV opening the address: %d %q", res.Code, cookie)
+	}
+	_, doc := f.page(res.Header().Get("Location"), "Accept-Language", "en-GB,en;q=0.9", "Cookie", "lang=de")
+	if lang, _ := doc.Find("html").Attr("lang"); lang != "de" || !strings.Contains(doc.Text(), "Tische") {
+		t.Errorf("the TV speaks %q", lang)
+	}
+}
+
+// TestGermanSetupForm: a German organizer's form speaks German about what
+// it refuses, and courts given as a count are named "Tisch 1", "Tisch 2", …
+// and read back as the count.
+func TestGermanSetupForm(t *testing.T) {
+	f := newFixture(t)
+	o, _ := f.signIn(f.token)
+	form := twoDisciplines()
+	form.Set("courts", "3")
+	form.Set("d0.s0.rounds", "")
+	rec := o.do(http.MethodPost, "/admin/new", form, "Cookie", "lang=de")
+	if msg := o.doc(rec).Find(`#d0\.s0\.rounds-error`).Text(); rec.Code != http.StatusUnprocessableEntity || msg != "wie viele Runden geplant sind, muss für Schweizer System angegeben werden" {
+		t.Errorf("a missing number of rounds: %d %q", rec.Code, msg)
+	}
+	form.Set("d0.s0.rounds", "3")
+	rec = o.do(http.MethodPost, "/admin/new", form, "Cookie", "lang=de")
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("create: %d", rec.Code)
+	}
+	setup := rec.Header().Get("Location")
+	id := strings.TrimSuffix(strings.TrimPrefix(setup, "/admin/t/"), "/setup?done=created")
+	snap, err := f.store.Snapshot(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range snap.Tournament.Courts {
+		names = append(names, c.Name)
+	}
+	if strings.Join(names, ", ") != "Tisch 1, Tisch 2, Tisch 3" {
+		t.Errorf("courts: %v", names)
+	}
+	doc := o.doc(o.do(http.MethodGet, setup, nil, "Cookie", "lang=de"))
+	if v := doc.Find(`[name="courts"]`).Text() + doc.Find(`input[name="courts"]`).AttrOr("value", ""); v != "3" {
+		t.Errorf("the courts read back as %q", v)
+	}
+}
