@@ -179,19 +179,38 @@ func BenchmarkBoardPoll(b *testing.B) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	for _, c := range []struct{ name, etag string }{{"304", first.Header().Get("ETag")}, {"200", ""}} {
+	// A TV's browser also names its language, takes gzip and says it is htmx.
+	tv := httptest.NewRequest(http.MethodGet, path, nil)
+	tv.Header.Set("Accept-Language", "de-DE,de;q=0.9,en;q=0.8")
+	tvFirst := httptest.NewRecorder()
+	h.ServeHTTP(tvFirst, tv)
+	tvTag := tvFirst.Header().Get("ETag")
+	for _, c := range []struct {
+		name, etag string
+		browser    bool
+	}{{"304", first.Header().Get("ETag"), false}, {"200", "", false}, {"304-browser", tvTag, true}, {"200-browser", "", true}} {
+		want := http.StatusOK
+		if c.etag != "" {
+			want = http.StatusNotModified
+		}
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.RunParallel(func(pb *testing.PB) {
 				req := httptest.NewRequest(http.MethodGet, path, nil)
+				if c.browser {
+					req.Header.Set("Accept-Language", "de-DE,de;q=0.9,en;q=0.8")
+					req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+					req.Header.Set("HX-Request", "true")
+					req.Header.Set("HX-Target", "board")
+				}
 				if c.etag != "" {
 					req.Header.Set("If-None-Match", c.etag)
 				}
 				for pb.Next() {
 					w := &discard{header: http.Header{}}
 					h.ServeHTTP(w, req)
-					if w.code != 0 && w.code != http.StatusOK && w.code != http.StatusNotModified {
-						b.Fatalf("poll: %d", w.code)
+					if w.code != want {
+						b.Fatalf("poll: %d, want %d", w.code, want)
 					}
 				}
 			})

@@ -331,7 +331,7 @@ func knownLang(s string) (templates.Lang, bool) {
 // acceptLanguage is the site language the header prefers most.
 func acceptLanguage(header string) templates.Lang {
 	best, bestQ := templates.English, 0.0
-	for _, part := range strings.Split(header, ",") {
+	for part := range strings.SplitSeq(header, ",") {
 		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		q := 1.0
 		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
