@@ -3,6 +3,8 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -280,6 +282,7 @@ func TestBracketsReadLikeTheBest(t *testing.T) {
 		if note, fade := hint(); !note || !fade {
 			t.Errorf("a tree wider than the page: scroll note %v, fade %v; want both", note, fade)
 		}
+		screenPart(t, ctx, `[data-part="losers"]`, "bracket-byes-losers-1440x900")
 		// Scrolled to the end, the fade goes; the note stays while the tree is wider.
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const b = [...document.querySelectorAll('[data-testid="bracket-scroll"]')].find(b => b.scrollWidth > b.clientWidth); b.scrollLeft = b.scrollWidth; return true })()`)); err != nil {
 			t.Fatal(err)
@@ -305,7 +308,12 @@ func TestBracketsReadLikeTheBest(t *testing.T) {
 		autumn := tournamentNamed(demo, "Autumn Cup 2026")
 		g := autumn.Tournament.Disciplines[0].Stages[0].Groups[0]
 		for _, vp := range []struct{ w, h int64 }{{1920, 1080}, {1440, 900}, {390, 844}} {
-			open(vp.w, vp.h, srv.URL+"/t/"+autumn.Tournament.ID+"/tv?rotate=bracket:"+g.ID, `[data-testid="bracket"]`)
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.w, vp.h), chromedp.Navigate(srv.URL+"/t/"+autumn.Tournament.ID+"/tv?rotate=bracket:"+g.ID), chromedp.WaitReady(`[data-testid="bracket"]`)); err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, showPanel(1)...); err != nil {
+				t.Fatal(err)
+			}
 			screenshot(t, ctx, fmt.Sprintf("tv-bracket-%dx%d", vp.w, vp.h))
 			if vp.w == 1920 {
 				r := tree(t, ctx, `[data-testid="bracket"]`)
@@ -318,4 +326,20 @@ func TestBracketsReadLikeTheBest(t *testing.T) {
 			}
 		}
 	})
+}
+
+// screenPart saves what the screen shows with the element at its top, as
+// e2e/screenshots/<name>.png: a part of a long page at its real size.
+func screenPart(t *testing.T, ctx context.Context, selector, name string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.ScrollIntoView(selector)); err != nil {
+		t.Fatal(err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join("screenshots", name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -205,10 +205,17 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 	if len(b.Pages) == 0 {
 		b.Pages = [][]templates.CourtTile{{}}
 	}
-	for _, m := range snap.Matches {
-		if len(b.NextUp) < 8 && m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil && inDiscipline(m) {
-			b.NextUp = append(b.NextUp, matchView(ctx, snap, m, true))
+	// Next up: the matches waiting for a court in the order they are expected
+	// to start (the queue's order where nothing can be said).
+	estimates := snap.EstimatedStarts(time.Now())
+	queue := slices.DeleteFunc(tournament.Queue(snap.Matches), func(m *tournament.Match) bool { return !inDiscipline(m) })
+	slices.SortStableFunc(queue, func(a, b *tournament.Match) int { return estimates[a.ID].Compare(estimates[b.ID]) })
+	for _, m := range queue[:min(8, len(queue))] {
+		mv := matchView(ctx, snap, m, true)
+		if at, ok := estimates[m.ID]; ok {
+			mv.Estimate = tournament.At(at)
 		}
+		b.NextUp = append(b.NextUp, mv)
 	}
 	if over(snap) {
 		b.Podium = podiums(snap, q.discipline)

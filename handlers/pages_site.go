@@ -299,33 +299,26 @@ func sideOf(m *tournament.Match, id string) int {
 	return -1
 }
 
-// nextMatch is the entry's running match, or else its first open one, with
-// where it is: its court, or its place in the queue of matches waiting for one.
+// nextMatch is the entry's running match, or else its first in the queue of
+// matches waiting for a court, with where it is: its court, or its place in
+// that queue and when it is expected to start.
 func nextMatch(ctx context.Context, snap *tournament.Snapshot, id string) (*templates.MatchView, string) {
-	queue := 0
-	var open *tournament.Match
-	openAt := 0
 	for _, m := range snap.Matches {
-		ready := m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil
-		if ready {
-			queue++
-		}
-		if !m.Involves(id) {
-			continue
-		}
-		if m.State == tournament.MatchRunning {
+		if m.State == tournament.MatchRunning && m.Involves(id) {
 			v := matchView(ctx, snap, m, true)
 			return &v, templates.Tf(ctx, "Now on %s", strings.Join(v.Courts, " + "))
 		}
-		if ready && open == nil {
-			open, openAt = m, queue
+	}
+	for i, m := range tournament.Queue(snap.Matches) {
+		if m.Involves(id) {
+			v := matchView(ctx, snap, m, true)
+			if at, ok := snap.EstimatedStarts(time.Now())[m.ID]; ok {
+				v.Estimate = tournament.At(at)
+			}
+			return &v, templates.Tf(ctx, "Number %d in the queue for a court", i+1)
 		}
 	}
-	if open == nil {
-		return nil, ""
-	}
-	v := matchView(ctx, snap, open, true)
-	return &v, templates.Tf(ctx, "Number %d in the queue for a court", openAt)
+	return nil, ""
 }
 
 // Manifest is the web app manifest: a phone that adds the site to its home

@@ -240,8 +240,9 @@ func deref[T int | float64](p *T) T {
 // roundsView is the group's matches round by round.
 func roundsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) []templates.RoundView {
 	var out []templates.RoundView
+	current := snap.CurrentRound(g)
 	for _, r := range g.Rounds {
-		rv := templates.RoundView{Name: roundName(ctx, r.Name)}
+		rv := templates.RoundView{Name: roundName(ctx, r.Name), Current: r.ID == current}
 		for _, m := range snap.Matches {
 			if m.RoundID == r.ID {
 				mv := matchView(ctx, snap, m, false)
@@ -299,7 +300,7 @@ func bracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 		if len(rounds) == 0 {
 			continue
 		}
-		s := templates.BracketSection{Title: sec.title}
+		s := templates.BracketSection{Title: sec.title, Part: sec.parts[0]}
 		for i, r := range rounds {
 			br := templates.BracketRound{Name: roundName(ctx, r.Name), Last: i == len(rounds)-1 || sec.parts[0] == tournament.BracketFinal}
 			if !br.Last {

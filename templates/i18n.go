@@ -713,4 +713,10 @@ var german = map[string]string{
 	"L%d":                "V%d",
 	"Champion":           "Turniersieger",
 	"Scroll sideways":    "Seitlich scrollen",
+
+	// Rounds on a phone, and when a match is expected to start.
+	"Jump to the current round": "Zur aktuellen Runde",
+	"current round":             "aktuelle Runde",
+	"Expected start":            "Erwarteter Beginn",
+	"now":                       "jetzt",
 }

@@ -29,6 +29,8 @@ type MatchView struct {
 	Start   tournament.Time
 	End     tournament.Time
 	Context string // discipline · group · round, where the page does not say it already
+	// Estimate is when a match not yet called is expected to start; zero when nothing can be said.
+	Estimate tournament.Time
 	// Number is a knock-out match's number (0: none); Bye says nobody plays it.
 	Number int
 	Bye    bool
@@ -59,6 +61,7 @@ type StandingsView struct {
 // RoundView is one round of matches.
 type RoundView struct {
 	Name    string
+	Current bool // the first round with a match still to play
 	Matches []MatchView
 }
 
@@ -73,6 +76,7 @@ type BracketView struct {
 // BracketSection is one part of a tree, drawn left to right.
 type BracketSection struct {
 	Title  string
+	Part   string // the part of the tree it starts with: winners, losers or final (tournament.Bracket…)
 	Rounds []BracketRound
 }
 

@@ -8,11 +8,14 @@ package tournament
 // snapshot's order); the numbers stay the same from the draw to the end,
 // because which matches are byes follows from the draw alone.
 func NumberMatches(group []*Match) map[string]int {
-	byes := Byes(group)
+	return numberMatches(group, ByeSides(group))
+}
+
+func numberMatches(group []*Match, byes map[string][2]bool) map[string]int {
 	out := make(map[string]int, len(group))
 	n := 0
 	for _, m := range group {
-		if !byes[m.ID] {
+		if _, bye := byes[m.ID]; !bye {
 			n++
 			out[m.ID] = n
 		}
@@ -20,59 +23,62 @@ func NumberMatches(group []*Match) map[string]int {
 	return out
 }
 
-// Byes are the matches of a knock-out group that are byes or will be: a side
-// that nobody can ever fill, because the draw left its seed empty, because
-// it waits for the loser of a bye (a bye has no loser), or for the winner of
-// a match that nobody plays in.
-func Byes(group []*Match) map[string]bool {
-	out := map[string]bool{}
-	for id := range ByeSides(group) {
-		out[id] = true
-	}
-	return out
-}
-
-// ByeSides are the byes of a knock-out group (see Byes) with the sides that
-// nobody can ever fill.
+// ByeSides are the matches of a knock-out group that are byes or will be,
+// with the sides that nobody can ever fill: because the draw left the seed
+// empty, because the side waits for the loser of a bye (a bye has no loser),
+// or for the winner of a match that nobody plays in. Which they are follows
+// from the draw alone.
 func ByeSides(group []*Match) map[string][2]bool {
+	index := make(map[string]int, len(group))
+	for i, m := range group {
+		index[m.ID] = i
+	}
 	type feed struct {
-		from  *Match
+		from  int
 		loser bool
 	}
-	feeds := map[Slot][]feed{}
-	for _, m := range group {
-		if m.WinnerTo != nil {
-			feeds[*m.WinnerTo] = append(feeds[*m.WinnerTo], feed{m, false})
-		}
-		if m.LoserTo != nil {
-			feeds[*m.LoserTo] = append(feeds[*m.LoserTo], feed{m, true})
+	feeds := make([][2][]feed, len(group)) // by match and side: what fills it
+	for i, m := range group {
+		for _, link := range []struct {
+			to    *Slot
+			loser bool
+		}{{m.WinnerTo, false}, {m.LoserTo, true}} {
+			if link.to == nil || link.to.Side < 0 || link.to.Side > 1 {
+				continue
+			}
+			if j, ok := index[link.to.MatchID]; ok {
+				feeds[j][link.to.Side] = append(feeds[j][link.to.Side], feed{i, link.loser})
+			}
 		}
 	}
-	memo := map[Slot]bool{}
-	var empty func(m *Match, side int) bool
-	bye := func(m *Match) bool { return empty(m, 0) || empty(m, 1) }
-	empty = func(m *Match, side int) bool {
+	const unknown, no, yes = 0, 1, 2
+	memo := make([][2]int8, len(group))
+	var empty func(i, side int) bool
+	bye := func(i int) bool { return empty(i, 0) || empty(i, 1) }
+	empty = func(i, side int) bool {
+		m := group[i]
 		if m.Entries[side] != nil {
 			return false
 		}
-		at := Slot{m.ID, side}
-		if v, ok := memo[at]; ok {
-			return v
+		if v := memo[i][side]; v != unknown {
+			return v == yes
 		}
-		memo[at] = false // a cycle (a broken tree) fills nothing
-		fs := feeds[at]
+		memo[i][side] = no // a cycle (a broken tree) fills nothing
+		fs := feeds[i][side]
 		v := len(fs) == 0 && m.State == MatchBye
 		for _, f := range fs {
 			if f.loser && bye(f.from) || !f.loser && empty(f.from, 0) && empty(f.from, 1) {
 				v = true
 			}
 		}
-		memo[at] = v
+		if v {
+			memo[i][side] = yes
+		}
 		return v
 	}
 	out := map[string][2]bool{}
-	for _, m := range group {
-		if sides := [2]bool{empty(m, 0), empty(m, 1)}; sides[0] || sides[1] {
+	for i, m := range group {
+		if sides := [2]bool{empty(i, 0), empty(i, 1)}; sides[0] || sides[1] {
 			out[m.ID] = sides
 		}
 	}

@@ -51,7 +51,7 @@ func TestNumbersStayFromDrawToEnd(t *testing.T) {
 		t.Run(fmt.Sprintf("%d entries", n), func(t *testing.T) {
 			b := NewBracket(seeds(n), true, false, pathID)
 			before := NumberMatches(b.Matches)
-			byes := Byes(b.Matches)
+			byes := ByeSides(b.Matches)
 			playOut(t, b, betterSeed)
 			after := NumberMatches(b.Matches)
 			if !maps.Equal(before, after) {
@@ -59,8 +59,8 @@ func TestNumbersStayFromDrawToEnd(t *testing.T) {
 			}
 			for _, m := range b.Matches {
 				played := m.State == MatchPlayed || m.Bracket == BracketReset
-				if played == byes[m.ID] {
-					t.Errorf("match %s ended %s, but was taken for a bye: %v", m.ID, m.State, byes[m.ID])
+				if _, bye := byes[m.ID]; played == bye {
+					t.Errorf("match %s ended %s, but was taken for a bye: %v", m.ID, m.State, bye)
 				}
 			}
 			seen := map[int]bool{}
@@ -83,6 +83,13 @@ func TestChampion(t *testing.T) {
 		playOut(t, b, betterSeed)
 		if c, m := Champion(b.Matches); c == nil || c.ID != "e01" || m.ID != "round/Final/0" {
 			t.Errorf("champion %v, want e01", c)
+		}
+	})
+	t.Run("double elimination, the winners-bracket side takes the grand final", func(t *testing.T) {
+		b := NewBracket(seeds(8), true, false, pathID)
+		playOut(t, b, betterSeed)
+		if c, m := Champion(b.Matches); c == nil || c.ID != "e01" || m.ID != "round/Grand final/0" {
+			t.Errorf("champion %v by %v, want e01 by the grand final (no reset)", c, m)
 		}
 	})
 	t.Run("double elimination with a reset", func(t *testing.T) {
@@ -116,4 +123,15 @@ func TestChampion(t *testing.T) {
 			t.Errorf("champion %v, want the reset's winner %s", c, final.Entries[1].ID)
 		}
 	})
+}
+
+// BenchmarkNumberMatches1024 is the cost every snapshot of a tournament pays
+// per tree: numbering a double elimination of 1024 (2047 matches and a reset).
+func BenchmarkNumberMatches1024(b *testing.B) {
+	br := NewBracket(seeds(1000), true, false, pathID)
+	b.ReportAllocs()
+	for b.Loop() {
+		byes := ByeSides(br.Matches)
+		numberMatches(br.Matches, byes)
+	}
 }

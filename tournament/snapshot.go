@@ -63,8 +63,9 @@ func NewSnapshot(version int64, t *Tournament, org Organizer, matches []*Match, 
 		}
 	}
 	for _, ms := range trees {
-		maps.Copy(s.numbers, NumberMatches(ms))
-		maps.Copy(s.byes, ByeSides(ms))
+		byes := ByeSides(ms)
+		maps.Copy(s.numbers, numberMatches(ms, byes))
+		maps.Copy(s.byes, byes)
 	}
 	return s
 }
@@ -79,6 +80,19 @@ func (s *Snapshot) IsBye(id string) bool { return s.byes[id] != [2]bool{} }
 // NoEntry reports whether nobody can ever fill the side of a knock-out match:
 // the empty side of a bye.
 func (s *Snapshot) NoEntry(id string, side int) bool { return s.byes[id][side] }
+
+// CurrentRound is the id of the group's round being played: the first with a
+// match still to play (running or not yet started); "" when every match is done.
+func (s *Snapshot) CurrentRound(g *Group) string {
+	for _, r := range g.Rounds {
+		for _, m := range s.Matches {
+			if m.RoundID == r.ID && !m.Done() {
+				return r.ID
+			}
+		}
+	}
+	return ""
+}
 
 // Champion is the winner of the knock-out group once its final is played,
 // and the match that decided it; nil while the title is open.

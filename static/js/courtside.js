@@ -11,6 +11,8 @@
       if (isNaN(d)) return;
       el.textContent = d.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
       el.title = d.toLocaleString(lang);
+      // An expected start that has passed (a court is free, or the page was worked out a while ago) is "now".
+      if (el.hasAttribute("data-estimate") && d < Date.now()) el.textContent = el.getAttribute("data-soon");
     });
     // "12'" since a match started, kept current between polls.
     document.querySelectorAll("[data-since]").forEach(function (el) {
@@ -160,7 +162,17 @@
   window.addEventListener("resize", function () { fit(); hints(); });
   document.addEventListener("htmx:afterSettle", function () { fit(); hints(); });
 
+  // On a phone a group page opens at the round being played, where the
+  // pairings and live scores are; the table is one tap up. An address that
+  // names a place (#...) or a page scrolled already (back, reload) is left alone.
+  function openAtCurrentRound() {
+    var round = document.querySelector("[data-current-round]");
+    if (!round || location.hash || window.scrollY > 0 || !window.matchMedia("(max-width: 639px)").matches) return;
+    round.scrollIntoView({ block: "start" });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    openAtCurrentRound();
     localize();
     fit();
     hints();
