@@ -2,15 +2,20 @@
 # Measures the court-board fragment that every TV polls, against nginx serving
 # the same bytes as a static file (the ceiling), in one run on this machine.
 #
-#   bench/board.sh            # 10 s per target, 64 connections, 2 wrk threads
-#   DURATION=30s CONNS=128 bench/board.sh
+#   bench/board.sh            # 5 rounds of 4 s per target, 64 connections, 2 wrk threads
+#   ROUNDS=9 DURATION=10s CONNS=128 bench/board.sh
 #
 # Needs go, curl, wrk and nginx (apt-get install wrk nginx). Prints req/s,
 # p50 and p99 for: the 304 path (a TV that has the current board), the 200
-# path (a TV that needs it), and nginx; and each path's ratio to nginx.
+# path (a TV that needs it), and nginx; and each path's ratio to nginx. The
+# targets take turns, round after round, and each figure is the median of
+# the rounds, each ratio the median of the rounds' ratios (a path against
+# nginx of the same round): on a shared machine the load moves within
+# seconds, and one long run per target measures the load as much as the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DURATION=${DURATION:-10s}
+ROUNDS=${ROUNDS:-5}
+DURATION=${DURATION:-4s}
 CONNS=${CONNS:-64}
 THREADS=${THREADS:-2}
 PORT=${PORT:-18080}
@@ -55,29 +60,30 @@ CONF
 nginx -c "$work/nginx.conf"
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$NGINX_PORT/board.html" >/dev/null && break; sleep 0.1; done
 
-echo "board: $url ($(wc -c <"$work/www/board.html") bytes, ETag $etag); wrk -t$THREADS -c$CONNS -d$DURATION"
-run() { # name, wrk args...
-  local name=$1; shift
-  wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency "$@" >"$work/$name.txt"
+echo "board: $url ($(wc -c <"$work/www/board.html") bytes, ETag $etag); wrk -t$THREADS -c$CONNS -d$DURATION, $ROUNDS rounds; load $(cut -d' ' -f1-3 /proc/loadavg)"
+run() { # round, name, wrk args...
+  local round=$1 name=$2; shift 2
+  wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency "$@" >"$work/out.txt"
   local rps p50 p99
-  rps=$(awk '/^Requests\/sec/ {print $2}' "$work/$name.txt")
-  p50=$(awk '$1 == "50%" {print $2}' "$work/$name.txt")
-  p99=$(awk '$1 == "99%" {print $2}' "$work/$name.txt")
-  echo "$name $rps $p50 $p99"
+  rps=$(awk '/^Requests\/sec/ {print $2}' "$work/out.txt")
+  p50=$(awk '$1 == "50%" {print $2}' "$work/out.txt")
+  p99=$(awk '$1 == "99%" {print $2}' "$work/out.txt")
+  echo "$round $name $rps $(ms "$p50") $(ms "$p99")"
 }
 ms() { # wrk latency (us, ms, s) in ms
   awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.3f", n }'
 }
-results=$(
-  run nginx "http://127.0.0.1:$NGINX_PORT/board.html"
-  run board-304 -H "If-None-Match: $etag" "$url"
-  run board-200 "$url"
-)
-nginx_rps=$(echo "$results" | awk '$1 == "nginx" {print $2}')
-nginx_p99=$(echo "$results" | awk '$1 == "nginx" {print $4}')
-printf '%-10s %12s %10s %10s %10s %12s\n' target req/s p50 p99 "of nginx" "p99 / nginx"
-echo "$results" | while read -r name rps p50 p99; do
-  ratio=$(awk -v a="$rps" -v b="$nginx_rps" 'BEGIN { printf "%.0f%%", 100 * a / b }')
-  p99r=$(awk -v a="$(ms "$p99")" -v b="$(ms "$nginx_p99")" 'BEGIN { printf "%.2f", a / b }')
-  printf '%-10s %12s %10s %10s %10s %12s\n' "$name" "$rps" "$p50" "$p99" "$ratio" "$p99r"
+for round in $(seq "$ROUNDS"); do
+  run "$round" nginx "http://127.0.0.1:$NGINX_PORT/board.html"
+  run "$round" board-304 -H "If-None-Match: $etag" "$url"
+  run "$round" board-200 "$url"
+done >"$work/results.txt"
+# Each round's figures with its ratios to nginx of the same round: round name req/s p50 p99 ratio p99-ratio.
+awk 'NR == FNR { if ($2 == "nginx") { rps[$1] = $3; p99[$1] = $5 }; next }
+  { print $0, $3 / rps[$1], $5 / p99[$1] }' "$work/results.txt" "$work/results.txt" >"$work/rounds.txt"
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+printf '%-10s %12s %10s %10s %10s %12s\n' target req/s p50/ms p99/ms "of nginx" "p99 / nginx"
+for name in nginx board-304 board-200; do
+  col() { awk -v n="$name" -v c="$1" '$2 == n { print $c }' "$work/rounds.txt" | median; }
+  printf '%-10s %12.0f %10.3f %10.3f %9.0f%% %12.2f\n' "$name" "$(col 3)" "$(col 4)" "$(col 5)" "$(awk -v r="$(col 6)" 'BEGIN { print 100 * r }')" "$(col 7)"
 done

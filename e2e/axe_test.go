@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"courtside/cache/cachetest"
@@ -211,20 +212,22 @@ type axeResult struct {
 	Violations []axeViolation `json:"violations"`
 }
 
-// runAxe is axe-core's WCAG 2.0 and 2.1 A and AA rules over the page, every
+// runAxe is axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules and its best
+// practices (heading order, unique landmarks, ...) over the page, every
 // violation with its first three elements.
 const runAxe = `(async () => {
-	const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}});
+	const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}});
 	return {passes: r.passes.length, violations: r.violations.map(v => ({id: v.id, impact: v.impact || '', help: v.help, nodes: v.nodes.length,
 		targets: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))};
 })()`
 
 // TestPagesPassAxe opens every kind of page, the console's included (its
 // forms with their errors shown), on a phone and a desktop (a TV's on TV
-// sizes), in the light and the dark theme, and fails on every violation of
-// WCAG 2.1 A or AA that axe-core calls serious or critical. With
-// SCREENSHOTS=1 it also saves each at 390×844, 1440×900 and 1920×1080 under
-// e2e/screenshots/ as audit-<page>-<size>-<theme>.png.
+// sizes), in English in the light and the dark theme and in German, and
+// fails on every violation of WCAG 2.2 A or AA or of best practice that
+// axe-core calls serious or critical. With SCREENSHOTS=1 it also saves each
+// at 390×844, 1440×900 and 1920×1080 under e2e/screenshots/ as
+// audit-<page>-<lang>-<size>-<theme>.png.
 func TestPagesPassAxe(t *testing.T) {
 	embeddedPassOnly(t)
 	source, err := os.ReadFile(nodeModule(t, "axe-core/axe.min.js"))
@@ -234,47 +237,81 @@ func TestPagesPassAxe(t *testing.T) {
 	srv, token, kinds := auditSite(t)
 	shots := os.Getenv("SCREENSHOTS") == "1"
 	b := browser(t)
-	signedIn := false
-	for _, k := range kinds {
-		sizes := []viewport{phone, desktop}
-		if k.kiosk {
-			sizes = []viewport{desktop, hd}
+	for _, lang := range []string{"en", "de"} {
+		// Each language from a fresh start: signed out, the language chosen as a visitor does.
+		if err := chromedp.Do(b, clearCookies(), chromedp.Navigate(srv.URL+"/?lang="+lang)); err != nil {
+			t.Fatal(err)
 		}
-		if shots {
-			sizes = []viewport{phone, desktop, hd}
-		}
-		if k.console && !signedIn {
-			if err := chromedp.Do(b, chromedp.EmulateViewport(desktop.w, desktop.h)); err != nil {
-				t.Fatal(err)
+		signedIn := false
+		for _, k := range kinds {
+			sizes := []viewport{phone, desktop}
+			if k.kiosk {
+				sizes = []viewport{desktop, hd}
 			}
-			signIn(t, b, srv.URL, token)
-			signedIn = true
-		}
-		for _, theme := range []string{"light", "dark"} {
-			if k.kiosk && theme == "light" && !shots {
-				continue // a TV is dark whatever the browser prefers
+			if shots {
+				sizes = []viewport{phone, desktop, hd}
 			}
-			for _, vp := range sizes {
-				step := fmt.Sprintf("%s %s %s", k.name, vp.name, theme)
-				ctx, cancel := context.WithTimeout(b, time.Minute)
-				err := chromedp.Do(ctx, append([]chromedp.Action[chromedp.Void]{
-					colorScheme(theme),
-					chromedp.EmulateViewport(vp.w, vp.h),
-					chromedp.Navigate(srv.URL + k.path),
-					chromedp.WaitReady(`body`),
-				}, k.show...)...)
-				cancel()
-				if err != nil {
-					t.Errorf("%s: %v", step, err)
-					continue
+			themes := []string{"light", "dark"}
+			switch {
+			case k.kiosk && !shots:
+				themes = []string{"dark"} // a TV is dark whatever the browser prefers
+			case lang != "en":
+				themes = []string{"light"} // another language's words, the same colours
+			}
+			if k.console && !signedIn {
+				if err := chromedp.Do(b, chromedp.EmulateViewport(desktop.w, desktop.h)); err != nil {
+					t.Fatal(err)
 				}
-				r := axe(t, b, string(source))
-				report(t, step, r)
-				if shots {
-					screenshot(t, b, fmt.Sprintf("audit-%s-%dx%d-%s", k.name, vp.w, vp.h, theme))
+				signIn(t, b, srv.URL, token)
+				signedIn = true
+			}
+			for _, theme := range themes {
+				for _, vp := range sizes {
+					step := fmt.Sprintf("%s %s %s %s", k.name, lang, vp.name, theme)
+					ctx, cancel := context.WithTimeout(b, time.Minute)
+					err := chromedp.Do(ctx, append([]chromedp.Action[chromedp.Void]{
+						colorScheme(theme),
+						chromedp.EmulateViewport(vp.w, vp.h),
+						chromedp.Navigate(srv.URL + k.path),
+						chromedp.WaitReady(`body`),
+					}, k.show...)...)
+					cancel()
+					if err != nil {
+						t.Errorf("%s: %v", step, err)
+						continue
+					}
+					report(t, step, axe(t, b, string(source)))
+					if shots {
+						name := fmt.Sprintf("audit-%s-%s-%dx%d-%s", k.name, lang, vp.w, vp.h, theme)
+						screenshot(t, b, name)
+						// A long page shrinks past reading in a viewer: its first screen too, at full size.
+						if long, _ := chromedp.Run(b, chromedp.Evaluate[bool](`document.documentElement.scrollHeight > 3 * innerHeight`)); long {
+							firstScreen(t, b, name+"-top")
+						}
+					}
 				}
 			}
 		}
+	}
+}
+
+// clearCookies signs the browser out and forgets its language.
+func clearCookies() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, network.ClearBrowserCookies, cdp.Empty{})
+		return err
+	})
+}
+
+// firstScreen saves what the screen shows as e2e/screenshots/<name>.png.
+func firstScreen(t *testing.T, b context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(b, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("screenshots", name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -66,6 +66,8 @@ func TestGermanInTheBrowser(t *testing.T) {
 		{"german-board-390", "/courts", `[data-testid="court"]`, 390, 844},
 		{"german-tv-1920", "/tv", `[data-testid="tv-panel"]`, 1920, 1080},
 		{"german-tv-setup-1440", "/tv/setup", `[data-testid="tv-setup"]`, 1440, 900},
+		{"german-bracket-1440", "/groups/" + hamburg.Tournament.Disciplines[5].Stages[0].Groups[0].ID, `[data-testid="bracket"]`, 1440, 900},
+		{"german-standings-390", "/groups/" + hamburg.Tournament.Disciplines[3].Stages[0].Groups[0].ID, `[data-testid="standings"]`, 390, 844},
 	} {
 		do(p.name, chromedp.EmulateViewport(p.w, p.h), chromedp.Navigate(base+p.path), chromedp.WaitVisible(p.ready))
 		screenshot(t, b, p.name)

@@ -9,7 +9,7 @@ import (
 
 // TestTVNamesReadAcrossTheHall: on a 1920×1080 TV of ten courts, every name
 // in a court's tile is at least 24 px (1.25 vw) high, live matches' too; so
-// is every name in a group's standings of six. The live tiles' scores once
+// is every name in a group's standings of six, in rows higher than the text. The live tiles' scores once
 // overflowed their tiles on their own, so the fitting script shrank those
 // names to its floor, 16 px; the standings kept the page's 14 px.
 func TestTVNamesReadAcrossTheHall(t *testing.T) {
@@ -41,12 +41,14 @@ func TestTVNamesReadAcrossTheHall(t *testing.T) {
 		const names = [...document.querySelectorAll('[data-panel]:not([hidden]) [data-testid="standing-name"]')];
 		const seen = n => parseFloat(getComputedStyle(n).fontSize) * n.getBoundingClientRect().height / n.offsetHeight;
 		if (names.length < 6) return ['only ' + names.length + ' names in the standings'];
-		return names.filter(n => seen(n) < 24).map(n => n.textContent.trim() + ' at ' + seen(n).toFixed(1) + ' px');
+		const high = n => n.getBoundingClientRect().height;
+		return names.filter(n => seen(n) < 24 || high(n) < 1.2 * seen(n))
+			.map(n => n.textContent.trim() + ' at ' + seen(n).toFixed(1) + ' px in a row ' + high(n).toFixed(1) + ' px high');
 	})()`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(small) > 0 {
-		t.Errorf("names in the TV's standings below 24 px:\n%s", strings.Join(small, "\n"))
+		t.Errorf("names in the TV's standings below 24 px, or in rows lower than their text:\n%s", strings.Join(small, "\n"))
 	}
 }

@@ -63,7 +63,7 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 // Call puts a waiting match on the courts chosen.
 func (a *Admin) Call(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
-		return BadRequest("the form does not read")
+		return badInput(r.Context(), "The form does not read.")
 	}
 	courts := r.PostForm["court"]
 	return a.consoleWrite(w, r, "called", func(s *tournament.Snapshot) (*tournament.Change, error) {
@@ -101,7 +101,7 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 	case errors.Is(err, tournament.ErrMatchNotFound):
 		return NotFound("match")
 	case errors.Is(err, tournament.ErrCourtNotFound):
-		return BadRequest("choose a court of this tournament")
+		return badInput(r.Context(), "Choose a court of this tournament.")
 	case errors.As(err, &rule):
 		snap, _ = a.own(r)
 		page := a.consolePage(r, snap)

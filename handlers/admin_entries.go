@@ -74,7 +74,7 @@ func lateEntriesOpen(d tournament.Discipline) bool {
 // CheckIn saves who of a discipline is present.
 func (s *Setups) CheckIn(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
-		return BadRequest("the form does not read")
+		return badInput(r.Context(), "The form does not read.")
 	}
 	present := r.PostForm["present"]
 	return s.entriesWrite(w, r, "checkin", "", func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {

@@ -176,7 +176,7 @@ func (a *Admin) postedResult(r *http.Request) (*tournament.Snapshot, *tournament
 		return nil, nil, nil, nil, err
 	}
 	if err := r.ParseForm(); err != nil {
-		return nil, nil, nil, nil, BadRequest("the form does not read")
+		return nil, nil, nil, nil, badInput(r.Context(), "The form does not read.")
 	}
 	g, _ := snap.Group(m.GroupID)
 	cfg := snap.Config(m)

@@ -226,7 +226,7 @@ func (s *Setups) renderForm(w http.ResponseWriter, r *http.Request, status int, 
 func readSetupForm(r *http.Request) (url.Values, error) {
 	r.Body = http.MaxBytesReader(nil, r.Body, maxSetupForm)
 	if err := r.ParseMultipartForm(maxSetupForm); err != nil && !errors.Is(err, http.ErrNotMultipart) {
-		return nil, Status(http.StatusBadRequest, templates.Tf(r.Context(), "The form does not read: %v", err))
+		return nil, badInput(r.Context(), "The form does not read: %v", err)
 	}
 	v := url.Values{}
 	for k, vs := range r.PostForm {
@@ -243,7 +243,7 @@ func readSetupForm(r *http.Request) (url.Values, error) {
 				lines, err := csvEntries(f)
 				_ = f.Close() // read to the end already: a failed close loses nothing
 				if err != nil {
-					return nil, Status(http.StatusBadRequest, templates.Tf(r.Context(), "%s does not read as CSV: %v", fh.Filename, err))
+					return nil, badInput(r.Context(), "%s does not read as CSV: %v", fh.Filename, err)
 				}
 				text := strings.TrimRight(v.Get(field), "\r\n ")
 				if text != "" {

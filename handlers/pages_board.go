@@ -44,7 +44,7 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 	v := r.URL.Query()
 	if id := v.Get("discipline"); id != "" {
 		if _, ok := snap.Discipline(id); !ok {
-			return q, badQuery(r.Context(), "discipline: this tournament has no such discipline")
+			return q, badInput(r.Context(), "discipline: this tournament has no such discipline")
 		}
 		q.discipline = id
 	}
@@ -53,7 +53,7 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 	case "1", "true":
 		q.kiosk = true
 	default:
-		return q, badQuery(r.Context(), "kiosk must be 1 or 0")
+		return q, badInput(r.Context(), "kiosk must be 1 or 0")
 	}
 	if s := v.Get("courts"); s != "" {
 		from, to, err := courtRange(r.Context(), s, snap.Tournament.Courts)
@@ -82,7 +82,7 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 			case kind == "standings" && ok:
 			case kind == "bracket" && ok && g.Mode.IsBracket():
 			default:
-				return q, badQuery(r.Context(), "rotate: courts, standings:<group> or bracket:<group of a knock-out mode> of this tournament")
+				return q, badInput(r.Context(), "rotate: courts, standings:<group> or bracket:<group of a knock-out mode> of this tournament")
 			}
 			q.rotate = append(q.rotate, item)
 		}
@@ -100,7 +100,7 @@ func courtRange(ctx context.Context, s string, courts []tournament.Court) (from,
 	from, errA := strconv.Atoi(a)
 	to, errB := strconv.Atoi(b)
 	if errA != nil || errB != nil || from < 0 || to < from || a[0] == '+' || b[0] == '+' {
-		return 0, 0, badQuery(ctx, "courts: a court number or a range of them, like 1-8")
+		return 0, 0, badInput(ctx, "courts: a court number or a range of them, like 1-8")
 	}
 	lo, hi, all := math.MaxInt, math.MinInt, true
 	for _, c := range courts {
@@ -112,15 +112,16 @@ func courtRange(ctx context.Context, s string, courts []tournament.Court) (from,
 	}
 	switch {
 	case lo > hi:
-		return 0, 0, badQuery(ctx, "courts: this tournament has no court numbered %d to %d", from, to)
+		return 0, 0, badInput(ctx, "courts: this tournament has no court numbered %d to %d", from, to)
 	case all:
 		return 0, 0, nil
 	}
 	return lo, hi, nil
 }
 
-// badQuery is a 400 for a board address that cannot be shown, saying why in the page's language.
-func badQuery(ctx context.Context, format string, args ...any) *Problem {
+// badInput is a 400 for what a page was sent (a board's address, a form)
+// that cannot be used, saying why in the page's language.
+func badInput(ctx context.Context, format string, args ...any) *Problem {
 	return Status(http.StatusBadRequest, templates.Tf(ctx, format, args...))
 }
 
@@ -132,7 +133,7 @@ func intIn(ctx context.Context, v url.Values, name string, lo, hi, def int) (int
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < lo || n > hi || s[0] == '+' {
-		return def, badQuery(ctx, "%s must be a whole number from %d to %d", name, lo, hi)
+		return def, badInput(ctx, "%s must be a whole number from %d to %d", name, lo, hi)
 	}
 	return n, nil
 }

@@ -363,7 +363,7 @@ func matchCard(m MatchView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		for i, side := range m.Sides {
-			var templ_7745c5c3_Var18 = []any{"min-w-0 truncate", templ.KV("font-semibold", m.Winner == i)}
+			var templ_7745c5c3_Var18 = []any{"min-w-0 break-words", templ.KV("font-semibold", m.Winner == i)}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var18...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

@@ -92,6 +92,19 @@ func germanPages(t *testing.T, f *fixture) (*organizer, []string) {
 			"Cookie", "lang=de")
 		paths = append(paths, base+"/screens/hall-"+show)
 	}
+	for _, dt := range f.demo.Tournaments { // the others in every state: a finished one's podium, one not started
+		if dt.Tournament.Public && dt.Tournament.ID != id {
+			other := "/t/" + dt.Tournament.ID
+			paths = append(paths, other, other+"/courts", other+"/tv")
+			for _, d := range dt.Tournament.Disciplines {
+				for _, st := range d.Stages {
+					for _, g := range st.Groups {
+						paths = append(paths, other+"/groups/"+g.ID)
+					}
+				}
+			}
+		}
+	}
 	for _, dt := range f.demo.Tournaments {
 		if dt.Tournament.OrganizerID == hamburg.Tournament.OrganizerID && dt.Tournament.State == tournament.StatePreRegistration {
 			paths = append(paths, "/admin/t/"+dt.Tournament.ID+"/setup", "/admin/t/"+dt.Tournament.ID+"/entries")

@@ -29,6 +29,9 @@ type Metrics struct {
 	roundTrips *prometheus.HistogramVec
 	background prometheus.Counter
 	tvs        *pollWindow
+
+	mu     sync.RWMutex
+	routes map[routeKey]*routeMetrics
 }
 
 // NewMetrics makes the metrics of one instance and counts the round trips of rdb.
@@ -49,7 +52,8 @@ func NewMetrics(rdb redis.UniversalClient) *Metrics {
 		background: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "courtside_redis_background_round_trips_total", Help: "Redis round trips made outside requests: version watching, webhook delivery, following, retention.",
 		}),
-		tvs: &pollWindow{},
+		tvs:    &pollWindow{},
+		routes: map[routeKey]*routeMetrics{},
 	}
 	m.registry.MustRegister(m.requests, m.duration, m.roundTrips, m.background,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
@@ -118,25 +122,55 @@ type requestStats struct {
 
 type statsKey struct{}
 
-// observe records a request that ended: logRequests, which sees every
-// request, calls it with what the request's stats learned.
-func (m *Metrics) observe(r *http.Request, st *requestStats, code int, took time.Duration) {
+// observe records a request that ended, which started at start and took
+// took: logRequests, which sees every request, calls it with what the
+// request's stats learned.
+func (m *Metrics) observe(r *http.Request, st *requestStats, code int, start time.Time, took time.Duration) {
 	if code == 0 {
 		code = http.StatusOK
 	}
-	m.requests.WithLabelValues(st.route, knownMethod(r.Method), strconv.Itoa(code)).Inc()
-	m.duration.WithLabelValues(st.route).Observe(took.Seconds())
-	m.roundTrips.WithLabelValues(st.route).Observe(float64(st.roundTrips.Load()))
+	rm := m.route(st.route, knownMethod(r.Method), code)
+	rm.requests.Inc()
+	rm.duration.Observe(took.Seconds())
+	rm.roundTrips.Observe(float64(st.roundTrips.Load()))
 	if st.route == "GET /t/{id}/board" && strings.Contains(r.URL.RawQuery, "kiosk=1") {
-		m.tvs.add(time.Now())
+		m.tvs.add(start)
 	}
 }
 
-// measured returns r carrying a fresh requestStats, which recordRoute and
-// the Redis hook fill in while it runs.
-func measured(r *http.Request) (*http.Request, *requestStats) {
-	st := &requestStats{route: "unmatched"}
-	return r.WithContext(context.WithValue(r.Context(), statsKey{}, st)), st
+// routeKey names the series of one kind of request.
+type routeKey struct {
+	route, method string
+	code          int
+}
+
+// routeMetrics are the series of one kind of request, looked up once:
+// WithLabelValues hashes the labels and formats the code on every call.
+type routeMetrics struct {
+	requests             prometheus.Counter
+	duration, roundTrips prometheus.Observer
+}
+
+// route returns the series of a route, method and status. The labels come
+// only from the route table, known methods and status codes, so the map
+// stays as small as the metrics themselves.
+func (m *Metrics) route(route, method string, code int) *routeMetrics {
+	k := routeKey{route, method, code}
+	m.mu.RLock()
+	rm := m.routes[k]
+	m.mu.RUnlock()
+	if rm != nil {
+		return rm
+	}
+	rm = &routeMetrics{
+		requests:   m.requests.WithLabelValues(route, method, strconv.Itoa(code)),
+		duration:   m.duration.WithLabelValues(route),
+		roundTrips: m.roundTrips.WithLabelValues(route),
+	}
+	m.mu.Lock()
+	m.routes[k] = rm
+	m.mu.Unlock()
+	return rm
 }
 
 // recordRoute notes the route pattern the mux chose for the request.

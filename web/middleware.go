@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -54,35 +55,32 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 	})
 }
 
-// statusWriter remembers the status and size of a response for the request log.
-type statusWriter struct {
+// recorder is the writer every request is answered through. It notes the
+// status and size for the log, carries what the metrics learn while the
+// request runs, and gives every response but a 304 the policies of a
+// document: a 304 has no body for them to describe (the response a client
+// kept holds them already), and every TV poll is one. One allocation per
+// request holds all of it.
+type recorder struct {
 	http.ResponseWriter
 	status int
 	bytes  int
+	stats  requestStats
 }
 
-func (w *statusWriter) WriteHeader(status int) {
+func (w *recorder) WriteHeader(status int) {
 	if w.status == 0 {
 		w.status = status
-	}
-	if status == http.StatusNotModified {
-		// A 304 has no body for these to describe: the response a client
-		// kept holds them already. Every TV poll is one, so they are not sent.
-		h := w.Header()
-		for _, name := range bodyHeaders {
-			delete(h, name)
+		if status != http.StatusNotModified {
+			setPolicies(w.Header())
 		}
 	}
 	w.ResponseWriter.WriteHeader(status)
 }
 
-// bodyHeaders describe a response's body (how to treat the document), not the
-// response: a 304 leaves them out.
-var bodyHeaders = []string{"Content-Security-Policy", "Permissions-Policy", "X-Frame-Options", "Referrer-Policy", "X-Content-Type-Options"}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
+func (w *recorder) Write(b []byte) (int, error) {
 	if w.status == 0 {
-		w.status = http.StatusOK
+		w.WriteHeader(http.StatusOK)
 	}
 	n, err := w.ResponseWriter.Write(b)
 	w.bytes += n
@@ -90,16 +88,16 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 }
 
 // Unwrap lets http.ResponseController reach the connection (flushes, deadlines).
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// logRequests writes one structured line per request, and turns a panic into a 500.
+// logRequests writes one structured line per request (when the configured
+// level takes it), measures it, and turns a panic into a 500.
 func (s *server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w}
-		var st *requestStats
+		rec := &recorder{ResponseWriter: w, stats: requestStats{route: "unmatched"}}
 		if s.metrics != nil {
-			r, st = measured(r)
+			r = r.WithContext(context.WithValue(r.Context(), statsKey{}, &rec.stats))
 		}
 		defer func() {
 			if p := recover(); p != nil {
@@ -107,19 +105,20 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 					panic(p)
 				}
 				s.log.ErrorContext(r.Context(), "panic", "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
-				if sw.status == 0 {
+				if rec.status == 0 {
 					if strings.HasPrefix(r.URL.Path, apiPrefix) {
-						s.apiError(sw, r, fmt.Errorf("panic: %v", p))
+						s.apiError(rec, r, fmt.Errorf("panic: %v", p))
 					} else {
-						http.Error(sw, "Something went wrong on our side.", http.StatusInternalServerError)
+						http.Error(rec, "Something went wrong on our side.", http.StatusInternalServerError)
 					}
 				}
 			}
-			if st != nil {
-				s.metrics.observe(r, st, sw.status, time.Since(start))
+			took := time.Since(start)
+			if s.metrics != nil {
+				s.metrics.observe(r, &rec.stats, rec.status, start, took)
 			}
 			level := slog.LevelInfo
-			if sw.status >= 500 {
+			if rec.status >= 500 {
 				level = slog.LevelError
 			}
 			if !s.log.Enabled(r.Context(), level) {
@@ -127,15 +126,15 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 			}
 			s.log.LogAttrs(r.Context(), level, "request",
 				slog.String("method", r.Method), slog.String("path", r.URL.Path),
-				slog.Int("status", sw.status), slog.Int("bytes", sw.bytes),
-				slog.Duration("duration", time.Since(start)))
+				slog.Int("status", rec.status), slog.Int("bytes", rec.bytes),
+				slog.Duration("duration", took))
 		}()
-		next.ServeHTTP(sw, r)
+		next.ServeHTTP(rec, r)
 	})
 }
 
-// The policies every response carries. Scripts come only from this site's
-// own files (htmx and courtside.js; no inline script, no eval). Styles allow
+// The policies of a document. Scripts come only from this site's own files
+// (htmx and courtside.js; no inline script, no eval). Styles allow
 // 'unsafe-inline': htmx adds its indicator style and the bracket lights up an
 // entry's path with a generated <style>; an inline style can restyle a page
 // but not run code. The QR codes are inline SVG; Tailwind's form controls
@@ -148,27 +147,45 @@ const (
 	strictTransport = "max-age=31536000"
 )
 
-// secureHeaders sets the headers every response carries, and the build of the
-// assets, by which a TV notices a new deployment. The values are shared,
-// read-only slices: every TV poll passes here, and Header.Set would allocate.
-// Console pages are never stored: they show a signed-in organizer's data.
+// Header values set on every request: shared, read-only slices, as
+// Header.Set would canonicalise the name and allocate a slice each time.
+var (
+	cspValue         = []string{contentSecurityPolicy}
+	permissionsValue = []string{permissionsPolicy}
+	nosniffValue     = []string{"nosniff"}
+	referrerValue    = []string{"strict-origin-when-cross-origin"}
+	framesValue      = []string{"DENY"}
+	hstsValue        = []string{strictTransport}
+	noStoreValue     = []string{"no-store"}
+)
+
+// bodyHeaders describe a response's body (how to treat the document), not the
+// response: a 304 leaves them out.
+var bodyHeaders = []string{"Content-Security-Policy", "Permissions-Policy", "X-Frame-Options", "Referrer-Policy", "X-Content-Type-Options"}
+
+// setPolicies sets the bodyHeaders.
+func setPolicies(h http.Header) {
+	h["Content-Security-Policy"] = cspValue
+	h["Permissions-Policy"] = permissionsValue
+	h["X-Frame-Options"] = framesValue
+	h["Referrer-Policy"] = referrerValue
+	h["X-Content-Type-Options"] = nosniffValue
+}
+
+// secureHeaders sets the headers of every response, a 304 included (the
+// policies of a document come with its status, from recorder): the build of
+// the assets, by which a TV notices a new deployment; HSTS on HTTPS; and
+// no-store on the console's pages, which show a signed-in organizer's data.
 func (s *server) secureHeaders(next http.Handler) http.Handler {
 	build := []string{s.assets.Build}
-	nosniff, referrer, frames := []string{"nosniff"}, []string{"strict-origin-when-cross-origin"}, []string{"DENY"}
-	csp, permissions, hsts, noStore := []string{contentSecurityPolicy}, []string{permissionsPolicy}, []string{strictTransport}, []string{"no-store"}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h["X-Courtside-Build"] = build
-		h["X-Content-Type-Options"] = nosniff
-		h["Referrer-Policy"] = referrer
-		h["X-Frame-Options"] = frames
-		h["Content-Security-Policy"] = csp
-		h["Permissions-Policy"] = permissions
 		if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" { // forwarded: only a trusted proxy's reaches here
-			h["Strict-Transport-Security"] = hsts
+			h["Strict-Transport-Security"] = hstsValue
 		}
 		if r.URL.Path == "/admin" || strings.HasPrefix(r.URL.Path, "/admin/") {
-			h["Cache-Control"] = noStore
+			h["Cache-Control"] = noStoreValue
 		}
 		next.ServeHTTP(w, r)
 	})
