@@ -236,6 +236,18 @@ func TestBracketsReadLikeTheBest(t *testing.T) {
 		if !strings.HasPrefix(number, "Match ") {
 			t.Errorf("the running match's number reads %q", number)
 		}
+		// On a TV too, in its bracket panel.
+		g := snap.Tournament.Disciplines[0].Stages[0].Groups[0]
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(srv.URL+"/t/"+snap.Tournament.ID+"/tv?rotate=bracket:"+g.ID), chromedp.WaitReady(`[data-testid="bracket"]`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, showPanel(1)...); err != nil {
+			t.Fatal(err)
+		}
+		screenshot(t, ctx, "tv-bracket-live-1920x1080")
+		if tv, _ := chromedp.Run(ctx, chromedp.Text(`[data-panel]:not([hidden]) `+box)); !strings.Contains(tv, "4") || !strings.Contains(strings.ToLower(tv), "live") {
+			t.Errorf("the TV's running match reads %q", tv)
+		}
 		// The same number on the match's own page.
 		open(1440, 900, srv.URL+"/t/"+snap.Tournament.ID+"/matches/"+live.ID, `[data-testid="score"]`)
 		crumb, _ := chromedp.Run(ctx, chromedp.Text(`nav[aria-label="Breadcrumb"]`))

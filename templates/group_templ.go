@@ -237,7 +237,7 @@ func GroupLive(p GroupPage) templ.Component {
 			}
 			ctx = templ.InitializeContext(ctx)
 			if p.Bracket != nil {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<section aria-labelledby=\"bracket\" class=\"mb-10\"><h2 id=\"bracket\" class=\"mb-3 text-xl font-semibold\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<section class=\"mb-10\"><h2 id=\"bracket\" class=\"mb-3 text-xl font-semibold\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
