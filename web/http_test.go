@@ -392,3 +392,46 @@ func TestListItemsAndGroupsInTheRealServiceShape(t *testing.T) {
 		}
 	}
 }
+
+// ?lang= sends the visitor back to the same page on this site, never to a
+// host the path smuggles in; the API and form posts keep their answers.
+func TestLanguageChoiceStaysOnTheSite(t *testing.T) {
+	f := newFixture(t)
+	do := func(method, target, remote string, header ...string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, target, nil)
+		if remote != "" {
+			req.RemoteAddr = remote
+		}
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		rec := httptest.NewRecorder()
+		f.handler.ServeHTTP(rec, req)
+		return rec
+	}
+	for target, want := range map[string]string{
+		"/?lang=de":                      "/",
+		"/t/x?lang=de&kiosk=1":           "/t/x?kiosk=1",
+		"//evil.example/?lang=de":        "/evil.example/",
+		"///evil.example/?lang=de":       "/evil.example/",
+		`/\evil.example/?lang=de`:        "/%5Cevil.example/",
+		"/a/../..//evil.example?lang=de": "/evil.example",
+	} {
+		rec := do(http.MethodGet, target, "")
+		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
+			t.Errorf("%s: %d to %q, want 303 to %q", target, rec.Code, rec.Header().Get("Location"), want)
+		}
+		if c := rec.Result().Cookies(); len(c) != 1 || c[0].Value != "de" || c[0].Secure {
+			t.Errorf("%s: cookies %v", target, c)
+		}
+	}
+	if c := do(http.MethodGet, "/?lang=de", trustedProxy+":1234", "X-Forwarded-Proto", "https").Result().Cookies(); len(c) != 1 || !c[0].Secure {
+		t.Errorf("behind the trusted proxy's HTTPS the cookie is not Secure: %v", c)
+	}
+	if rec := do(http.MethodGet, "/v1/public/hello?lang=de", "", "Authorization", "Bearer "+f.token); rec.Code != http.StatusOK || len(rec.Result().Cookies()) != 0 {
+		t.Errorf("the API with ?lang=: %d, cookies %v", rec.Code, rec.Result().Cookies())
+	}
+	if rec := do(http.MethodPost, "/admin/login?lang=de", ""); rec.Code == http.StatusSeeOther && rec.Header().Get("Location") == "/admin/login" {
+		t.Errorf("a form post with ?lang= was turned into a GET of the same page")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"net/netip"
 	"path"
 	"runtime/debug"
@@ -288,18 +289,25 @@ func cors(next http.Handler) http.Handler {
 // langCookie remembers the language a visitor chose.
 const langCookie = "lang"
 
-// language picks the language pages render in: one chosen with ?lang= (which
-// is remembered in a cookie for a year), else the remembered one, else the
-// best of Accept-Language, else English.
+// language picks the language pages render in: one chosen with ?lang= on a
+// page (remembered in a cookie for a year, and the page asked again without
+// it), else the remembered one, else the best of Accept-Language, else
+// English. The API and form posts keep their answers: ?lang= means nothing to
+// them.
 func language(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.Contains(r.URL.RawQuery, "lang=") {
+		page := (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
+			r.URL.Path != apiPrefix && !strings.HasPrefix(r.URL.Path, apiPrefix+"/")
+		if page && strings.Contains(r.URL.RawQuery, "lang=") {
 			if l, ok := knownLang(r.URL.Query().Get("lang")); ok {
-				http.SetCookie(w, &http.Cookie{Name: langCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
+				https := r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" // forwarded: only a trusted proxy's reaches here
+				http.SetCookie(w, &http.Cookie{Name: langCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true, Secure: https})
 				q := r.URL.Query()
 				q.Del("lang")
-				u := *r.URL
-				u.RawQuery = q.Encode()
+				// The same page on this site, whatever the path holds: a cleaned
+				// path cannot start with "//" (another host to a browser), and
+				// its escaped form turns a backslash into %5C.
+				u := url.URL{Path: cleanPath(r.URL.Path), RawQuery: q.Encode()}
 				http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
 				return
 			}
