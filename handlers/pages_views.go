@@ -93,6 +93,12 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 // placeholder says what will fill an empty side: the winner or loser of the
 // match that feeds it ("W5", in full "Winner of match 5"), or nobody (a bye).
 func placeholder(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, side int) templates.EntryView {
+	return placeholderWithin(ctx, snap, m, side, len(snap.Matches))
+}
+
+// placeholderWithin looks back through at most steps byes: a broken tree whose
+// byes feed each other in a circle names the match it waits for instead of looping.
+func placeholderWithin(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, side, steps int) templates.EntryView {
 	T := func(s string) string { return templates.T(ctx, s) }
 	if m.State == tournament.MatchBye || snap.NoEntry(m.ID, side) {
 		return templates.EntryView{Placeholder: T("Bye")}
@@ -103,10 +109,10 @@ func placeholder(ctx context.Context, snap *tournament.Snapshot, m *tournament.M
 		}
 		n := snap.MatchNumber(f.ID)
 		if f.WinnerTo != nil && f.WinnerTo.MatchID == m.ID && f.WinnerTo.Side == side {
-			if n == 0 && snap.IsBye(f.ID) { // a bye passes on whoever fills it
+			if n == 0 && snap.IsBye(f.ID) && steps > 0 { // a bye passes on whoever fills it
 				for s := range 2 {
 					if !snap.NoEntry(f.ID, s) && f.Entries[s] == nil {
-						return placeholder(ctx, snap, f, s)
+						return placeholderWithin(ctx, snap, f, s, steps-1)
 					}
 				}
 			}
