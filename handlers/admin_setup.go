@@ -552,7 +552,7 @@ func problemFields(ctx context.Context, ps tournament.Problems) (map[string]stri
 		}
 	}
 	for _, p := range ps {
-		path, prefix, msg := p.Path, "", templates.Reason(ctx, p.Format, p.Args...)
+		path, prefix, msg := p.Path, "", problemReason(ctx, p)
 		if m := disciplinePath.FindStringSubmatch(path); m != nil {
 			prefix, path = "d"+m[1]+".", m[2]
 			if s := stagePath.FindStringSubmatch(path); s != nil {

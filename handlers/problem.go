@@ -113,7 +113,16 @@ func refusal(ctx context.Context, err error) string {
 // problemText is a setup's problem in the page's language, after its path.
 func problemText(ctx context.Context, p tournament.Problem) string {
 	if p.Path == "" {
-		return templates.Reason(ctx, p.Format, p.Args...)
+		return problemReason(ctx, p)
 	}
-	return p.Path + ": " + templates.Reason(ctx, p.Format, p.Args...)
+	return p.Path + ": " + problemReason(ctx, p)
+}
+
+// problemReason is what a problem says in the page's language; one made
+// without a format (a file that is not JSON) says its message as it is.
+func problemReason(ctx context.Context, p tournament.Problem) string {
+	if p.Format == "" {
+		return p.Message
+	}
+	return templates.Reason(ctx, p.Format, p.Args...)
 }
