@@ -148,29 +148,31 @@ const (
 	strictTransport = "max-age=31536000"
 )
 
-// Header values set on every request: shared, read-only slices, as
-// Header.Set would canonicalise the name and allocate a slice each time.
+// Header values: shared, read-only slices, as Header.Set would canonicalise
+// the name and allocate a slice each time.
 var (
-	cspValue         = []string{contentSecurityPolicy}
-	permissionsValue = []string{permissionsPolicy}
-	nosniffValue     = []string{"nosniff"}
-	referrerValue    = []string{"strict-origin-when-cross-origin"}
-	framesValue      = []string{"DENY"}
-	hstsValue        = []string{strictTransport}
-	noStoreValue     = []string{"no-store"}
+	hstsValue    = []string{strictTransport}
+	noStoreValue = []string{"no-store"}
 )
 
-// bodyHeaders describe a response's body (how to treat the document), not the
-// response: a 304 leaves them out.
-var bodyHeaders = []string{"Content-Security-Policy", "Permissions-Policy", "X-Frame-Options", "Referrer-Policy", "X-Content-Type-Options"}
+// policies describe a response's body (how to treat the document), not the
+// response: every status but 304 carries them.
+var policies = []struct {
+	name  string
+	value []string
+}{
+	{"Content-Security-Policy", []string{contentSecurityPolicy}},
+	{"Permissions-Policy", []string{permissionsPolicy}},
+	{"X-Frame-Options", []string{"DENY"}},
+	{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
+	{"X-Content-Type-Options", []string{"nosniff"}},
+}
 
-// setPolicies sets the bodyHeaders.
+// setPolicies sets the policies.
 func setPolicies(h http.Header) {
-	h["Content-Security-Policy"] = cspValue
-	h["Permissions-Policy"] = permissionsValue
-	h["X-Frame-Options"] = framesValue
-	h["Referrer-Policy"] = referrerValue
-	h["X-Content-Type-Options"] = nosniffValue
+	for _, p := range policies {
+		h[p.name] = p.value
+	}
 }
 
 // secureHeaders sets the headers of every response, a 304 included (the
