@@ -86,9 +86,12 @@ func over(snap *tournament.Snapshot) bool {
 	return snap.Tournament.State == tournament.StateFinished || snap.Tournament.State == tournament.StateCancelled
 }
 
-// etag names one rendering of a tournament page: its version, language and part.
+// etag names one rendering of a tournament page: its version, language and
+// part. It is weak: the plain and gzipped bytes share it, and the expected
+// start times a page shows are worked out when it is rendered, so two
+// instances may render one version a little apart.
 func etag(r *http.Request, version int64, part string) string {
-	return `"v` + strconv.FormatInt(version, 10) + "-" + string(templates.LangOf(r.Context())) + "-" + part + `"`
+	return `W/"v` + strconv.FormatInt(version, 10) + "-" + string(templates.LangOf(r.Context())) + "-" + part + `"`
 }
 
 // partOf is which part of a page the request asks for: the live part when htmx polls for it.
