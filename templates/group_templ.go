@@ -1828,7 +1828,7 @@ func entrySummary(p EntryPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = estimate(p.Next.Estimate, false).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = estimate(p.Next.Estimate, false, estimateClass).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
