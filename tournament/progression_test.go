@@ -350,7 +350,7 @@ func TestHamburgOpenPlaysIntoItsTree(t *testing.T) {
 		}
 		var m *Match
 		for _, x := range s.Matches {
-			if x.StageID == disc.Stages[0].ID && (x.State == MatchRunning || x.State == MatchOpen && s.Busy(x) == "") {
+			if x.StageID == disc.Stages[0].ID && (x.State == MatchRunning || x.State == MatchOpen && !s.Busy(x)) {
 				m = x
 				break
 			}

@@ -36,17 +36,11 @@ func playing(matches []*Match) map[string]*Match {
 	return out
 }
 
-// Busy says who of m's entries is playing elsewhere and where, or "" when
-// nobody is: nobody is ever on two courts at once, whoever calls.
-func (s *Snapshot) Busy(m *Match) string {
-	name, where := s.busy(m)
-	switch {
-	case name == "":
-		return ""
-	case where == "":
-		return name + " is playing on another court"
-	}
-	return name + " is playing on " + where
+// Busy reports whether one of m's entries is playing elsewhere: nobody is
+// ever on two courts at once, whoever calls.
+func (s *Snapshot) Busy(m *Match) bool {
+	name, _ := s.busy(m)
+	return name != ""
 }
 
 // busy names who of m's entries is playing elsewhere and the court, "" when

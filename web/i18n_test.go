@@ -228,7 +228,7 @@ func TestConsoleRefusalsInGerman(t *testing.T) {
 	}
 	var matchID, free string
 	for _, m := range snap.Matches {
-		if snap.Busy(m) != "" && m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil {
+		if snap.Busy(m) && m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil {
 			matchID = m.ID
 			break
 		}

@@ -103,7 +103,7 @@ func (s *Simulator) play(ctx context.Context, snap *tournament.Snapshot) error {
 			continue
 		}
 		queue := tournament.Queue(snap.Matches) // the court queue, without those whose players are on a court
-		next := slices.IndexFunc(queue, func(m *tournament.Match) bool { return snap.Busy(m) == "" })
+		next := slices.IndexFunc(queue, func(m *tournament.Match) bool { return !snap.Busy(m) })
 		if next < 0 {
 			break
 		}
