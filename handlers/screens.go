@@ -44,8 +44,6 @@ const screenPoll = 3000
 // screenName is what a screen may be called: it is part of the address a TV bookmarks.
 var screenName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,31}$`)
 
-// The things a screen can show.
-
 // Show is a screen in the hall: what its organizer set it to show, and until
 // then every court. It asks every 3 s and follows a new setting at once.
 func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
