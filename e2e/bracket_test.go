@@ -310,9 +310,16 @@ func TestBracketsReadLikeTheBest(t *testing.T) {
 
 	t.Run("a tree that fits has no hint", func(t *testing.T) {
 		autumn := tournamentNamed(demo, "Autumn Cup 2026")
-		open(1920, 1080, srv.URL+"/t/"+autumn.Tournament.ID+"/groups/"+autumn.Tournament.Disciplines[0].Stages[0].Groups[0].ID, `[data-testid="bracket-match"]`)
+		url := srv.URL + "/t/" + autumn.Tournament.ID + "/groups/" + autumn.Tournament.Disciplines[0].Stages[0].Groups[0].ID
+		open(1920, 1080, url, `[data-testid="bracket-match"]`)
 		if note, fade := hint(); note || fade {
 			t.Errorf("a tree that fits: scroll note %v, fade %v; want neither", note, fade)
+		}
+		// The same tree on a phone is wider than the page: the hint shows, so
+		// its absence above was the script's answer, not its silence.
+		open(390, 844, url, `[data-testid="bracket-match"]`)
+		if note, fade := hint(); !note || !fade {
+			t.Errorf("the same tree on a phone: scroll note %v, fade %v; want both", note, fade)
 		}
 	})
 

@@ -65,8 +65,10 @@ func TestPhoneOpensAtTheCurrentRound(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1440, 900), chromedp.Navigate(url), chromedp.WaitVisible(`[data-testid="jump-current"]`)); err != nil {
 		t.Fatal(err)
 	}
-	if v, _ = chromedp.Run(ctx, chromedp.Evaluate[view](look)); v.Scrolled != 0 {
-		t.Errorf("desktop: opened scrolled by %.0f px", v.Scrolled)
+	if v, err = chromedp.Run(ctx, chromedp.Evaluate[view](look)); err != nil {
+		t.Fatal(err)
+	} else if v.Scrolled != 0 || v.Link != "#current-round" {
+		t.Errorf("desktop: opened scrolled by %.0f px, link %q", v.Scrolled, v.Link)
 	}
 	if err := chromedp.Do(ctx, chromedp.Click(`[data-testid="jump-current"]`)); err != nil {
 		t.Fatal(err)
