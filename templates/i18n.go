@@ -719,4 +719,7 @@ var german = map[string]string{
 	"current round":             "aktuelle Runde",
 	"Expected start":            "Erwarteter Beginn",
 	"now":                       "jetzt",
+	// The API reference's navigation.
+	"Operations": "Operationen",
+	"required":   "Pflichtfeld",
 }

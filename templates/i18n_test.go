@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -330,6 +331,32 @@ func TestTranslationsKeepTheirFormats(t *testing.T) {
 		for key, text := range table {
 			if want, got := verb.FindAllString(key, -1), verb.FindAllString(text, -1); !slices.Equal(want, got) {
 				t.Errorf("%q: %q has %v, want %v", key, text, got, want)
+			}
+		}
+	}
+}
+
+// An attribute a person reads (a label, a tooltip, a placeholder, an image's
+// text) written as a literal in a template is English on every page: it must
+// go through T. Values without a letter ("1-8") and addresses say nothing to
+// translate.
+func TestNoLiteralTextInTemplateAttributes(t *testing.T) {
+	literal := regexp.MustCompile(`\b(aria-label|title|placeholder|alt)="([^"]*[A-Za-z][^"]*)"`)
+	files, err := filepath.Glob("*.templ")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no templates: %v", err)
+	}
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			for _, m := range literal.FindAllStringSubmatch(line, -1) {
+				if strings.Contains(m[2], "://") {
+					continue
+				}
+				t.Errorf("%s:%d: %s=%q is not translated; use %s={ T(ctx, %q) }", name, i+1, m[1], m[2], m[1], m[2])
 			}
 		}
 	}
