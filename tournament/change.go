@@ -221,6 +221,43 @@ func (c *Change) advance(g *Group, done *Match) {
 	}
 }
 
+// GroupCounts are, by group, how many matches it has, how many are done and
+// how many have started.
+type GroupCounts map[string]struct{ all, done, started int }
+
+// CountGroups counts matches by group.
+func CountGroups(matches []*Match) GroupCounts {
+	out := GroupCounts{}
+	for _, m := range matches {
+		n := out[m.GroupID]
+		n.all++
+		if m.Done() {
+			n.done++
+		}
+		if m.State == MatchRunning || m.State == MatchPlayed {
+			n.started++
+		}
+		out[m.GroupID] = n
+	}
+	return out
+}
+
+// Phase is the state g's matches put it in: finished when every one is
+// done; running when one has started, or when a finished group has a match
+// to play (a new round); otherwise, and without matches, as it is.
+func (c GroupCounts) Phase(g *Group) PhaseState {
+	n, ok := c[g.ID]
+	switch {
+	case !ok:
+		return g.State
+	case n.done == n.all:
+		return PhaseFinished
+	case n.started > 0, g.State == PhaseFinished:
+		return PhaseRunning
+	}
+	return g.State
+}
+
 // settle brings group, stage and tournament states in line with the matches
 // after the change: a group whose matches are all done is finished, a stage
 // whose groups are all finished is too, and so is a tournament whose stages are.
@@ -231,34 +268,7 @@ func (c *Change) advance(g *Group, done *Match) {
 // running), so the change requires the version it was computed from.
 func (c *Change) settle() {
 	c.Version = c.snap.Version
-	type counts struct{ all, done, started int }
-	byGroup := map[string]*counts{}
-	for _, m := range c.all() {
-		n := byGroup[m.GroupID]
-		if n == nil {
-			n = &counts{}
-			byGroup[m.GroupID] = n
-		}
-		n.all++
-		if m.Done() {
-			n.done++
-		}
-		if m.State == MatchRunning || m.State == MatchPlayed {
-			n.started++
-		}
-	}
-	want := func(g *Group) PhaseState {
-		n := byGroup[g.ID]
-		switch {
-		case n == nil:
-			return g.State
-		case n.done == n.all:
-			return PhaseFinished
-		case n.started > 0, g.State == PhaseFinished: // a finished group with a new round plays on
-			return PhaseRunning
-		}
-		return g.State
-	}
+	counts := CountGroups(c.all())
 	t := c.snap.Tournament
 	if c.Tournament != nil {
 		t = c.Tournament
@@ -269,7 +279,7 @@ func (c *Change) settle() {
 			stageFinished, stageRunning := true, false
 			for gi := range st.Groups {
 				g := &st.Groups[gi]
-				w := want(g)
+				w := counts.Phase(g)
 				if w != g.State {
 					c.record().Disciplines[di].Stages[si].Groups[gi].State = w
 				}

@@ -1,6 +1,7 @@
 package upstream
 
 import (
+	"maps"
 	"slices"
 
 	"courtside/tournament"
@@ -201,36 +202,15 @@ func (s *state) setCourts(cs []wireCourt) (left, unknown []string) {
 	return left, unknown
 }
 
-// behind lists the groups whose state the copy's matches have overtaken: a
-// group with every match done that is not finished, or one with a match
-// started that is neither running nor finished, or a finished one with a
-// match to play (a new round). The upstream's record has moved on with them
-// (and maybe their stage and the tournament): it is worth reading.
+// behind lists the groups whose state the copy's matches have overtaken
+// (tournament.GroupCounts.Phase: started, finished, a new round). The
+// upstream's record has moved on with them (and maybe their stage and the
+// tournament): it is worth reading.
 func (s *state) behind() map[string]bool {
-	type counts struct{ all, done, started int }
-	byGroup := map[string]*counts{}
-	for _, m := range s.matches {
-		n := byGroup[m.GroupID]
-		if n == nil {
-			n = &counts{}
-			byGroup[m.GroupID] = n
-		}
-		n.all++
-		if m.Done() {
-			n.done++
-		}
-		if m.State == tournament.MatchRunning || m.State == tournament.MatchPlayed {
-			n.started++
-		}
-	}
+	counts := tournament.CountGroups(slices.Collect(maps.Values(s.matches)))
 	out := map[string]bool{}
 	for _, g := range s.groups() {
-		n := byGroup[g.ID]
-		switch {
-		case n == nil:
-		case n.done == n.all && g.State != tournament.PhaseFinished,
-			n.done < n.all && g.State == tournament.PhaseFinished,
-			n.started > 0 && g.State != tournament.PhaseRunning && g.State != tournament.PhaseFinished:
+		if counts.Phase(g) != g.State {
 			out[g.ID] = true
 		}
 	}
