@@ -117,19 +117,25 @@ func TestOrganizerPageNumbers(t *testing.T) {
 	}
 }
 
+// from sends a request from remote (a client's address; "" for httptest's)
+// with header's name and value pairs.
+func (f *fixture) from(method, target, remote string, header ...string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, target, nil)
+	if remote != "" {
+		req.RemoteAddr = remote
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	f.handler.ServeHTTP(rec, req)
+	return rec
+}
+
 func TestSecurityHeaders(t *testing.T) {
 	f := newFixture(t)
 	get := func(path, remote string, header ...string) *httptest.ResponseRecorder {
-		req := httptest.NewRequest(http.MethodGet, path, nil)
-		if remote != "" {
-			req.RemoteAddr = remote
-		}
-		for i := 0; i+1 < len(header); i += 2 {
-			req.Header.Set(header[i], header[i+1])
-		}
-		rec := httptest.NewRecorder()
-		f.handler.ServeHTTP(rec, req)
-		return rec
+		return f.from(http.MethodGet, path, remote, header...)
 	}
 	hamburg := f.tournament("Hamburg Open 2026")
 	for _, path := range []string{"/", "/t/" + hamburg.Tournament.ID, "/admin/login", "/api", "/nothing"} {
@@ -397,18 +403,7 @@ func TestListItemsAndGroupsInTheRealServiceShape(t *testing.T) {
 // host the path smuggles in; the API and form posts keep their answers.
 func TestLanguageChoiceStaysOnTheSite(t *testing.T) {
 	f := newFixture(t)
-	do := func(method, target, remote string, header ...string) *httptest.ResponseRecorder {
-		req := httptest.NewRequest(method, target, nil)
-		if remote != "" {
-			req.RemoteAddr = remote
-		}
-		for i := 0; i+1 < len(header); i += 2 {
-			req.Header.Set(header[i], header[i+1])
-		}
-		rec := httptest.NewRecorder()
-		f.handler.ServeHTTP(rec, req)
-		return rec
-	}
+	do := f.from
 	for target, want := range map[string]string{
 		"/?lang=de":                      "/",
 		"/t/x?lang=de&kiosk=1":           "/t/x?kiosk=1",
