@@ -222,23 +222,7 @@ func TestConsoleRefusalsInGerman(t *testing.T) {
 		t.Errorf("in English: %q", msg)
 	}
 
-	snap, err := f.store.Snapshot(context.Background(), h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var matchID, free string
-	for _, m := range snap.Matches {
-		if snap.Busy(m) && m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil {
-			matchID = m.ID
-			break
-		}
-	}
-	for _, c := range snap.Tournament.Courts {
-		if snap.CourtMatch(c.ID) == nil {
-			free = c.ID
-			break
-		}
-	}
+	matchID, free := f.busyMatch(t, h)
 	rec = o.do(http.MethodPost, "/admin/t/"+h+"/matches/"+matchID+"/call", url.Values{"court": {free}}, "Cookie", "lang=de", "HX-Request", "true", "HX-Target", "live")
 	msg = o.doc(rec).Find(`[data-testid="console-error"]`).Text()
 	if rec.Code != http.StatusConflict || !strings.Contains(msg, "spielt gerade an Table") || !strings.Contains(msg, "wenn alle Spieler frei sind") {
