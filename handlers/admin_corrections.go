@@ -190,12 +190,9 @@ func savedFlash(ctx context.Context, saved string) string {
 
 // correctText asks to correct with the winner named: "Now Anna wins 2:1. Correct the result?"
 func correctText(ctx context.Context, m templates.MatchView, r tournament.Encounters, cfg tournament.MatchConfiguration) string {
-	s := tournament.DisplayScore(r, cfg)
-	switch {
-	case s[0] > s[1]:
-		return templates.Tf(ctx, "Now %s wins %d:%d. Correct the result?", templates.SideName(m.Sides[0]), s[0], s[1])
-	case s[1] > s[0]:
-		return templates.Tf(ctx, "Now %s wins %d:%d. Correct the result?", templates.SideName(m.Sides[1]), s[1], s[0])
+	winner, a, b := outcome(m, r, cfg)
+	if winner == "" {
+		return templates.Tf(ctx, "Now a draw, %d:%d. Correct the result?", a, b)
 	}
-	return templates.Tf(ctx, "Now a draw, %d:%d. Correct the result?", s[0], s[1])
+	return templates.Tf(ctx, "Now %s wins %d:%d. Correct the result?", winner, a, b)
 }

@@ -327,12 +327,22 @@ func place(ctx context.Context, page *templates.ResultPage, e *tournament.Result
 
 // confirmText asks to finish with the winner named: "Anna wins 2:1. Finish the match?"
 func confirmText(ctx context.Context, m templates.MatchView, r tournament.Encounters, cfg tournament.MatchConfiguration) string {
+	winner, a, b := outcome(m, r, cfg)
+	if winner == "" {
+		return templates.Tf(ctx, "A draw, %d:%d. Finish the match?", a, b)
+	}
+	return templates.Tf(ctx, "%s wins %d:%d. Finish the match?", winner, a, b)
+}
+
+// outcome names who wins r and the score, the winner's count first; no
+// winner for a draw.
+func outcome(m templates.MatchView, r tournament.Encounters, cfg tournament.MatchConfiguration) (winner string, a, b int) {
 	s := tournament.DisplayScore(r, cfg)
 	switch {
 	case s[0] > s[1]:
-		return templates.Tf(ctx, "%s wins %d:%d. Finish the match?", templates.SideName(m.Sides[0]), s[0], s[1])
+		return templates.SideName(m.Sides[0]), s[0], s[1]
 	case s[1] > s[0]:
-		return templates.Tf(ctx, "%s wins %d:%d. Finish the match?", templates.SideName(m.Sides[1]), s[1], s[0])
+		return templates.SideName(m.Sides[1]), s[1], s[0]
 	}
-	return templates.Tf(ctx, "A draw, %d:%d. Finish the match?", s[0], s[1])
+	return "", s[0], s[1]
 }
