@@ -1407,11 +1407,9 @@ func screenErrorID(s ScreenForm, name string) string {
 	return screenFieldID(s, name) + "-error"
 }
 
+// screenInputClass draws a field as the console's other forms do, framed red with a problem.
 func screenInputClass(s ScreenForm, name string) string {
-	if s.Errors[name] != "" {
-		return "rounded-md border-2 border-rose-600 bg-white px-2 py-2 dark:bg-slate-900"
-	}
-	return "rounded-md border border-slate-300 bg-white px-2 py-2 dark:border-slate-700 dark:bg-slate-900"
+	return fieldClass(Field{Error: s.Errors[name]})
 }
 
 // formScreen names the screen a form sets; "" for the form that adds one.
