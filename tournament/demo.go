@@ -183,26 +183,7 @@ func (b *demoBuilder) apply(c *Change, err error) {
 		panic(fmt.Sprintf("demo %s: %v", b.key, err))
 	}
 	s := b.snap
-	ms := make([]*Match, 0, len(s.Matches)+len(c.Matches))
-	changed := map[string]*Match{}
-	for _, m := range c.Matches {
-		changed[m.ID] = m
-	}
-	for _, m := range s.Matches {
-		if slices.Contains(c.Removed, m.ID) {
-			continue
-		}
-		if n, ok := changed[m.ID]; ok {
-			m = n
-			delete(changed, m.ID)
-		}
-		ms = append(ms, m)
-	}
-	for _, m := range c.Matches {
-		if _, ok := changed[m.ID]; ok {
-			ms = append(ms, m)
-		}
-	}
+	ms := c.all()
 	t := s.Tournament
 	if c.Tournament != nil {
 		t = c.Tournament

@@ -97,13 +97,7 @@ func (s *Snapshot) CurrentRound(g *Group) string {
 // Champion is the winner of the knock-out group once its final is played,
 // and the match that decided it; nil while the title is open.
 func (s *Snapshot) Champion(g *Group) (*Entry, *Match) {
-	var ms []*Match
-	for _, m := range s.Matches {
-		if m.GroupID == g.ID {
-			ms = append(ms, m)
-		}
-	}
-	return Champion(ms)
+	return Champion(s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID }))
 }
 
 // Match returns the match with the id.
