@@ -172,9 +172,6 @@ func (s *Snapshot) SetResult(id string, r Encounters, final bool, at time.Time, 
 	if err := ValidateResult(r, s.Config(m), len(g.Encounters), final); err != nil {
 		return nil, err
 	}
-	if err := g.Mode.Rules().checkDraw(r, final); err != nil {
-		return nil, err
-	}
 	c := newChange(s, at)
 	nm := c.edit(m)
 	nm.Encounters = r

@@ -276,9 +276,6 @@ func (s *Snapshot) CorrectResult(matchID string, r Encounters, at time.Time, by 
 	if err := ValidateResult(r, s.Config(m), len(g.Encounters), true); err != nil {
 		return nil, err
 	}
-	if err := g.Mode.Rules().checkDraw(r, true); err != nil {
-		return nil, err
-	}
 	c := newChange(s, at)
 	c.Version = s.Version // what depends on the result is all over the tournament
 	started := func(x *Match) bool { return x.State == MatchRunning || x.State == MatchPlayed }

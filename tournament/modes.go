@@ -79,12 +79,3 @@ func (m Mode) IsBracket() bool { return modeRules[m].Making == Tree }
 
 // HasLives reports whether entries of the mode carry lives that count down.
 func (m Mode) HasLives() bool { return modeRules[m].Lives }
-
-// checkDraw refuses a final result that ends level in a mode where someone
-// must go on (a tree) or lose a life, whatever the match configuration allows.
-func (r Rules) checkDraw(result Encounters, final bool) error {
-	if !final || r.Draws || leader(DisplayScore(result, MatchConfiguration{})) >= 0 {
-		return nil
-	}
-	return fault(0, "a match of this mode needs a winner: it cannot end level")
-}

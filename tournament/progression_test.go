@@ -526,3 +526,31 @@ func TestNoDrawWhereSomeoneMustGoOn(t *testing.T) {
 		}
 	}
 }
+
+// A tree needs a winner: a level final result is refused, and so is a level
+// correction, whatever the match configuration says of draws.
+func TestATreeRefusesALevelResult(t *testing.T) {
+	s := newTournament(8, 4, EntrySingle, stageSpec{mode: Elimination})
+	s.Tournament.Disciplines[0].Stages[0].Groups[0].Encounters = []string{"Single", "Double"} // one won each: level
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	running := s.MatchesWhere(func(m *Match) bool { return m.State == MatchRunning })
+	if len(running) == 0 {
+		t.Fatal("nothing runs after the start")
+	}
+	level := Encounters{{{7, 1}}, {{3, 7}}}
+	if _, err := s.SetResult(running[0].ID, level, true, at, "test"); err == nil || !strings.Contains(err.Error(), "cannot end in a draw") {
+		t.Errorf("a level final result: %v", err)
+	}
+	c, err = s.SetResult(running[0].ID, Encounters{{{7, 1}}, {{7, 3}}}, true, at, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	if _, err := s.CorrectResult(running[0].ID, level, at, "test"); err == nil || !strings.Contains(err.Error(), "cannot end in a draw") {
+		t.Errorf("a level correction: %v", err)
+	}
+}
