@@ -446,7 +446,6 @@ var german = map[string]string{
 	"a later stage takes at least two entries from the one before":              "eine spätere Phase übernimmt mindestens zwei Meldungen aus der vorigen",
 	"a match for third place is played in elimination and lord_have_mercy only": "ein Spiel um Platz 3 gibt es nur bei K.-o. und Lord Have Mercy",
 	"a match here has %d encounter(s), the result has %d":                       "ein Spiel hier hat %d Begegnung(en), das Ergebnis hat %d",
-	"a match of this mode needs a winner: it cannot end level":                  "ein Spiel dieses Modus braucht einen Sieger: es kann nicht unentschieden enden",
 	"a player needs a name":                                                     "ein Spieler braucht einen Namen",
 	"a result needs at least one encounter":                                     "ein Ergebnis braucht mindestens eine Begegnung",
 	"a walkover needs both entries known":                                       "ein kampfloser Sieg braucht beide Meldungen",
