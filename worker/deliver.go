@@ -192,6 +192,8 @@ func (d *Deliverer) hold(ctx context.Context, w cache.Webhook, holder string) bo
 				if held.Err() == nil {
 					d.Log.Error("webhooks: next batch", "webhook", w.ID, "err", err)
 				}
+			case b == nil && version < 0:
+				return true // the lease went to another holder: take it again later
 			case b == nil:
 				idleAt = version
 			default:
