@@ -6,7 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/tournament"
 )
@@ -64,5 +66,40 @@ func TestSetupEmitsItsEvents(t *testing.T) {
 	now, _ := store.Snapshot(ctx, id)
 	if len(now.Tournament.Disciplines[0].EntryIDs) != 9 {
 		t.Errorf("the reader sees %d entries", len(now.Tournament.Disciplines[0].EntryIDs))
+	}
+}
+
+// Only the holder of a webhook's lease gets its batches: another instance
+// gets nil and -1, which tells it the lease is gone.
+func TestNextBatchIsTheLeaseHolders(t *testing.T) {
+	rdb := cachetest.Redis(t)
+	store := cachetest.Store(rdb)
+	ctx := context.Background()
+	org, _ := tournament.NewOrganizer("Club", "club", "darts")
+	if err := store.CreateOrganizer(ctx, org); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile("../tournament/testdata/setup/club-night.json")
+	setup, err := tournament.ParseSetup(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup.Organizer = "club"
+	snap, err := store.CreateTournament(ctx, org, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := store.CreateWebhook(ctx, cache.Key{ID: "k1", Kind: cache.KindToken, OrganizerID: org.ID}, snap.Tournament.ID, "https://hooks.example.org/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := store.TakeLease(ctx, w, "a", time.Minute); !ok || err != nil {
+		t.Fatalf("take the lease: %v %v", ok, err)
+	}
+	if b, v, err := store.NextBatch(ctx, w, "b", 10); b != nil || v != -1 || err != nil {
+		t.Errorf("another holder: batch %v, version %d, %v; want nil, -1", b, v, err)
+	}
+	if _, v, err := store.NextBatch(ctx, w, "a", 10); v < 0 || err != nil {
+		t.Errorf("the holder: version %d, %v", v, err)
 	}
 }
