@@ -29,6 +29,9 @@ func (s *server) api(h HandlerFunc) http.Handler {
 // client's to see; Redis out of reach is a 503 to retry; any other error is
 // logged and answered with a bare 500.
 func (s *server) apiError(w http.ResponseWriter, r *http.Request, err error) {
+	if gone(w, r) {
+		return
+	}
 	var p *handlers.Problem
 	switch {
 	case errors.As(err, &p):
@@ -61,6 +64,9 @@ func (s *server) page(h HandlerFunc) http.Handler {
 // htmlError writes err as an error page. Only a *handlers.Problem's status
 // reaches the visitor; any other error is logged and shown as a 500.
 func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
+	if gone(w, r) {
+		return
+	}
 	T := func(s string) string { return templates.T(r.Context(), s) }
 	p := templates.ErrorPage{Page: templates.Page{Assets: s.assets, Path: r.URL.Path}, Status: http.StatusNotFound,
 		Heading: T("Nothing here"), Message: T("This page does not exist, or it is not shared. Check the address, or start again from the home page.")}
@@ -85,6 +91,22 @@ func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(p.Status)
 	_ = templates.Error(p).Render(r.Context(), w)
+}
+
+// statusClientGone is nginx's "client closed request": what the log and
+// the metrics count for a request whose client left before its answer.
+const statusClientGone = 499
+
+// gone reports whether the client left before its answer was ready (an
+// aborted request ends its context, and the work under it fails). That is
+// nobody's fault and nobody reads the answer: it is counted as 499, not
+// logged as an error and counted as a 500.
+func gone(w http.ResponseWriter, r *http.Request) bool {
+	if r.Context().Err() == nil {
+		return false
+	}
+	w.WriteHeader(statusClientGone)
+	return true
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

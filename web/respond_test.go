@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -55,5 +56,23 @@ func TestNotModifiedLeavesOutBodyHeaders(t *testing.T) {
 	}
 	if rec.Header().Get("X-Courtside-Build") == "" || rec.Header().Get("ETag") == "" {
 		t.Errorf("a 304 without its build or ETag: %v", rec.Header())
+	}
+}
+
+// A client that left before its answer was ready is nobody's fault: the
+// request counts as 499, never as a 500, and nothing is logged as an error.
+func TestAnAbortedRequestIsNot500(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	for _, path := range []string{"/v1/public/tournaments/" + hamburg.Tournament.ID + "/courts", "/t/" + hamburg.Tournament.ID + "/courts"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		req := httptest.NewRequest(http.MethodGet, path, nil).WithContext(ctx)
+		req.Header.Set("Authorization", "Bearer "+f.token)
+		rec := httptest.NewRecorder()
+		f.handler.ServeHTTP(rec, req)
+		if rec.Code == http.StatusInternalServerError || rec.Code == http.StatusServiceUnavailable {
+			t.Errorf("%s, aborted: %d", path, rec.Code)
+		}
 	}
 }
