@@ -133,7 +133,7 @@ func (m *Metrics) observe(r *http.Request, st *requestStats, code int, start tim
 	rm.requests.Inc()
 	rm.duration.Observe(took.Seconds())
 	rm.roundTrips.Observe(float64(st.roundTrips.Load()))
-	if st.route == "GET /t/{id}/board" && strings.Contains(r.URL.RawQuery, "kiosk=1") {
+	if st.route == "GET /t/{id}/board" && strings.Contains(r.URL.RawQuery, "kiosk=") && r.URL.Query().Get("kiosk") == "1" {
 		m.tvs.add(start)
 	}
 }

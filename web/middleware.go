@@ -207,12 +207,13 @@ func forwarded(trusted []netip.Prefix, next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		r = r.WithContext(r.Context()) // a copy: the caller's request stays as it was
-		r.Header = r.Header.Clone()
 		if !isTrusted(trusted, peerAddr(r.RemoteAddr)) {
+			r = r.WithContext(r.Context()) // a copy: the caller's request stays as it was
+			r.Header = r.Header.Clone()
 			r.Header.Del("X-Forwarded-For")
 			r.Header.Del("X-Forwarded-Proto")
 		} else if client, ok := forwardedClient(trusted, r.Header.Values("X-Forwarded-For")); ok {
+			r = r.WithContext(r.Context())
 			r.RemoteAddr = netip.AddrPortFrom(client, 0).String()
 		}
 		next.ServeHTTP(w, r)
