@@ -21,17 +21,24 @@ import (
 	"courtside/tournament"
 )
 
-// previewFonts are the faces the preview pictures are drawn with (the Go
-// fonts, embedded in golang.org/x/image: no font files to ship).
-var previewFonts = sync.OnceValue(func() [3]font.Face {
+// previewFonts are the fonts the preview pictures are drawn with (the Go
+// fonts, embedded in golang.org/x/image: no font files to ship), parsed once.
+var previewFonts = sync.OnceValue(func() [2]*opentype.Font {
 	bold, _ := opentype.Parse(gobold.TTF)
 	regular, _ := opentype.Parse(goregular.TTF)
+	return [2]*opentype.Font{bold, regular}
+})
+
+// previewFaces are the faces of one drawing: a face keeps a cache of its
+// glyphs and is not for two goroutines at once, so each picture has its own.
+func previewFaces() [3]font.Face {
+	fonts := previewFonts()
 	face := func(f *opentype.Font, size float64) font.Face {
 		fc, _ := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
 		return fc
 	}
-	return [3]font.Face{face(bold, 68), face(regular, 34), face(bold, 30)}
-})
+	return [3]font.Face{face(fonts[0], 68), face(fonts[1], 34), face(fonts[0], 30)}
+}
 
 // previews keeps the last picture drawn per tournament, with its version.
 var previews struct {
@@ -88,7 +95,7 @@ func drawPreview(r *http.Request, snap *tournament.Snapshot) ([]byte, error) {
 	img := image.NewRGBA(image.Rect(0, 0, width, height))
 	draw.Draw(img, img.Bounds(), image.NewUniform(color.RGBA{2, 44, 34, 255}), image.Point{}, draw.Src)
 	draw.Draw(img, image.Rect(0, 0, width, 18), image.NewUniform(color.RGBA{16, 185, 129, 255}), image.Point{}, draw.Src)
-	faces := previewFonts()
+	faces := previewFaces()
 	white, light, amber := image.NewUniform(color.White), image.NewUniform(color.RGBA{209, 250, 229, 255}), image.NewUniform(color.RGBA{251, 191, 36, 255})
 	y := margin + 60
 	write := func(face font.Face, c image.Image, text string, lines int) {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 
 	"courtside/cache"
@@ -73,6 +75,29 @@ func TestAnAbortedRequestIsNot500(t *testing.T) {
 		f.handler.ServeHTTP(rec, req)
 		if rec.Code == http.StatusInternalServerError || rec.Code == http.StatusServiceUnavailable {
 			t.Errorf("%s, aborted: %d", path, rec.Code)
+		}
+	}
+}
+
+// A tournament's preview picture is a PNG, drawn for several tournaments at
+// once without sharing a font face between drawings (-race), and a client
+// that has it gets 304.
+func TestPreviewPicture(t *testing.T) {
+	f := newFixture(t)
+	ids := []string{f.tournament("Hamburg Open 2026").Tournament.ID, f.tournament("Autumn Cup 2026").Tournament.ID}
+	recs := make([]*httptest.ResponseRecorder, len(ids))
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		wg.Go(func() { recs[i] = f.from(http.MethodGet, "/t/"+id+"/preview.png", "") })
+	}
+	wg.Wait()
+	for i, rec := range recs {
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/png" || !bytes.HasPrefix(rec.Body.Bytes(), []byte("\x89PNG")) {
+			t.Fatalf("%s: %d %q", ids[i], rec.Code, rec.Header().Get("Content-Type"))
+		}
+		tag := rec.Header().Get("ETag")
+		if again := f.from(http.MethodGet, "/t/"+ids[i]+"/preview.png", "", "If-None-Match", tag); tag == "" || again.Code != http.StatusNotModified {
+			t.Errorf("%s: ETag %q, then %d", ids[i], tag, again.Code)
 		}
 	}
 }
