@@ -75,19 +75,29 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 			if item == "" || slices.Contains(q.rotate, item) {
 				continue
 			}
-			kind, groupID, _ := strings.Cut(item, ":")
-			g, ok := snap.Group(groupID)
-			switch {
-			case item == "courts":
-			case kind == "standings" && ok:
-			case kind == "bracket" && ok && g.Mode.IsBracket():
-			default:
+			if !validView(snap, item) {
 				return q, badInput(r.Context(), "rotate: courts, standings:<group> or bracket:<group of a knock-out mode> of this tournament")
 			}
 			q.rotate = append(q.rotate, item)
 		}
 	}
 	return q, nil
+}
+
+// validView reports whether a TV can show item: "courts", "standings:<group>"
+// or "bracket:<group of a knock-out mode>" of the tournament.
+func validView(snap *tournament.Snapshot, item string) bool {
+	kind, groupID, _ := strings.Cut(item, ":")
+	g, ok := snap.Group(groupID)
+	switch {
+	case item == "courts":
+		return true
+	case kind == "standings":
+		return ok
+	case kind == "bracket":
+		return ok && g.Mode.IsBracket()
+	}
+	return false
 }
 
 // courtRange reads "3" or "1-8" and narrows it to the court numbers there

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"net/http"
 	"regexp"
 	"slices"
@@ -59,9 +60,14 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	setting := fmt.Sprintf("%s|%s|%s|%s|%d|%s", sc.Show, sc.Courts, sc.Group, strings.Join(sc.Rotate, ","), sc.Every, sc.Message)
-	part := "screen-page:" + name + ":" + setting
+	// The ETag names the setting by a hash: a message may hold quotes and
+	// letters an ETag cannot carry, and htmx sends the tag back as it got it.
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(setting))
+	tagged := name + ":" + strconv.FormatUint(h.Sum64(), 36)
+	part := "screen-page:" + tagged
 	if target, _ := htmx.GetTarget(r); htmx.IsHTMX(r) && target == screenPart {
-		part = "screen:" + name + ":" + setting
+		part = "screen:" + tagged
 	}
 	p := s.Pages
 	snap, err := p.shared(r)
@@ -75,7 +81,7 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 			q.from, q.to, _ = courtRange(ctx, sc.Courts, snap.Tournament.Courts)
 		}
 		view := templates.ScreenView{Name: name, Every: q.every,
-			Poll: templates.Poll{ID: screenPart, Href: r.URL.Path, ETag: etag(r, snap.Version, "screen:"+name+":"+setting), On: true, Every: screenPoll}}
+			Poll: templates.Poll{ID: screenPart, Href: r.URL.Path, ETag: etag(r, snap.Version, "screen:"+tagged), On: true, Every: screenPoll}}
 		switch sc.Show {
 		case "message":
 			view.Panels = []templates.TVPanel{{Title: templates.T(ctx, "Message"), Message: sc.Message}}
@@ -231,16 +237,20 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 		}
 		sc.Courts, sc.Rotate, sc.Message = "", nil, ""
 	case "rotation":
+		var views []string // each view once, in the order given
 		for _, v := range sc.Rotate {
-			kind, id, _ := strings.Cut(v, ":")
-			if _, ok := snap.Group(id); kind != "courts" && !ok {
+			if !validView(snap, v) {
 				errs["rotate"] = T("A view of the rotation no longer exists.")
 			}
+			if !slices.Contains(views, v) {
+				views = append(views, v)
+			}
 		}
+		sc.Rotate = views
 		if len(sc.Rotate) < 2 {
 			errs["rotate"] = T("A rotation needs at least two views.")
 		}
-		if sc.Every < 5 || sc.Every > 300 {
+		if sc.Every == 0 {
 			errs["every"] = T("Seconds per view are between 5 and 300.")
 		}
 		sc.Group, sc.Message = "", ""
@@ -249,6 +259,9 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 			errs["message"] = T("A message has 1 to 200 characters.")
 		}
 		sc.Courts, sc.Group, sc.Rotate = "", "", nil
+	}
+	if sc.Every != 0 && (sc.Every < 5 || sc.Every > 300) { // a courts screen turns its pages with it too
+		errs["every"] = T("Seconds per view are between 5 and 300.")
 	}
 	if len(errs) > 0 {
 		page, err := s.consolePage(r, snap)

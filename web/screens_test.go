@@ -1,0 +1,50 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// A screen's settings are checked before they are kept: a courts screen's
+// seconds per page too, and a rotation's views against the tournament. A
+// message with quotes and umlauts still gives the screen an ETag it can
+// send back and get 304 for.
+func TestScreenSettings(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	id := hamburg.Tournament.ID
+	o, _ := f.signIn(f.token)
+	save := func(v url.Values) int {
+		v.Set("new", "1")
+		return o.do(http.MethodPost, "/admin/t/"+id+"/screens", v, "HX-Request", "true").Code
+	}
+	for name, v := range map[string]url.Values{
+		"courts every -5":  {"name": {"hall-1"}, "show": {"courts"}, "every": {"-5"}},
+		"rotation of junk": {"name": {"hall-1"}, "show": {"rotation"}, "rotate": {"courts", "junk:x"}, "every": {"15"}},
+		"message too long": {"name": {"hall-1"}, "show": {"message"}, "message": {strings.Repeat("x", 201)}},
+	} {
+		if code := save(v); code != http.StatusUnprocessableEntity {
+			t.Errorf("%s: %d, want 422", name, code)
+		}
+	}
+	if code := save(url.Values{"name": {"hall-2"}, "show": {"message"}, "message": {`Das "Finale" an Tisch 1 – gleich`}}); code != http.StatusOK {
+		t.Fatalf("a message screen: %d", code)
+	}
+	live := func(tag string) *http.Response {
+		h := []string{"HX-Request", "true", "HX-Target", "screen"}
+		if tag != "" {
+			h = append(h, "If-None-Match", tag)
+		}
+		return f.from(http.MethodGet, "/t/"+id+"/screens/hall-2", "", h...).Result()
+	}
+	first := live("")
+	tag := first.Header.Get("ETag")
+	if first.StatusCode != http.StatusOK || strings.ContainsAny(strings.TrimSuffix(strings.TrimPrefix(tag, `W/"`), `"`), "\" –") {
+		t.Fatalf("the message screen: %d, ETag %q", first.StatusCode, tag)
+	}
+	if again := live(tag); again.StatusCode != http.StatusNotModified {
+		t.Errorf("polled with its ETag: %d, want 304", again.StatusCode)
+	}
+}
