@@ -175,8 +175,7 @@ func (a *Admin) Login(w http.ResponseWriter, r *http.Request) error {
 	formErr := r.ParseForm()
 	next := safeNext(r.FormValue("next"))
 	fail := func(status int, msg string) error {
-		w.WriteHeader(status)
-		return html(w, r, templates.AdminLogin(templates.AdminLoginPage{Page: a.page(r, T("Organizer sign-in")), Error: msg, Next: next}))
+		return htmlStatus(w, r, status, templates.AdminLogin(templates.AdminLoginPage{Page: a.page(r, T("Organizer sign-in")), Error: msg, Next: next}))
 	}
 	if tooLarge := (*http.MaxBytesError)(nil); errors.As(formErr, &tooLarge) {
 		return fail(http.StatusRequestEntityTooLarge, T("That is far longer than an API token. Paste only the token."))

@@ -106,8 +106,7 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 		snap, _ = a.own(r)
 		page := a.consolePage(r, snap)
 		page.Error = refusal(r.Context(), rule)
-		w.WriteHeader(http.StatusConflict)
-		return html(w, r, choose(r, templates.Console(page), templates.ConsoleLive(page)))
+		return htmlStatus(w, r, http.StatusConflict, choose(r, templates.Console(page), templates.ConsoleLive(page)))
 	case err != nil:
 		return err
 	}

@@ -147,11 +147,10 @@ func amendFor(snap *tournament.Snapshot, m *tournament.Match) templates.Amend {
 
 // showResult answers with the result page, or with its panel for htmx.
 func (a *Admin) showResult(w http.ResponseWriter, r *http.Request, status int, page templates.ResultPage) error {
-	w.WriteHeader(status)
 	if htmx.IsHTMX(r) {
-		return html(w, r, templates.ResultPanel(page))
+		return htmlStatus(w, r, status, templates.ResultPanel(page))
 	}
-	return html(w, r, templates.Result(page))
+	return htmlStatus(w, r, status, templates.Result(page))
 }
 
 // amended answers a correction or walkover that was saved: without

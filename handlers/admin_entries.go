@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/angelofallars/htmx-go"
-
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -159,10 +157,7 @@ func (s *Setups) entriesWrite(w http.ResponseWriter, r *http.Request, done, type
 				page.Disciplines[i].Error = msg
 			}
 		}
-		if !htmx.IsHTMX(r) { // htmx swaps only 2xx answers
-			w.WriteHeader(http.StatusConflict)
-		}
-		return html(w, r, templates.Entries(page))
+		return htmlStatus(w, r, http.StatusConflict, templates.Entries(page))
 	}
 	if err != nil {
 		return err

@@ -151,8 +151,7 @@ func (a *AdminFollow) followError(w http.ResponseWriter, r *http.Request, page t
 	default:
 		return err
 	}
-	w.WriteHeader(http.StatusUnprocessableEntity)
-	return html(w, r, templates.Follow(page))
+	return htmlStatus(w, r, http.StatusUnprocessableEntity, templates.Follow(page))
 }
 
 // relay sends a console result for a followed tournament upstream. relayed is

@@ -196,16 +196,7 @@ func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
 	g, _ := snap.Group(m.GroupID)
 	cfg := snap.Config(m)
 	action := r.PostFormValue("action")
-	show := func(status int, page templates.ResultPage) error {
-		// Headers first: those set after WriteHeader are dropped.
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie")
-		w.WriteHeader(status)
-		if htmx.IsHTMX(r) {
-			return html(w, r, templates.ResultPanel(page))
-		}
-		return html(w, r, templates.Result(page))
-	}
+	show := func(status int, page templates.ResultPage) error { return a.showResult(w, r, status, page) }
 	// refused shows the form again as it was sent, with the mistake where it is.
 	refused := func(e *tournament.ResultError) error {
 		page, err := a.resultPage(r, snap, m, result)

@@ -14,8 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/angelofallars/htmx-go"
-
 	"courtside/cache"
 	"courtside/templates"
 	"courtside/tournament"
@@ -215,10 +213,7 @@ func (s *Setups) renderForm(w http.ResponseWriter, r *http.Request, status int, 
 	if len(errs) > 0 && len(general) == 0 {
 		page.Errors = []string{templates.T(r.Context(), "See the messages next to the fields.")}
 	}
-	if !htmx.IsHTMX(r) { // htmx swaps only 2xx answers: it gets the form with its problems as one
-		w.WriteHeader(status)
-	}
-	return html(w, r, templates.SetupForm(page))
+	return htmlStatus(w, r, status, templates.SetupForm(page))
 }
 
 // readSetupForm reads the form (with its CSV files, whose rows join the

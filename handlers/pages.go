@@ -150,12 +150,20 @@ var (
 
 // html renders a page that does not belong to one tournament.
 func html(w http.ResponseWriter, r *http.Request, c templ.Component) error {
+	return htmlStatus(w, r, http.StatusOK, c)
+}
+
+// htmlStatus renders c and answers with it and the status: rendered first, so
+// a failed render is still an error page, and headers set before the status,
+// as those set after it are dropped.
+func htmlStatus(w http.ResponseWriter, r *http.Request, status int, c templ.Component) error {
 	var buf bytes.Buffer
 	if err := c.Render(r.Context(), &buf); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie")
+	w.WriteHeader(status)
 	_, err := w.Write(buf.Bytes())
 	return err
 }

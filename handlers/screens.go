@@ -281,12 +281,10 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 				}
 			}
 		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.WriteHeader(http.StatusUnprocessableEntity)
 		if htmx.IsHTMX(r) {
-			return templates.ScreensPanel(page).Render(ctx, w)
+			return htmlStatus(w, r, http.StatusUnprocessableEntity, templates.ScreensPanel(page))
 		}
-		return templates.ScreensConsole(page).Render(ctx, w)
+		return htmlStatus(w, r, http.StatusUnprocessableEntity, templates.ScreensConsole(page))
 	}
 	if err := s.Store.PutScreen(ctx, snap.Tournament.ID, sc); err != nil {
 		return err

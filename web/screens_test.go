@@ -18,7 +18,12 @@ func TestScreenSettings(t *testing.T) {
 	o, _ := f.signIn(f.token)
 	save := func(v url.Values) int {
 		v.Set("new", "1")
-		return o.do(http.MethodPost, "/admin/t/"+id+"/screens", v, "HX-Request", "true").Code
+		rec := o.do(http.MethodPost, "/admin/t/"+id+"/screens", v, "HX-Request", "true")
+		// What is set before the status reaches the browser: the answer varies by these.
+		if !strings.Contains(rec.Header().Get("Vary"), "HX-Request") || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			t.Errorf("%d without its Vary or Content-Type: %v", rec.Code, rec.Header())
+		}
+		return rec.Code
 	}
 	for name, v := range map[string]url.Values{
 		"courts every -5":  {"name": {"hall-1"}, "show": {"courts"}, "every": {"-5"}},
