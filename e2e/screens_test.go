@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/tournament"
 	"courtside/web"
@@ -75,6 +77,10 @@ func TestOrganizerSteersAScreen(t *testing.T) {
 	}
 	screenshot(t, phone, "screen-2-console-422")
 	nextToField(t, phone, `[data-testid="field-error"][data-field="rotate"]`, newForm+` fieldset:has([name="rotate"]) label:last-of-type`)
+	// Nothing of the refused setting was kept: what the TV polls for is still its courts.
+	if _, err := store.Screen(context.Background(), lyon.Tournament.ID, "hall"); !errors.Is(err, cache.ErrNotFound) {
+		t.Errorf("a refused setting was kept: %v", err)
+	}
 	if text, _ := chromedp.Run(tv, chromedp.Evaluate[bool](`!!document.querySelector('[data-testid="screen"] [data-testid="court"]')`)); !text {
 		t.Error("the TV stopped showing its courts after a refused setting")
 	}
