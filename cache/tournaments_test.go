@@ -8,15 +8,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/tournament"
 )
 
-// TestSetupEmitsItsEvents creates, edits and starts a tournament and reads
-// the events webhooks get: TournamentAdded, then TournamentUpdated and
-// EntryListUpdated.
-func TestSetupEmitsItsEvents(t *testing.T) {
+// clubNight creates the club night of the setup examples for its organizer,
+// on a Redis of its own.
+func clubNight(t *testing.T) (redis.UniversalClient, *cache.Store, tournament.Organizer, *tournament.Snapshot) {
+	t.Helper()
 	rdb := cachetest.Redis(t)
 	store := cachetest.Store(rdb)
 	ctx := context.Background()
@@ -34,6 +36,15 @@ func TestSetupEmitsItsEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return rdb, store, org, snap
+}
+
+// TestSetupEmitsItsEvents creates, edits and starts a tournament and reads
+// the events webhooks get: TournamentAdded, then TournamentUpdated and
+// EntryListUpdated.
+func TestSetupEmitsItsEvents(t *testing.T) {
+	rdb, store, _, snap := clubNight(t)
+	ctx := context.Background()
 	id := snap.Tournament.ID
 	events := func() []string {
 		entries, err := rdb.XRange(ctx, "t:{"+id+"}:events", "-", "+").Result()
@@ -72,23 +83,8 @@ func TestSetupEmitsItsEvents(t *testing.T) {
 // Only the holder of a webhook's lease gets its batches: another instance
 // gets nil and -1, which tells it the lease is gone.
 func TestNextBatchIsTheLeaseHolders(t *testing.T) {
-	rdb := cachetest.Redis(t)
-	store := cachetest.Store(rdb)
+	_, store, org, snap := clubNight(t)
 	ctx := context.Background()
-	org, _ := tournament.NewOrganizer("Club", "club", "darts")
-	if err := store.CreateOrganizer(ctx, org); err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := os.ReadFile("../tournament/testdata/setup/club-night.json")
-	setup, err := tournament.ParseSetup(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	setup.Organizer = "club"
-	snap, err := store.CreateTournament(ctx, org, setup)
-	if err != nil {
-		t.Fatal(err)
-	}
 	w, err := store.CreateWebhook(ctx, cache.Key{ID: "k1", Kind: cache.KindToken, OrganizerID: org.ID}, snap.Tournament.ID, "https://hooks.example.org/x")
 	if err != nil {
 		t.Fatal(err)
