@@ -73,12 +73,14 @@ type countingProxy struct {
 	target atomic.Pointer[url.URL]
 	mu     sync.Mutex
 	gets   []time.Time
+	paths  []string
 }
 
 func (p *countingProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet {
 		p.mu.Lock()
 		p.gets = append(p.gets, time.Now())
+		p.paths = append(p.paths, r.URL.RequestURI())
 		p.mu.Unlock()
 	}
 	target := p.target.Load()
@@ -97,6 +99,17 @@ func (p *countingProxy) between(from, to time.Time) int {
 		}
 	}
 	return n
+}
+
+// timeline is every GET, when and what, from start on: what a failure is read against.
+func (p *countingProxy) timeline(start time.Time) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var b strings.Builder
+	for i, g := range p.gets {
+		fmt.Fprintf(&b, "\n  +%6.2fs %s", g.Sub(start).Seconds(), p.paths[i])
+	}
+	return b.String()
 }
 
 // mostInAMinute is the most GETs in any 60 s.
@@ -120,12 +133,18 @@ func (p *countingProxy) mostInAMinute() int {
 type seen struct {
 	hashes []string
 	at     []time.Time
+	// late marks a body first seen after the instance could not be reached:
+	// when it changed is not known (a result sent through M just before U
+	// stopped shows on U only when U is back, though U had it all along).
+	late []bool
+	gap  bool
 }
 
 func (s *seen) add(h string, at time.Time) {
 	if n := len(s.hashes); n == 0 || s.hashes[n-1] != h {
-		s.hashes, s.at = append(s.hashes, h), append(s.at, at)
+		s.hashes, s.at, s.late = append(s.hashes, h), append(s.at, at), append(s.late, s.gap)
 	}
+	s.gap = false
 }
 
 // observer reads the same resources from U and M, again and again.
@@ -158,7 +177,10 @@ func (o *observer) run(ctx context.Context, t testing.TB) {
 			}{{o.u, o.keyU, o.onU}, {o.m, o.keyM, o.onM}} {
 				status, body := get(t, side.base, side.key, p)
 				if status != http.StatusOK {
-					continue // U is down
+					o.mu.Lock()
+					side.into[p].gap = true // U is down
+					o.mu.Unlock()
+					continue
 				}
 				sum := sha256.Sum256(body)
 				o.mu.Lock()
@@ -189,14 +211,14 @@ func (o *observer) caughtUp() bool {
 
 // lags says, for each change U showed between from and to, how long until M
 // showed it or something U showed later; a change M never caught up with
-// counts as the time until the end of the observation.
-func (o *observer) lags(path string, from, to, end time.Time) []time.Duration {
+// counts as the time until the end of the observation. What U showed first
+// when it came back is no change of a known time, and is left out.
+func (o *observer) lags(path string, from, to, end time.Time) (out []time.Duration, when []time.Time) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	u, m := o.onU[path], o.onM[path]
-	var out []time.Duration
 	for i := range u.hashes {
-		if u.at[i].Before(from) || u.at[i].After(to) {
+		if u.at[i].Before(from) || u.at[i].After(to) || u.late[i] {
 			continue
 		}
 		lag := end.Sub(u.at[i])
@@ -212,9 +234,9 @@ func (o *observer) lags(path string, from, to, end time.Time) []time.Duration {
 				}
 			}
 		}
-		out = append(out, lag)
+		out, when = append(out, lag), append(when, u.at[i])
 	}
-	return out
+	return out, when
 }
 
 func percentile(ds []time.Duration, p float64) time.Duration {
@@ -265,7 +287,11 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 	if os.Getenv("REDIS_URL") != "" {
 		t.Skip("U and M run on two embedded Redis of their own, whatever REDIS_URL says: the embedded pass runs it")
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	var logTo io.Writer = io.Discard
+	if os.Getenv("FOLLOW_LOG") != "" {
+		logTo = os.Stderr
+	}
+	log := slog.New(slog.NewTextHandler(logTo, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
@@ -408,14 +434,15 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 	check := func(phase string, from, to time.Time, limit time.Duration) {
 		var all, courts []time.Duration
 		for _, p := range paths {
-			ls := obs.lags(p, from, to, end)
+			ls, when := obs.lags(p, from, to, end)
 			all = append(all, ls...)
 			if strings.Contains(p, "/courts") {
 				courts = append(courts, ls...)
 			}
-			for _, l := range ls {
+			for i, l := range ls {
 				if l > limit {
-					t.Errorf("%s: %s: M showed a change of U after %v (limit %v)", phase, p, l.Round(time.Millisecond), limit)
+					t.Errorf("%s: %s: M showed a change of U (at +%.2fs) after %v (limit %v)",
+						phase, p, when[i].Sub(start).Seconds(), l.Round(time.Millisecond), limit)
 				}
 			}
 		}
@@ -436,6 +463,10 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 		t.Errorf("the proxy counted %d GETs in a minute; the budget is %d", most, upstream.DefaultBudget)
 	} else {
 		t.Logf("most GETs in any minute: %d (budget %d)", most, upstream.DefaultBudget)
+	}
+	if t.Failed() {
+		t.Logf("webhooks from +%.2fs, U down from +%.2fs, back at +%.2fs; M's GETs upstream:%s",
+			hookFrom.Sub(start).Seconds(), downAt.Sub(start).Seconds(), backAt.Sub(start).Seconds(), proxy.timeline(start))
 	}
 }
 

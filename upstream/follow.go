@@ -9,7 +9,8 @@
 // Redis) reads what webhook calls say changed, and polls as a safety net
 // (Intervals): the courts every few seconds while the tournament runs, the
 // rest slower. Every GET waits for its place in the key's budget, kept in
-// Redis for every instance; a 429 pauses the key for its Retry-After.
+// Redis for every instance; a 429 pauses the key for its Retry-After. Polling
+// leaves a fifth of the budget to what changes ask for (pollingShare).
 package upstream
 
 import (
@@ -36,6 +37,25 @@ const (
 	DefaultBudget = 60
 	MaxBudget     = 120
 )
+
+// pollingShare is the part of the budget that reads due by their pace alone
+// may use: the rest stays free for what webhook calls and results ask for,
+// so a minute of polling (or a first load and polling) never makes a change
+// wait for the window to move.
+func pollingShare(budget int) int { return max(1, budget-budget/5) }
+
+// pollingKey marks a context whose GET is a poll: it takes only the polling
+// share of the budget and, when that is used up, fails with budgetFull at once.
+type pollingKey struct{}
+
+func polling(ctx context.Context) context.Context { return context.WithValue(ctx, pollingKey{}, true) }
+
+// budgetFull is a poll refused by the budget: try again after wait.
+type budgetFull struct{ wait time.Duration }
+
+func (e *budgetFull) Error() string {
+	return fmt.Sprintf("upstream: polling share of the budget used, %v to wait", e.wait)
+}
 
 // ErrBadRequest is a follow request that cannot be done as asked; its message says why.
 var ErrBadRequest = errors.New("upstream: bad follow request")
@@ -112,11 +132,20 @@ func (f *Follower) client(fl cache.Follow) *Client {
 	keyHash := fl.KeyHash()
 	return &Client{Base: fl.Upstream, Key: fl.Key, HTTP: f.http(),
 		Take: func(ctx context.Context) error {
+			poll, _ := ctx.Value(pollingKey{}).(bool)
 			for {
-				wait, err := f.Store.TakeBudget(ctx, keyHash, fl.Budget)
+				limit := fl.Budget
+				if poll {
+					limit = pollingShare(fl.Budget)
+				}
+				wait, err := f.Store.TakeBudget(ctx, keyHash, limit)
 				if err != nil || wait == 0 {
 					return err
 				}
+				if poll {
+					return &budgetFull{wait}
+				}
+				f.Log.Debug("upstream: budget full", "upstream", fl.Upstream, "wait", wait)
 				select {
 				case <-ctx.Done():
 					return ctx.Err()

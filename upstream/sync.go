@@ -82,6 +82,7 @@ type worker struct {
 
 	due      map[string]time.Time
 	lastRead map[string]time.Time // when each item was last read
+	asked    map[string]bool      // items a change asked for (soon), not due by their pace alone
 	hooked   time.Time            // last webhook call seen
 	lastGood time.Time            // last answer from upstream
 	behind   map[string]bool      // groups the record was behind their matches when last read
@@ -172,7 +173,12 @@ func (w *worker) step(ctx context.Context) error {
 		}
 		return nil
 	}
-	return w.read(ctx, snap, item)
+	err = w.read(ctx, snap, item)
+	if full := (*budgetFull)(nil); errors.As(err, &full) {
+		w.due[item] = w.now().Add(full.wait) // a poll waits for its share; what changes ask for goes first
+		return nil
+	}
+	return err
 }
 
 // schedule plans every part: the courts and the record now, the lists and
@@ -184,6 +190,7 @@ func (w *worker) schedule(snap *tournament.Snapshot) {
 	now := w.now()
 	w.due = map[string]time.Time{itemCourts: now.Add(-time.Second), itemTournament: now}
 	w.lastRead = map[string]time.Time{}
+	w.asked = map[string]bool{}
 	from := now
 	if m := snap.Tournament.Mirror; m != nil && now.Sub(m.Synced.Time) < w.every.Rest {
 		w.due[itemTournament] = now.Add(w.every.Rest)
@@ -212,8 +219,10 @@ func spread(due map[string]time.Time, items []string, from time.Time, span time.
 
 // soon makes item due at the latest after d, but no sooner than its gap
 // after its last read: however many calls or results ask, the courts are read
-// at most every courtsGap, a list or table every listGap.
+// at most every courtsGap, a list or table every listGap. A change asked for
+// it, so its read may use the whole budget.
 func (w *worker) soon(item string, d time.Duration) {
+	w.asked[item] = true
 	at := w.now().Add(d)
 	gap := listGap
 	switch {
@@ -341,9 +350,9 @@ func rank(item string) int {
 		return 1
 	case item == itemTournament:
 		return 2
-	case strings.HasPrefix(item, itemStandings):
-		return 3
 	case strings.HasPrefix(item, itemDiscipline):
+		return 3 // before the tables: a list that shows a result asks for its table anyway
+	case strings.HasPrefix(item, itemStandings):
 		return 4
 	}
 	return 5
@@ -376,6 +385,9 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 	st := stateOf(snap)
 	hooked := !w.hooked.IsZero() && w.now().Sub(w.hooked) < hookedFor
 	id := w.f.ID
+	if !w.asked[item] {
+		ctx = polling(ctx)
+	}
 	switch {
 	case item == itemCourts:
 		cs, err := w.c.Courts(ctx, id)
@@ -485,6 +497,7 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		}
 	}
 	w.lastRead[item] = w.now()
+	delete(w.asked, item)
 	if strings.HasPrefix(item, itemMatch) {
 		delete(w.due, item)
 	} else {
@@ -492,7 +505,7 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 	}
 	w.synced(st)
 	if err := w.write(ctx, snap, st); errors.Is(err, cache.ErrConflict) {
-		w.due[item] = w.now().Add(followUp) // written meanwhile (a result sent through): read it again
+		w.due[item], w.asked[item] = w.now().Add(followUp), true // written meanwhile (a result sent through): read it again
 		return nil
 	} else if err != nil {
 		return err

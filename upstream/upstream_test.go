@@ -343,8 +343,7 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, "the courts read", func() bool { return len(fk.getsSince(n)) >= 1 })
-	time.Sleep(300 * time.Millisecond) // nothing else may follow; a read would come within this
-	if got := fk.getsSince(n); !slices.Equal(got, []string{"/tournaments/" + tid + "/courts"}) {
+	if got := readsBefore(t, f, fk, fl, n); !slices.Equal(got, []string{"/tournaments/" + tid + "/courts"}) {
 		t.Errorf("a burst about a match on a court read %v", got)
 	}
 
@@ -356,8 +355,7 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, "two reads", func() bool { return len(fk.getsSince(n)) >= 2 })
-	time.Sleep(300 * time.Millisecond)
-	got := fk.getsSince(n)
+	got := readsBefore(t, f, fk, fl, n)
 	slices.Sort(got)
 	if want := []string{"/tournaments/" + tid + "/groups/" + swissID + "/standings", "/tournaments/" + tid + "/matches/tio:mAtch0000004"}; !slices.Equal(got, want) {
 		t.Errorf("read %v, want %v", got, want)
@@ -365,6 +363,56 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 	st, _ := store.FollowStatus(ctx, fl)
 	if st.LastHook.IsZero() || st.LastSync.IsZero() || st.Used == 0 {
 		t.Errorf("status %+v", st)
+	}
+}
+
+// readsBefore is what the worker read since the n-th GET, up to a read that
+// a call sent now asks for (the record's): the worker reads what is due in
+// order, so what an earlier call asked for and is not read yet comes before it.
+func readsBefore(t *testing.T, f *Follower, fk *fake, fl cache.Follow, n int) []string {
+	t.Helper()
+	record := "/tournaments/" + tid
+	call := `{"id":99,"tournamentId":"` + tid + `","events":[{"type":"TournamentUpdated","createdAt":"2026-11-21T09:12:00.000Z"}]}`
+	if err := f.Hook(context.Background(), tid, fl.Secret, []byte(call)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the record read", func() bool { return slices.Contains(fk.getsSince(n), record) })
+	got := fk.getsSince(n)
+	return got[:slices.Index(got, record)]
+}
+
+// A minute of polling takes no more than its share of the budget: what a
+// webhook call asks for is read at once, not when the window moves on.
+func TestPollingLeavesTheBudgetToChanges(t *testing.T) {
+	fk, srv := newFake(t)
+	f, _ := newFollower(t, srv)
+	f.Every = Intervals{Courts: 10 * time.Millisecond, Rest: time.Hour, Hooked: time.Hour, Safety: 10 * time.Millisecond, Idle: time.Hour}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	const budget = 20
+	n := fk.count()
+	fl, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid, Budget: budget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if loaded := fk.count() - n; loaded >= pollingShare(budget) {
+		t.Fatalf("the first load took %d GETs: no room to poll in a budget of %d", loaded, budget)
+	}
+	done := make(chan struct{})
+	go func() { f.Run(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+	eventually(t, "polling up to its share", func() bool { return fk.count()-n >= pollingShare(budget) })
+
+	n = fk.count()
+	call := `{"id":1,"tournamentId":"` + tid + `","events":[{"type":"MatchUpdated","matchId":"tio:mAtch0000004","createdAt":"2026-11-21T09:11:00.000Z"}]}`
+	if err := f.Hook(ctx, tid, fl.Secret, []byte(call)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the match a call named read", func() bool {
+		return slices.Contains(fk.getsSince(n), "/tournaments/"+tid+"/matches/tio:mAtch0000004")
+	})
+	if got := fk.getsSince(n); len(got) > budget-pollingShare(budget) {
+		t.Errorf("%d GETs in the minute's last part of the budget: %v", len(got), got)
 	}
 }
 
