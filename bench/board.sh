@@ -27,6 +27,7 @@ for tool in go curl wrk nginx; do
   command -v "$tool" >/dev/null || { echo "bench: $tool is missing (apt-get install wrk nginx)" >&2; exit 1; }
 done
 work=$(mktemp -d)
+chmod 755 "$work" # nginx's workers (nobody) read the board from here: a 0700 directory gets 403s, measured as fast
 cleanup() {
   [ -n "${server:-}" ] && kill "$server" 2>/dev/null || true
   [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
@@ -64,11 +65,20 @@ http {
 CONF
 nginx -c "$work/nginx.conf"
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$NGINX_PORT/board.html" >/dev/null && break; sleep 0.1; done
+# Both serve the same bytes, or the comparison means nothing.
+curl -sf "http://127.0.0.1:$NGINX_PORT/board.html" | cmp -s - "$work/www/board.html" ||
+  { echo "bench: nginx does not serve the board's bytes" >&2; exit 1; }
+curl -sf -H 'Accept-Encoding: gzip' "http://127.0.0.1:$NGINX_PORT/board.html" | cmp -s - "$work/www/board.html.gz" ||
+  { echo "bench: nginx does not serve the board's gzipped bytes" >&2; exit 1; }
 
 echo "board: $url ($(wc -c <"$work/www/board.html") bytes, ETag $etag); wrk -t$THREADS -c$CONNS -d$DURATION, $ROUNDS rounds; load $(cut -d' ' -f1-3 /proc/loadavg)"
 run() { # round, name, wrk args...
   local round=$1 name=$2; shift 2
   wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency "$@" >"$work/out.txt"
+  if grep -q 'Non-2xx' "$work/out.txt"; then # an error answered fast is no figure
+    echo "bench: $name: $(grep 'Non-2xx' "$work/out.txt")" >&2
+    exit 1
+  fi
   local rps p50 p99
   rps=$(awk '/^Requests\/sec/ {print $2}' "$work/out.txt")
   p50=$(awk '$1 == "50%" {print $2}' "$work/out.txt")
