@@ -16,10 +16,15 @@ import (
 // from here: the tournament application decides them, and would overwrite ours.
 const followedRefusal = "This tournament runs in the tournament application: correct results and give walkovers there."
 
+// changedRefusal is a correction confirmed against a result someone else changed meanwhile.
+const changedRefusal = "Someone changed this result meanwhile: it is %s now. Check it, then correct again."
+
 // CorrectResult changes the result of a played match after a confirmation
 // that names the winner the new result gives. The engine refuses while a
 // match depending on the result has started; the page says which one and
-// keeps what was typed.
+// keeps what was typed. A confirmation counts only for the result it was
+// shown against (the form's rev): two organizers correcting the same match
+// do not overwrite each other unseen.
 func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
 	snap, m, result, ferr, err := a.postedResult(r)
 	if err != nil {
@@ -60,9 +65,13 @@ func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
 		return BadRequest("action must be correct or confirm")
 	}
 	by := Caller(ctx).Name + " (console)"
+	seen, _ := strconv.Atoi(r.PostFormValue("rev"))
 	_, _, err = a.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
 		if s.Tournament.Mirror != nil { // followed since the page was read
 			return nil, &tournament.RuleError{Format: followedRefusal}
+		}
+		if cur, ok := s.Match(m.ID); ok && cur.Rev != seen {
+			return nil, &tournament.RuleError{Format: changedRefusal, Args: []any{templates.ResultText(cur.Encounters)}}
 		}
 		return s.CorrectResult(m.ID, result, a.Now(), by)
 	})
@@ -73,6 +82,9 @@ func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
 	case errors.As(err, &ferr):
 		return again(http.StatusUnprocessableEntity, func(p *templates.ResultPage) { place(ctx, p, ferr) })
 	case errors.As(err, &rule):
+		if snap, m, err = a.ownMatch(r); err != nil { // the page shows the match as it is now, and confirms against it
+			return err
+		}
 		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = refusal(ctx, rule) })
 	case err != nil:
 		return err
@@ -141,7 +153,7 @@ func (a *Admin) Walkover(w http.ResponseWriter, r *http.Request) error {
 // whether they are offered at all.
 func amendFor(snap *tournament.Snapshot, m *tournament.Match) templates.Amend {
 	match := "/admin/t/" + snap.Tournament.ID + "/matches/" + m.ID
-	return templates.Amend{CorrectAction: match + "/correct", WalkoverAction: match + "/walkover",
+	return templates.Amend{CorrectAction: match + "/correct", WalkoverAction: match + "/walkover", Rev: m.Rev,
 		Followed: snap.Tournament.Mirror != nil, Walkover: m.Entries[0] != nil && m.Entries[1] != nil}
 }
 

@@ -42,7 +42,7 @@ func (f *fixture) playedBefore(dt tournament.DemoTournament, states ...tournamen
 // flipped is the correction form of the page filled with the played result
 // the other way round: the loser wins.
 func flipped(doc *goquery.Document, action string) url.Values {
-	form := url.Values{"action": {action}}
+	form := url.Values{"action": {action}, "rev": {doc.Find(`[data-testid="correct-form"] input[name="rev"]`).AttrOr("value", "")}}
 	doc.Find(`[data-testid="correct-form"] input[name^="s."]`).Each(func(_ int, in *goquery.Selection) {
 		name := in.AttrOr("name", "")
 		other := name[:len(name)-1] + map[byte]string{'0': "1", '1': "0"}[name[len(name)-1]]
@@ -99,6 +99,46 @@ func TestCorrectAPlayedResult(t *testing.T) {
 		after := o.doc(o.do(http.MethodGet, rec.Header().Get("Location"), nil))
 		if after.Find(`[data-testid="flash"]`).Text() != "Result corrected." || !strings.Contains(after.Find(`[data-testid="history"] li`).First().Text(), "→") {
 			t.Errorf("the page after: flash %q, history %q", after.Find(`[data-testid="flash"]`).Text(), after.Find(`[data-testid="history"]`).Text())
+		}
+	})
+
+	t.Run("someone corrected it meanwhile: refused, showing their result, and confirmed again against it", func(t *testing.T) {
+		m, _ := f.playedBefore(lyon, tournament.MatchOpen)
+		page := "/admin/t/" + id + "/matches/" + m.ID
+		first := o.doc(o.do(http.MethodGet, page, nil))
+		second := o.doc(o.do(http.MethodGet, page, nil))
+		if rec := o.do(http.MethodPost, page+"/correct", flipped(first, "confirm")); rec.Code != http.StatusSeeOther {
+			t.Fatalf("the first correction: %d %s", rec.Code, rec.Body)
+		}
+		snap, _ := f.store.Snapshot(ctx, id)
+		theirs, _ := snap.Match(m.ID)
+		// The second organizer's page still shows the old result: the same flip, sent against it.
+		form := flipped(second, "confirm")
+		form.Set("s.0.0.0", "13")
+		form.Set("s.0.0.1", "11")
+		rec := o.do(http.MethodPost, page+"/correct", form, "HX-Request", "true", "HX-Target", "result-panel")
+		doc := o.doc(rec)
+		msg := doc.Find(`[data-testid="amend-error"]`).Text()
+		if rec.Code != http.StatusConflict || !strings.Contains(msg, "Someone changed this result meanwhile: it is "+templates.ResultText(theirs.Encounters)+" now") {
+			t.Errorf("a correction against an old result: %d %q", rec.Code, msg)
+		}
+		if v := doc.Find(`[data-testid="correct-form"] input[name="s.0.0.0"]`).AttrOr("value", ""); v != "13" {
+			t.Errorf("what was typed is gone: %q", v)
+		}
+		snap, _ = f.store.Snapshot(ctx, id)
+		if now, _ := snap.Match(m.ID); now.Rev != theirs.Rev {
+			t.Fatalf("the refused correction wrote %v", now.Encounters)
+		}
+		// Sent again from the page it got back, it counts.
+		again := flipped(doc, "confirm")
+		again.Set("s.0.0.0", "13")
+		again.Set("s.0.0.1", "11")
+		if rec := o.do(http.MethodPost, page+"/correct", again); rec.Code != http.StatusSeeOther {
+			t.Fatalf("confirmed again: %d %.300s", rec.Code, rec.Body)
+		}
+		snap, _ = f.store.Snapshot(ctx, id)
+		if now, _ := snap.Match(m.ID); now.Rev == theirs.Rev || now.Encounters[0][0] != (tournament.Set{13, 11}) {
+			t.Errorf("after confirming again: %v", now.Encounters)
 		}
 	})
 
