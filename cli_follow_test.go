@@ -287,7 +287,7 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 	if os.Getenv("REDIS_URL") != "" {
 		t.Skip("U and M run on two embedded Redis of their own, whatever REDIS_URL says: the embedded pass runs it")
 	}
-	var logTo io.Writer = io.Discard
+	logTo := io.Discard
 	if os.Getenv("FOLLOW_LOG") != "" {
 		logTo = os.Stderr
 	}

@@ -703,7 +703,7 @@ var german = map[string]string{
 	"Cancel":                                         "Abbrechen",
 	"Match ended by walkover.":                       "Spiel kampflos beendet.",
 	"This tournament runs in the tournament application: correct results and give walkovers there.": "Dieses Turnier läuft in der Turnier-App: Ergebnisse dort korrigieren und kampflose Siege dort vergeben.",
-	"Someone changed this result meanwhile: it is %s now. Check it, then correct again.": "Jemand hat dieses Ergebnis inzwischen geändert: Es lautet jetzt %s. Bitte prüfen und dann erneut korrigieren.",
+	"Someone changed this result meanwhile: it is %s now. Check it, then correct again.":            "Jemand hat dieses Ergebnis inzwischen geändert: Es lautet jetzt %s. Bitte prüfen und dann erneut korrigieren.",
 
 	// Brackets: match numbers and short placeholders ("S5": Sieger Spiel 5, "V3": Verlierer Spiel 3).
 	"Match %d":           "Spiel %d",
