@@ -149,6 +149,19 @@ func TestSecurityHeaders(t *testing.T) {
 			t.Errorf("%s: HSTS over plain HTTP", path)
 		}
 	}
+	// A CORS preflight's 204 and a recovered panic's 500 carry the policies too.
+	preflight := f.from(http.MethodOptions, "/v1/public/tournaments", "", "Origin", "https://dash.example", "Access-Control-Request-Method", "GET")
+	if preflight.Code != http.StatusNoContent || !strings.Contains(preflight.Header().Get("Content-Security-Policy"), "default-src 'self'") {
+		t.Errorf("a preflight: %d, CSP %q", preflight.Code, preflight.Header().Get("Content-Security-Policy"))
+	}
+	s := &server{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	for _, path := range []string{"/t/x", "/v1/public/tournaments"} {
+		rec := httptest.NewRecorder()
+		s.logRequests(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("a bug") })).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code != http.StatusInternalServerError || !strings.Contains(rec.Header().Get("Content-Security-Policy"), "default-src 'self'") {
+			t.Errorf("%s, a panic: %d, CSP %q", path, rec.Code, rec.Header().Get("Content-Security-Policy"))
+		}
+	}
 	if h := get("/", trustedProxy+":1234", "X-Forwarded-Proto", "https").Header(); !strings.HasPrefix(h.Get("Strict-Transport-Security"), "max-age=") {
 		t.Errorf("behind the trusted proxy's HTTPS: no HSTS: %v", h)
 	}
