@@ -66,11 +66,12 @@ func followList(ctx context.Context, store *cache.Store, f *upstream.Follower, s
 	}
 	var rows strings.Builder
 	rows.WriteString("TOURNAMENT\tUPSTREAM\tKIND\tLAST SYNC\tBUDGET USE\tERRORS\tLAST ERROR\tWEBHOOK\n")
-	for _, fl := range follows {
-		st, err := store.FollowStatus(ctx, fl)
-		if err != nil {
-			return err
-		}
+	statuses, err := store.FollowStatuses(ctx, follows...)
+	if err != nil {
+		return err
+	}
+	for i, fl := range follows {
+		st := statuses[i]
 		kind, last := "read-only", "never"
 		if fl.Token {
 			kind = "token"

@@ -46,12 +46,12 @@ func (b *budgets) Collect(ch chan<- prometheus.Metric) {
 	if err != nil {
 		return // the scrape goes on without them; Redis out of reach shows elsewhere
 	}
-	for _, f := range follows {
-		st, err := b.store.FollowStatus(ctx, f)
-		if err != nil {
-			continue
-		}
-		ch <- prometheus.MustNewConstMetric(budgetUsed, prometheus.GaugeValue, float64(st.Used), f.ID)
+	statuses, err := b.store.FollowStatuses(ctx, follows...)
+	if err != nil {
+		return
+	}
+	for i, f := range follows {
+		ch <- prometheus.MustNewConstMetric(budgetUsed, prometheus.GaugeValue, float64(statuses[i].Used), f.ID)
 		ch <- prometheus.MustNewConstMetric(budgetMax, prometheus.GaugeValue, float64(f.Budget), f.ID)
 	}
 }

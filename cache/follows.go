@@ -118,27 +118,32 @@ func (s *Store) StopFollow(ctx context.Context, id string) error {
 	return s.rdb.Del(ctx, followStatusKey(id), followDirtyKey(id)).Err()
 }
 
-// FollowStatus returns how following the tournament goes.
-func (s *Store) FollowStatus(ctx context.Context, f Follow) (FollowStatus, error) {
-	var st FollowStatus
-	var status *redis.MapStringStringCmd
-	var used *redis.IntCmd
+// FollowStatuses returns how following each tournament goes, in one round trip.
+func (s *Store) FollowStatuses(ctx context.Context, fs ...Follow) ([]FollowStatus, error) {
+	status := make([]*redis.MapStringStringCmd, len(fs))
+	used := make([]*redis.IntCmd, len(fs))
+	since := strconv.FormatInt(s.Now().Add(-budgetWindow).UnixMilli(), 10)
 	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
-		status = p.HGetAll(ctx, followStatusKey(f.ID))
-		used = p.ZCount(ctx, budgetKey(f.KeyHash()), strconv.FormatInt(s.Now().Add(-budgetWindow).UnixMilli(), 10), "+inf")
+		for i, f := range fs {
+			status[i] = p.HGetAll(ctx, followStatusKey(f.ID))
+			used[i] = p.ZCount(ctx, budgetKey(f.KeyHash()), since, "+inf")
+		}
 		return nil
 	})
 	if err != nil {
-		return st, fmt.Errorf("cache: follow %s status: %w", f.ID, err)
+		return nil, fmt.Errorf("cache: follow status: %w", err)
 	}
-	m := status.Val()
-	_ = st.LastSync.UnmarshalJSON([]byte(strconv.Quote(m["lastSync"])))
-	_ = st.LastHook.UnmarshalJSON([]byte(strconv.Quote(m["lastHook"])))
-	_ = st.ErrorAt.UnmarshalJSON([]byte(strconv.Quote(m["errorAt"])))
-	st.LastError = m["lastError"]
-	st.Errors, _ = strconv.ParseInt(m["errors"], 10, 64)
-	st.Used = used.Val()
-	return st, nil
+	out := make([]FollowStatus, len(fs))
+	for i := range fs {
+		st, m := &out[i], status[i].Val()
+		_ = st.LastSync.UnmarshalJSON([]byte(strconv.Quote(m["lastSync"])))
+		_ = st.LastHook.UnmarshalJSON([]byte(strconv.Quote(m["lastHook"])))
+		_ = st.ErrorAt.UnmarshalJSON([]byte(strconv.Quote(m["errorAt"])))
+		st.LastError = m["lastError"]
+		st.Errors, _ = strconv.ParseInt(m["errors"], 10, 64)
+		st.Used = used[i].Val()
+	}
+	return out, nil
 }
 
 // NoteSynced records that the copy agrees with its source as of at.

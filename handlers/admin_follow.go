@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"courtside/cache"
@@ -27,7 +28,7 @@ type Following interface {
 type FollowStore interface {
 	Follows(ctx context.Context) ([]cache.Follow, error)
 	Follow(ctx context.Context, id string) (cache.Follow, error)
-	FollowStatus(ctx context.Context, f cache.Follow) (cache.FollowStatus, error)
+	FollowStatuses(ctx context.Context, fs ...cache.Follow) ([]cache.FollowStatus, error)
 	Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error)
 }
 
@@ -67,14 +68,13 @@ func (a *AdminFollow) followPage(r *http.Request) (templates.FollowPage, error) 
 	if err != nil {
 		return page, err
 	}
-	for _, f := range follows {
-		if f.OrganizerID != k.OrganizerID {
-			continue
-		}
-		st, err := a.Follows.FollowStatus(ctx, f)
-		if err != nil {
-			return page, err
-		}
+	follows = slices.DeleteFunc(follows, func(f cache.Follow) bool { return f.OrganizerID != k.OrganizerID })
+	statuses, err := a.Follows.FollowStatuses(ctx, follows...)
+	if err != nil {
+		return page, err
+	}
+	for i, f := range follows {
+		st := statuses[i]
 		row := templates.FollowRow{ID: f.ID, Upstream: f.Upstream, WebhookURL: a.Following.WebhookURL(f), Href: "/t/" + f.ID,
 			Token: f.Token, LastSync: st.LastSync, LastError: st.LastError, Used: int(st.Used), Budget: f.Budget}
 		if snap, err := a.Follows.Snapshot(ctx, f.ID); err == nil {

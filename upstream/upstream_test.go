@@ -360,8 +360,11 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 	if want := []string{"/tournaments/" + tid + "/groups/" + swissID + "/standings", "/tournaments/" + tid + "/matches/tio:mAtch0000004"}; !slices.Equal(got, want) {
 		t.Errorf("read %v, want %v", got, want)
 	}
-	st, _ := store.FollowStatus(ctx, fl)
-	if st.LastHook.IsZero() || st.LastSync.IsZero() || st.Used == 0 {
+	sts, err := store.FollowStatuses(ctx, fl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := sts[0]; st.LastHook.IsZero() || st.LastSync.IsZero() || st.Used == 0 {
 		t.Errorf("status %+v", st)
 	}
 }
