@@ -48,9 +48,8 @@ func flipped(doc *goquery.Document, action string) url.Values {
 		other := name[:len(name)-1] + map[byte]string{'0': "1", '1': "0"}[name[len(name)-1]]
 		form.Set(other, in.AttrOr("value", ""))
 	})
-	doc.Find(`[data-testid="correct-form"] select`).Each(func(_ int, sel *goquery.Selection) {
-		v := sel.Find("option[selected]").AttrOr("value", "")
-		form.Set(sel.AttrOr("name", ""), map[string]string{"1:0": "0:1", "0:1": "1:0"}[v])
+	doc.Find(`[data-testid="correct-form"] input[type="radio"][checked]`).Each(func(_ int, in *goquery.Selection) {
+		form.Set(in.AttrOr("name", ""), map[string]string{"1:0": "0:1", "0:1": "1:0"}[in.AttrOr("value", "")])
 	})
 	return form
 }
