@@ -69,7 +69,7 @@ func organizers(ctx context.Context, args []string, stdout io.Writer, getenv fun
 func flagProblems(ps tournament.Problems) error {
 	lines := make([]string, len(ps))
 	for i, p := range ps {
-		lines[i] = "--" + p.Path + ": " + p.Message
+		lines[i] = "--" + p.Path + ": " + p.Message.String()
 	}
 	return errors.New(strings.Join(lines, "\n"))
 }

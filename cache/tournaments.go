@@ -60,7 +60,7 @@ func (s *Store) CreateTournament(ctx context.Context, org tournament.Organizer, 
 		return nil, ps
 	}
 	if setup.Organizer != org.Slug && setup.Organizer != org.ID {
-		return nil, tournament.Problems{{Path: "organizer", Message: fmt.Sprintf("%s is not %s (%s)", setup.Organizer, org.Name, org.Slug)}}
+		return nil, tournament.Problems{{Path: "organizer", Message: tournament.Message{Format: "%s is not %s (%s)", Args: []any{setup.Organizer, org.Name, org.Slug}}}}
 	}
 	t, entries := tournament.Build(setup, org, tournament.RandomIDs())
 	if _, err := s.Apply(ctx, t.ID, tournament.Create(t, entries, s.Now())); err != nil {

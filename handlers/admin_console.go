@@ -92,7 +92,7 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 	}
 	if snap.Tournament.Mirror != nil { // followed: only results go from here to where it runs
 		compute = func(*tournament.Snapshot) (*tournament.Change, error) {
-			return nil, &tournament.RuleError{Format: "This tournament runs in the tournament application: call and pause matches there."}
+			return nil, tournament.Refuse("This tournament runs in the tournament application: call and pause matches there.")
 		}
 	}
 	_, _, err = a.Store.Write(r.Context(), snap, compute)

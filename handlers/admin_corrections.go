@@ -68,10 +68,10 @@ func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
 	seen, _ := strconv.Atoi(r.PostFormValue("rev"))
 	_, _, err = a.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
 		if s.Tournament.Mirror != nil { // followed since the page was read
-			return nil, &tournament.RuleError{Format: followedRefusal}
+			return nil, tournament.Refuse(followedRefusal)
 		}
 		if cur, ok := s.Match(m.ID); ok && cur.Rev != seen {
-			return nil, &tournament.RuleError{Format: changedRefusal, Args: []any{templates.ResultText(cur.Encounters)}}
+			return nil, tournament.Refuse(changedRefusal, templates.ResultText(cur.Encounters))
 		}
 		return s.CorrectResult(m.ID, result, a.Now(), by)
 	})
@@ -129,7 +129,7 @@ func (a *Admin) Walkover(w http.ResponseWriter, r *http.Request) error {
 	by := Caller(ctx).Name + " (console)"
 	_, _, err = a.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
 		if s.Tournament.Mirror != nil {
-			return nil, &tournament.RuleError{Format: followedRefusal}
+			return nil, tournament.Refuse(followedRefusal)
 		}
 		return s.Walkover(m.ID, side, a.Now(), by)
 	})

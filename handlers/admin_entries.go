@@ -91,7 +91,7 @@ func (s *Setups) AddEntries(w http.ResponseWriter, r *http.Request) error {
 				add = append(add, tournament.SetupEntry{Name: l})
 			}
 			if len(add) == 0 {
-				return nil, &tournament.RuleError{Format: "Type a name."}
+				return nil, tournament.Refuse("Type a name.")
 			}
 			return snap.AddEntries(d, add, s.Now())
 		}

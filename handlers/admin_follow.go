@@ -195,7 +195,7 @@ func (a *Admin) refusedUpstream(r *http.Request, snap *tournament.Snapshot, m *t
 	refused func(*tournament.ResultError) error, show func(int, templates.ResultPage) error) error {
 	switch ans.Status {
 	case http.StatusBadRequest:
-		return refused(&tournament.ResultError{Format: "%s", Args: []any{ans.Message}})
+		return refused(&tournament.ResultError{Message: tournament.Message{Format: "%s", Args: []any{ans.Message}}})
 	case http.StatusPreconditionFailed:
 		page, err := a.resultPage(r, snap, m, m.Encounters)
 		if err != nil {

@@ -133,19 +133,19 @@ func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tourname
 				a, b := strings.TrimSpace(r.PostFormValue(field(e, k, 0))), strings.TrimSpace(r.PostFormValue(field(e, k, 1)))
 				if a != "" || b != "" {
 					if a == "" || b == "" {
-						return nil, &formError{Encounter: e + 1, Set: k + 1, Format: "enter both scores"}
+						return nil, &formError{Encounter: e + 1, Set: k + 1, Message: tournament.Message{Format: "enter both scores"}}
 					}
 					x, errA := strconv.Atoi(a)
 					y, errB := strconv.Atoi(b)
 					if errA != nil || errB != nil || x < 0 || y < 0 {
-						return nil, &formError{Encounter: e + 1, Set: k + 1, Format: "scores are whole numbers from 0"}
+						return nil, &formError{Encounter: e + 1, Set: k + 1, Message: tournament.Message{Format: "scores are whole numbers from 0"}}
 					}
 					s, filled = tournament.Set{x, y}, true
 				}
 			}
 			switch {
 			case filled && ended:
-				return nil, &formError{Encounter: e + 1, Set: k + 1, Format: "fill the sets in order"}
+				return nil, &formError{Encounter: e + 1, Set: k + 1, Message: tournament.Message{Format: "fill the sets in order"}}
 			case filled:
 				sets = append(sets, s)
 			default:
@@ -155,7 +155,7 @@ func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tourname
 		if len(sets) == 0 {
 			for later := e + 1; later < encounters; later++ {
 				if r.PostFormValue(field(later, 0, 0)) != "" || r.PostFormValue(quickField(later, 0)) != "" {
-					return nil, &formError{Encounter: e + 1, Format: "fill the encounters in order"}
+					return nil, &formError{Encounter: e + 1, Message: tournament.Message{Format: "fill the encounters in order"}}
 				}
 			}
 			break
@@ -163,7 +163,7 @@ func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tourname
 		out = append(out, sets)
 	}
 	if len(out) == 0 {
-		return nil, &formError{Encounter: 1, Set: 1, Format: "enter a score"}
+		return nil, &formError{Encounter: 1, Set: 1, Message: tournament.Message{Format: "enter a score"}}
 	}
 	return out, nil
 }

@@ -118,11 +118,7 @@ func problemText(ctx context.Context, p tournament.Problem) string {
 	return p.Path + ": " + problemReason(ctx, p)
 }
 
-// problemReason is what a problem says in the page's language; one made
-// without a format (a file that is not JSON) says its message as it is.
+// problemReason is what a problem says in the page's language.
 func problemReason(ctx context.Context, p tournament.Problem) string {
-	if p.Format == "" {
-		return p.Message
-	}
 	return templates.Reason(ctx, p.Format, p.Args...)
 }

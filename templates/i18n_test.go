@@ -34,7 +34,7 @@ type translationKey struct {
 // sourceDirs hold every Go file whose calls of T and Tf the tests check:
 // the templ components (their generated Go), the handlers and the server;
 // and the domain, whose refusals carry formats that pages translate.
-var sourceDirs = []string{".", "../handlers", "../web", "../tournament", "../upstream"}
+var sourceDirs = []string{".", "../handlers", "../web", "../tournament", "../upstream", "../cache"}
 
 // keyHelpers are the functions besides T and Tf whose second argument,
 // after the context, is a key they translate.
@@ -43,7 +43,7 @@ var keyHelpers = map[string]bool{"badInput": true}
 // translationCalls finds every key that reaches T: in templates.T(ctx,
 // key) and Tf, T(ctx, key) inside this package, the handlers' one-argument
 // shorthand T(key); and the formats of the domain's refusals (refuse,
-// fault, Problems.add, RuleError{Format: ...}) that Reason translates.
+// fault, Problems.add, tournament.Refuse, Message{Format: ...}) that Reason translates.
 func translationCalls(t *testing.T) []translationKey {
 	t.Helper()
 	var calls []translationKey
@@ -76,7 +76,10 @@ func translationCalls(t *testing.T) []translationKey {
 						}
 					}
 					if lit, ok := n.(*ast.CompositeLit); ok {
-						if sel, ok := lit.Type.(*ast.SelectorExpr); ok && (sel.Sel.Name == "RuleError" || sel.Sel.Name == "ResultError") {
+						if lit.Type == nil {
+							return true
+						}
+						if name := exprText(lit.Type); name == "Message" || name == "tournament Message" {
 							for _, el := range lit.Elts {
 								if kv, ok := el.(*ast.KeyValueExpr); ok && exprText(kv.Key) == "Format" {
 									if key, ok := literal(kv.Value); ok {
@@ -94,7 +97,7 @@ func translationCalls(t *testing.T) []translationKey {
 					if dir == "../tournament" || dir == "../upstream" { // only their refusals' literal formats
 						switch fun := call.Fun.(type) {
 						case *ast.Ident:
-							if (fun.Name == "refuse" || fun.Name == "badRequest") && len(call.Args) >= 1 {
+							if (fun.Name == "Refuse" || fun.Name == "badRequest") && len(call.Args) >= 1 {
 								arg = call.Args[0]
 							} else if fun.Name == "fault" && len(call.Args) >= 2 {
 								arg = call.Args[1]
@@ -127,6 +130,12 @@ func translationCalls(t *testing.T) []translationKey {
 					case *ast.SelectorExpr:
 						if x, ok := fun.X.(*ast.Ident); ok && x.Name == "templates" && (fun.Sel.Name == "T" || fun.Sel.Name == "Tf") && len(call.Args) >= 2 {
 							arg = call.Args[1]
+						}
+						if x, ok := fun.X.(*ast.Ident); ok && x.Name == "tournament" && fun.Sel.Name == "Refuse" && len(call.Args) >= 1 {
+							if key, ok := literal(call.Args[0]); ok {
+								calls = append(calls, translationKey{key: key, at: fset.Position(call.Args[0].Pos()).String(), fn: fn, args: len(call.Args) - 1})
+							}
+							return true
 						}
 					}
 					if arg == nil {

@@ -75,19 +75,24 @@ var (
 	ErrCourtNotFound = errors.New("no such court")
 )
 
-// RuleError is a write the rules refuse. Why is for the person who tried,
-// as a format and its arguments, so that a page can say it in its own
-// language (the format is the key, states and modes among the arguments are
-// words to translate too); Error is the English sentence, for logs and the API.
-type RuleError struct {
+// Message is a sentence for a person as a format and its arguments, so that a
+// page can say it in its own language (the format is the key, states and
+// modes among the arguments are words to translate too); String is the
+// English sentence, for logs, the API and the command line.
+type Message struct {
 	Format string
 	Args   []any
 }
 
-func (e *RuleError) Error() string { return fmt.Sprintf(e.Format, e.Args...) }
+func (m Message) String() string { return fmt.Sprintf(m.Format, m.Args...) }
 
-// refuse is a RuleError saying why as fmt.Sprintf(format, args...) would.
-func refuse(format string, args ...any) *RuleError { return &RuleError{Format: format, Args: args} }
+// RuleError is a write the rules refuse; its Message says why.
+type RuleError struct{ Message }
+
+func (e *RuleError) Error() string { return e.String() }
+
+// Refuse is a RuleError saying why as fmt.Sprintf(format, args...) would.
+func Refuse(format string, args ...any) *RuleError { return &RuleError{Message{format, args}} }
 
 // newChange starts a change computed from s; s is nil when the change
 // creates the tournament (and then sets Tournament itself, with Rev 1).
@@ -312,10 +317,10 @@ func (s *Snapshot) CallMatch(id string, courtIDs []string, at time.Time) (*Chang
 		return nil, ErrMatchNotFound
 	}
 	if m.State != MatchOpen || m.Entries[0] == nil || m.Entries[1] == nil {
-		return nil, refuse("only an open match with both entries known can be called; this one is %s", m.State)
+		return nil, Refuse("only an open match with both entries known can be called; this one is %s", m.State)
 	}
 	if len(courtIDs) == 0 {
-		return nil, refuse("choose at least one court")
+		return nil, Refuse("choose at least one court")
 	}
 	for _, cid := range courtIDs {
 		court, ok := s.Court(cid)
@@ -323,14 +328,14 @@ func (s *Snapshot) CallMatch(id string, courtIDs []string, at time.Time) (*Chang
 			return nil, ErrCourtNotFound
 		}
 		if busy := s.CourtMatch(cid); busy != nil {
-			return nil, refuse("%s is busy", court.Name)
+			return nil, Refuse("%s is busy", court.Name)
 		}
 	}
 	if name, where := s.busy(m); name != "" {
 		if where == "" {
-			return nil, refuse("%s is playing on another court: a match can be called once all its players are free", name)
+			return nil, Refuse("%s is playing on another court: a match can be called once all its players are free", name)
 		}
-		return nil, refuse("%s is playing on %s: a match can be called once all its players are free", name, where)
+		return nil, Refuse("%s is playing on %s: a match can be called once all its players are free", name, where)
 	}
 	c := newChange(s, at) // "the court is free" depends on every match: settle requires the version
 	nm := c.edit(m)
@@ -356,10 +361,10 @@ func (s *Snapshot) SetMatchState(id string, to MatchState, at time.Time) (*Chang
 		MatchSkipped: {MatchOpen, MatchPaused, MatchIncomplete},
 	}
 	if !slices.Contains(allowed[to], m.State) {
-		return nil, refuse("a %s match cannot become %s", m.State, to)
+		return nil, Refuse("a %s match cannot become %s", m.State, to)
 	}
 	if g, _ := s.Group(m.GroupID); to == MatchSkipped && !g.Mode.Rules().Skip {
-		return nil, refuse("a knock-out match cannot be skipped: enter its result instead")
+		return nil, Refuse("a knock-out match cannot be skipped: enter its result instead")
 	}
 	c := newChange(s, at)
 	c.edit(m).State = to

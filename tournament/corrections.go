@@ -33,15 +33,15 @@ func (s *Snapshot) Walkover(matchID string, winnerSide int, at time.Time, by str
 		return nil, ErrMatchNotFound
 	}
 	if winnerSide != 0 && winnerSide != 1 {
-		return nil, refuse("the winner of a walkover is side 0 or side 1")
+		return nil, Refuse("the winner of a walkover is side 0 or side 1")
 	}
 	switch m.State {
 	case MatchOpen, MatchRunning, MatchPaused:
 	default:
-		return nil, refuse("a %s match cannot be given as a walkover", m.State)
+		return nil, Refuse("a %s match cannot be given as a walkover", m.State)
 	}
 	if m.Entries[0] == nil || m.Entries[1] == nil {
-		return nil, refuse("a walkover needs both entries known")
+		return nil, Refuse("a walkover needs both entries known")
 	}
 	c := newChange(s, at)
 	c.walkover(m, winnerSide, by)
@@ -140,16 +140,16 @@ func (c *Change) record0() *Tournament {
 func (s *Snapshot) Withdraw(disciplineID, entryID string, at time.Time) (*Change, error) {
 	d, ok := s.Discipline(disciplineID)
 	if !ok {
-		return nil, refuse("no such discipline")
+		return nil, Refuse("no such discipline")
 	}
 	if !slices.Contains(d.EntryIDs, entryID) {
-		return nil, refuse("%s has no entry %s", d.Name, entryID)
+		return nil, Refuse("%s has no entry %s", d.Name, entryID)
 	}
 	if slices.Contains(d.Withdrawn, entryID) {
-		return nil, refuse("the entry has withdrawn already")
+		return nil, Refuse("the entry has withdrawn already")
 	}
 	if s.Tournament.State == StateFinished || s.Tournament.State == StateCancelled {
-		return nil, refuse("the tournament is %s", s.Tournament.State)
+		return nil, Refuse("the tournament is %s", s.Tournament.State)
 	}
 	c := newChange(s, at)
 	c.Version = s.Version
@@ -183,21 +183,21 @@ func (s *Snapshot) Withdraw(disciplineID, entryID string, at time.Time) (*Change
 func (s *Snapshot) AddLateEntry(disciplineID string, e *Entry, at time.Time) (*Change, error) {
 	d, ok := s.Discipline(disciplineID)
 	if !ok {
-		return nil, refuse("no such discipline")
+		return nil, Refuse("no such discipline")
 	}
 	if e == nil || e.ID == "" || strings.TrimSpace(e.Name) == "" {
-		return nil, refuse("a late entry needs a name")
+		return nil, Refuse("a late entry needs a name")
 	}
 	for _, id := range d.EntryIDs {
 		if o, ok := s.Entries[id]; id == e.ID || ok && strings.EqualFold(o.Name, e.Name) {
-			return nil, refuse("%s is entered already", e.Name)
+			return nil, Refuse("%s is entered already", e.Name)
 		}
 	}
 	switch team := e.IsTeam(); {
 	case team && (d.EntryType == EntrySingle || d.EntryType == EntryMonsterDYP):
-		return nil, refuse("a %s entry is one player", d.EntryType)
+		return nil, Refuse("a %s entry is one player", d.EntryType)
 	case !team && (d.EntryType == EntryBYP || d.EntryType == EntryDYP):
-		return nil, refuse("this discipline is played by teams: enter \"Anna Berg / Ben Kurz\"")
+		return nil, Refuse("this discipline is played by teams: enter \"Anna Berg / Ben Kurz\"")
 	}
 	c := newChange(s, at)
 	c.Version = s.Version
@@ -256,7 +256,7 @@ func (s *Snapshot) AddLateEntry(disciplineID string, e *Entry, at time.Time) (*C
 			break // only the stage being played takes late entries
 		}
 	}
-	return nil, refuse("%s has no round being played that takes late entries (swiss, dutch system, rounds, monster DYP, whist)", d.Name)
+	return nil, Refuse("%s has no round being played that takes late entries (swiss, dutch system, rounds, monster DYP, whist)", d.Name)
 }
 
 // CorrectResult changes the result of a played match while nothing that
@@ -270,7 +270,7 @@ func (s *Snapshot) CorrectResult(matchID string, r Encounters, at time.Time, by 
 		return nil, ErrMatchNotFound
 	}
 	if m.State != MatchPlayed {
-		return nil, refuse("only a played result can be corrected; this match is %s", m.State)
+		return nil, Refuse("only a played result can be corrected; this match is %s", m.State)
 	}
 	g, _ := s.Group(m.GroupID)
 	if err := ValidateResult(r, s.Config(m), len(g.Encounters), true); err != nil {
@@ -280,7 +280,7 @@ func (s *Snapshot) CorrectResult(matchID string, r Encounters, at time.Time, by 
 	c.Version = s.Version // what depends on the result is all over the tournament
 	started := func(x *Match) bool { return x.State == MatchRunning || x.State == MatchPlayed }
 	blocked := func(x *Match) error {
-		return refuse("%s depends on this result and has started (%s); correct that match first", s.describe(x), x.State)
+		return Refuse("%s depends on this result and has started (%s); correct that match first", s.describe(x), x.State)
 	}
 	nm := c.edit(m)
 	before := m.Winner()

@@ -12,7 +12,7 @@ import (
 // entries in, and late entries after the start.
 
 // ErrStarted is returned for an edit that only a tournament not yet started allows.
-var ErrStarted = refuse("the tournament has started: its setup can no longer change")
+var ErrStarted = Refuse("the tournament has started: its setup can no longer change")
 
 // Create is the change that writes a new tournament built from a setup (see
 // Build): the store refuses it when the tournament exists already.
@@ -236,7 +236,7 @@ func (s *Snapshot) disciplineIndex(id string) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, refuse("no such discipline")
+	return 0, Refuse("no such discipline")
 }
 
 // AddEntries adds entries to a discipline of a tournament not yet started (a
@@ -325,7 +325,7 @@ func (s *Snapshot) ReadyToStart() error {
 	}
 	for _, d := range s.Tournament.Disciplines {
 		if n := len(d.NoShows()); n > 0 {
-			return refuse("%s: %d entries have not checked in: check them in or remove them", d.Name, n)
+			return Refuse("%s: %d entries have not checked in: check them in or remove them", d.Name, n)
 		}
 	}
 	return nil
@@ -348,7 +348,7 @@ func (s *Snapshot) LateEntry(disciplineID, name string) (*Entry, error) {
 	sd.validateEntries("name", &ps)
 	for _, p := range ps {
 		if p.Path != "name.entries" { // "at least two entries" is about whole lists
-			return nil, refuse(p.Format, p.Args...)
+			return nil, &RuleError{p.Message}
 		}
 	}
 	ids := ReuseIDs(s)

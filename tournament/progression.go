@@ -19,12 +19,12 @@ func (s *Snapshot) Start(at time.Time) (*Change, error) {
 	t := s.Tournament
 	switch t.State {
 	case StateRunning:
-		return nil, refuse("the tournament has started already")
+		return nil, Refuse("the tournament has started already")
 	case StateFinished, StateCancelled:
-		return nil, refuse("a %s tournament cannot be started", t.State)
+		return nil, Refuse("a %s tournament cannot be started", t.State)
 	}
 	if len(t.Disciplines) == 0 {
-		return nil, refuse("the tournament has no discipline to play")
+		return nil, Refuse("the tournament has no discipline to play")
 	}
 	if err := s.ReadyToStart(); err != nil {
 		return nil, err
@@ -36,7 +36,7 @@ func (s *Snapshot) Start(at time.Time) (*Change, error) {
 	for di := range rec.Disciplines {
 		d := &rec.Disciplines[di]
 		if len(d.Stages) == 0 {
-			return nil, refuse("%s has no stage to play", d.Name)
+			return nil, Refuse("%s has no stage to play", d.Name)
 		}
 		seeded, err := c.entrants(d)
 		if err != nil {
@@ -61,16 +61,16 @@ func (c *Change) entrants(d *Discipline) ([]*Entry, error) {
 		}
 		e := c.entry(id)
 		if e == nil {
-			return nil, refuse("%s: entry %s is not registered", d.Name, id)
+			return nil, Refuse("%s: entry %s is not registered", d.Name, id)
 		}
 		es = append(es, e)
 	}
 	if len(es) < 2 {
-		return nil, refuse("%s needs at least two entries, it has %d", d.Name, len(es))
+		return nil, Refuse("%s needs at least two entries, it has %d", d.Name, len(es))
 	}
 	if d.EntryType == EntryDYP && !slices.ContainsFunc(es, (*Entry).IsTeam) {
 		if len(es)%2 == 1 {
-			return nil, refuse("%s: a DYP draws teams of two, but %d players entered", d.Name, len(es))
+			return nil, Refuse("%s: a DYP draws teams of two, but %d players entered", d.Name, len(es))
 		}
 		rng := c.rng(d.ID)
 		rng.Shuffle(len(es), func(i, j int) { es[i], es[j] = es[j], es[i] })
@@ -122,13 +122,13 @@ func (c *Change) drawStage(di, si int, seeded []*Entry) error {
 	for _, m := range c.all() {
 		if m.StageID == st.ID {
 			if m.State == MatchRunning || m.State == MatchPlayed {
-				return refuse("%s has started already", st.Name)
+				return Refuse("%s has started already", st.Name)
 			}
 			c.remove(m)
 		}
 	}
 	if len(st.Groups) == 0 {
-		return refuse("%s has no group", st.Name)
+		return Refuse("%s has no group", st.Name)
 	}
 	keep := si == 0 && len(st.Groups) > 1 && !slices.ContainsFunc(st.Groups, func(g Group) bool { return len(g.EntryIDs) == 0 })
 	dealt := Snake(seeded, len(st.Groups))
@@ -186,7 +186,7 @@ func (c *Change) drawGroup(di, si, gi int, es []*Entry) error {
 		}
 	case Paired:
 		if !c.nextRound(di, si, gi) {
-			return refuse("%s: %d entries cannot play a round of %s", g.Name, len(es), g.Mode)
+			return Refuse("%s: %d entries cannot play a round of %s", g.Name, len(es), g.Mode)
 		}
 	}
 	return nil

@@ -139,18 +139,15 @@ const (
 // Problem is one thing wrong with a setup, and where: a JSON path such as
 // disciplines[0].stages[1].qualify.
 type Problem struct {
-	Path    string `json:"path"`
-	Message string `json:"message"`
-	// Format and Args make Message, for a page to say it in its own language (see RuleError).
-	Format string `json:"-"`
-	Args   []any  `json:"-"`
+	Path string
+	Message
 }
 
 func (p Problem) String() string {
 	if p.Path == "" {
-		return p.Message
+		return p.Message.String()
 	}
-	return p.Path + ": " + p.Message
+	return p.Path + ": " + p.Message.String()
 }
 
 // Problems is everything wrong with a setup.
@@ -168,14 +165,14 @@ func (ps Problems) Error() string {
 func (ps Problems) At(path string) string {
 	for _, p := range ps {
 		if p.Path == path {
-			return p.Message
+			return p.Message.String()
 		}
 	}
 	return ""
 }
 
 func (ps *Problems) add(path, format string, args ...any) {
-	*ps = append(*ps, Problem{Path: path, Message: fmt.Sprintf(format, args...), Format: format, Args: args})
+	*ps = append(*ps, Problem{Path: path, Message: Message{format, args}})
 }
 
 // SetupSchema is the JSON Schema of a setup file.
@@ -190,10 +187,10 @@ func ParseSetup(data []byte) (*Setup, error) {
 	dec.UseNumber()
 	var raw any
 	if err := dec.Decode(&raw); err != nil {
-		return nil, Problems{{Message: "not JSON: " + err.Error()}}
+		return nil, Problems{{Message: Message{Format: "not JSON: %v", Args: []any{err}}}}
 	}
 	if dec.More() {
-		return nil, Problems{{Message: "not JSON: more than one value"}}
+		return nil, Problems{{Message: Message{Format: "not JSON: more than one value"}}}
 	}
 	r := &reader{}
 	s := r.setup(raw)

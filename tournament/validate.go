@@ -12,32 +12,26 @@ const (
 	MaxPoints     = 999
 )
 
-// ResultError says what is wrong with a result and where: encounter and set
-// are 1-based, 0 when the fault is not in one of them.
-// Format and Args say what is wrong as fmt.Sprintf would, for a page to say
-// in its own language (see RuleError); Error is the English sentence.
+// ResultError says what is wrong with a result (its Message) and where:
+// encounter and set are 1-based, 0 when the fault is not in one of them.
 type ResultError struct {
 	Encounter, Set int
-	Format         string
-	Args           []any
+	Message
 }
-
-// Reason is what is wrong, in English, without where.
-func (e *ResultError) Reason() string { return fmt.Sprintf(e.Format, e.Args...) }
 
 func (e *ResultError) Error() string {
 	switch {
 	case e.Set > 0:
-		return fmt.Sprintf("encounter %d, set %d: %s", e.Encounter, e.Set, e.Reason())
+		return fmt.Sprintf("encounter %d, set %d: %s", e.Encounter, e.Set, e.Message)
 	case e.Encounter > 0:
-		return fmt.Sprintf("encounter %d: %s", e.Encounter, e.Reason())
+		return fmt.Sprintf("encounter %d: %s", e.Encounter, e.Message)
 	}
-	return e.Reason()
+	return e.String()
 }
 
 // fault is a ResultError in set (0: in none) saying why as fmt.Sprintf(format, args...) would.
 func fault(set int, format string, args ...any) *ResultError {
-	return &ResultError{Set: set, Format: format, Args: args}
+	return &ResultError{Set: set, Message: Message{format, args}}
 }
 
 // ErrNotRunning is returned for a result sent to a match that is not running.

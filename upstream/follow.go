@@ -60,22 +60,18 @@ func (e *budgetFull) Error() string {
 // ErrBadRequest is a follow request that cannot be done as asked; its message says why.
 var ErrBadRequest = errors.New("upstream: bad follow request")
 
-// BadRequest is an ErrBadRequest. Format and Args say why, as fmt.Sprintf
-// would, for a page to say in its own language (see tournament.RuleError).
-type BadRequest struct {
-	Format string
-	Args   []any
-}
+// BadRequest is an ErrBadRequest; its Message says why.
+type BadRequest struct{ tournament.Message }
 
-func (e *BadRequest) Error() string {
-	return ErrBadRequest.Error() + ": " + fmt.Sprintf(e.Format, e.Args...)
-}
+func (e *BadRequest) Error() string { return ErrBadRequest.Error() + ": " + e.String() }
 
 // Unwrap makes a BadRequest an ErrBadRequest.
 func (e *BadRequest) Unwrap() error { return ErrBadRequest }
 
 // badRequest is a BadRequest saying why as fmt.Sprintf(format, args...) would.
-func badRequest(format string, args ...any) error { return &BadRequest{Format: format, Args: args} }
+func badRequest(format string, args ...any) error {
+	return &BadRequest{tournament.Message{Format: format, Args: args}}
+}
 
 // Follower follows tournaments that run elsewhere (see the package doc).
 type Follower struct {

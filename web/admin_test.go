@@ -334,6 +334,11 @@ func TestResultEntry(t *testing.T) {
 		if rec := o.resultForm(h, twoSets.ID, "live", map[string]string{"0.0.0": "5", "0.1.1": "2"}); rec.Code != http.StatusUnprocessableEntity {
 			t.Errorf("a set with one score: %d", rec.Code)
 		}
+		// On a German page the form's own mistakes are German too (they were English).
+		rec = o.resultForm(h, twoSets.ID, "live", map[string]string{"0.0.0": "5"}, "Accept-Language", "de")
+		if got := o.doc(rec).Find(`[data-testid="set-error"]`).Text(); rec.Code != http.StatusUnprocessableEntity || got != "beide Ergebnisse eintragen" {
+			t.Errorf("a set with one score, in German: %d %q", rec.Code, got)
+		}
 		if rec := o.resultForm(h, twoSets.ID, "confirm", map[string]string{"0.0.0": "5", "0.0.1": "3", "0.1.0": "5", "0.1.1": "1"}); rec.Code != http.StatusSeeOther {
 			t.Errorf("a good result: %d %s", rec.Code, rec.Body)
 		}
