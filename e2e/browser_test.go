@@ -92,6 +92,28 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
+// step runs one named step of a test in the browser, within 30 s: a step
+// that fails stops the test with its name, and saves what the browser showed
+// as <prefix>-<step>-failed; when look is set, a step that passes is saved
+// as <prefix>-<step> and must fit the screen's width.
+type step func(name string, actions ...chromedp.Action[chromedp.Void])
+
+func steps(t *testing.T, b context.Context, prefix string, look bool) step {
+	return func(name string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(b, 30*time.Second)
+		defer cancel()
+		if err := chromedp.Do(ctx, actions...); err != nil {
+			screenshot(t, b, prefix+"-"+name+"-failed")
+			t.Fatalf("%s: %v", name, err)
+		}
+		if look {
+			screenshot(t, b, prefix+"-"+name)
+			fitsWidth(t, b, name)
+		}
+	}
+}
+
 func tournamentNamed(d *tournament.Demo, name string) tournament.DemoTournament {
 	for _, dt := range d.Tournaments {
 		if dt.Tournament.Name == name {

@@ -42,15 +42,8 @@ func TestOrganizerRunsAMatchFromAPhone(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := browser(t)
-	shot := func(step string) { screenshot(t, b, "console-phone-"+step); fitsWidth(t, b, step) }
 	console := "/admin/t/" + lyon.Tournament.ID
-	do := func(step string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(b, actions...); err != nil {
-			t.Fatalf("%s: %v", step, err)
-		}
-		shot(step)
-	}
+	do := steps(t, b, "console-phone", true)
 	do("1-sign-in",
 		chromedp.EmulateViewport(390, 844),
 		chromedp.Navigate(srv.URL+"/admin/login"),

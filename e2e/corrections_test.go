@@ -41,14 +41,7 @@ func TestOrganizerCorrectsAResultFromAPhone(t *testing.T) {
 	}
 	b := browser(t)
 	match := srv.URL + "/admin/t/" + lyon.Tournament.ID + "/matches/"
-	do := func(step string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(b, actions...); err != nil {
-			t.Fatalf("%s: %v", step, err)
-		}
-		screenshot(t, b, "corrections-phone-"+step)
-		fitsWidth(t, b, step)
-	}
+	do := steps(t, b, "corrections-phone", true)
 	do("1-sign-in",
 		chromedp.EmulateViewport(390, 844),
 		chromedp.Navigate(srv.URL+"/admin/login"),

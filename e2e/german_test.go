@@ -30,12 +30,7 @@ func TestGermanInTheBrowser(t *testing.T) {
 	}
 	b := browser(t)
 	base := srv.URL + "/t/" + hamburg.Tournament.ID
-	do := func(step string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(b, actions...); err != nil {
-			t.Fatalf("%s: %v", step, err)
-		}
-	}
+	do := steps(t, b, "german", false)
 	shownTime := func(lang string) (string, string) {
 		t.Helper()
 		do(lang, chromedp.EmulateViewport(1440, 900), chromedp.Navigate(base+"/matches/"+played.ID+"?lang="+lang), chromedp.WaitVisible(`time[data-local][title]`))

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -25,17 +24,7 @@ func TestOrganizerSetsUpATournamentFromAPhone(t *testing.T) {
 	}
 	b := browser(t)
 	size := "phone"
-	shot := func(step string) { screenshot(t, b, "setup-"+size+"-"+step); fitsWidth(t, b, step) }
-	do := func(step string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		ctx, cancel := context.WithTimeout(b, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			screenshot(t, b, "setup-"+size+"-"+step+"-failed")
-			t.Fatalf("%s: %v", step, err)
-		}
-		shot(step)
-	}
+	do := steps(t, b, "setup-"+size, true)
 	do("1-sign-in",
 		chromedp.EmulateViewport(390, 844),
 		chromedp.Navigate(srv.URL+"/admin/login"),
@@ -100,7 +89,7 @@ func TestOrganizerSetsUpATournamentFromAPhone(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	shot("7-all-present")
+	do("7-all-present")
 	view(t, b, "setup-phone-7-all-present-view", `[data-testid="entries-discipline"]`)
 	do("8-started",
 		chromedp.Click(`[data-testid="start"]`, chromedp.NodeVisible),
