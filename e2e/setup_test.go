@@ -23,8 +23,7 @@ func TestOrganizerSetsUpATournamentFromAPhone(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := browser(t)
-	size := "phone"
-	do := steps(t, b, "setup-"+size, true)
+	do := steps(t, b, "setup-phone", true)
 	do("1-sign-in",
 		chromedp.EmulateViewport(390, 844),
 		chromedp.Navigate(srv.URL+"/admin/login"),
@@ -116,7 +115,7 @@ func TestOrganizerSetsUpATournamentFromAPhone(t *testing.T) {
 	)
 
 	// The same pages on a desktop.
-	size = "desktop"
+	do = steps(t, b, "setup-desktop", true)
 	do("new", chromedp.EmulateViewport(1440, 900), chromedp.Navigate(srv.URL+"/admin/new"), chromedp.WaitVisible(`[data-testid="setup-form"]`))
 	do("errors",
 		chromedp.SendKeys(`input[name="name"]`, "Winter Cup"),
