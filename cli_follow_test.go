@@ -425,8 +425,10 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 		return !bytes.Contains(page, []byte(`data-testid="stale"`))
 	})
 	// Once U rests, M answers exactly as U for every resource: nothing was lost.
+	restAt := time.Now()
 	u.simStop()
 	eventuallyWithin(t, 20*time.Second, "M's answers equal U's once U rests", sameOnBoth)
+	eventuallyWithin(t, 10*time.Second, "the observer sees M's answers equal U's", obs.caughtUp) // every change's delay is measured
 	end := time.Now()
 	stopObs()
 	<-obsDone
@@ -458,7 +460,7 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 	check("polling alone", pollFrom, pollTo, 15*time.Second)
 	// The first call of U switches M to webhooks; changes from then on count.
 	check("with webhooks", hookFrom.Add(3*time.Second), hookTo, 5*time.Second)
-	check("after U restarted", backAt, end.Add(-15*time.Second), 15*time.Second)
+	check("after U restarted", backAt, restAt, 15*time.Second)
 	if most := proxy.mostInAMinute(); most > upstream.DefaultBudget {
 		t.Errorf("the proxy counted %d GETs in a minute; the budget is %d", most, upstream.DefaultBudget)
 	} else {
