@@ -80,12 +80,13 @@ type worker struct {
 	every Intervals
 	wake  chan struct{}
 
-	due      map[string]time.Time
-	lastRead map[string]time.Time // when each item was last read
-	asked    map[string]bool      // items a change asked for (soon), not due by their pace alone
-	hooked   time.Time            // last webhook call seen
-	lastGood time.Time            // last answer from upstream
-	behind   map[string]bool      // groups the record was behind their matches when last read
+	due       map[string]time.Time
+	lastRead  map[string]time.Time // when each item was last read
+	asked     map[string]bool      // items a change asked for (soon), not due by their pace alone
+	pollAfter time.Time            // no poll before: the budget's polling share is used until then
+	hooked    time.Time            // last webhook call seen
+	lastGood  time.Time            // last answer from upstream
+	behind    map[string]bool      // groups the record was behind their matches when last read
 }
 
 func (w *worker) poke() {
@@ -173,9 +174,15 @@ func (w *worker) step(ctx context.Context) error {
 		}
 		return nil
 	}
+	if !w.asked[item] && w.now().Before(w.pollAfter) {
+		w.due[item] = w.pollAfter // the polling share is used: no poll asks again before it frees up
+		return nil
+	}
 	err = w.read(ctx, snap, item)
 	if full := (*budgetFull)(nil); errors.As(err, &full) {
-		w.due[item] = w.now().Add(full.wait) // a poll waits for its share; what changes ask for goes first
+		// A poll waits for its share; what changes ask for goes first.
+		w.pollAfter = w.now().Add(full.wait)
+		w.due[item] = w.pollAfter
 		return nil
 	}
 	return err
