@@ -127,15 +127,6 @@ var setupModes = map[Mode]modeOptions{
 	LordHaveMercy:     {thirdPlace: true, lives: true, minEntries: 2},
 }
 
-// Limits of a setup, so a file cannot make unbounded work.
-const (
-	MaxSetupEntries = 4096
-	MaxSetupCourts  = 500
-	MaxSetupStages  = 8
-	MaxTeamPlayers  = 6
-	maxNameLength   = 120
-)
-
 // Problem is one thing wrong with a setup, and where: a JSON path such as
 // disciplines[0].stages[1].qualify.
 type Problem struct {

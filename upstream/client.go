@@ -16,9 +16,6 @@ import (
 	"courtside/tournament"
 )
 
-// maxBody bounds what one upstream answer may hold.
-const maxBody = 32 << 20
-
 // Error is an upstream answer other than 200, with its body as it came.
 type Error struct {
 	Status  int
@@ -84,7 +81,7 @@ func (c *Client) do(ctx context.Context, method, path string, body []byte) (*htt
 		return nil, nil, fmt.Errorf("upstream: %s %s: %w", method, path, err)
 	}
 	defer func() { _ = resp.Body.Close() }()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, tournament.MaxUpstreamAnswerBytes))
 	if err != nil {
 		return nil, nil, fmt.Errorf("upstream: %s %s: %w", method, path, err)
 	}
