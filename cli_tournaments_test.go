@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"courtside/cache"
+	"courtside/cache/cachetest"
 	"courtside/tournament"
 	"courtside/web"
 )
@@ -289,6 +290,7 @@ func responses(t *testing.T, h http.Handler, key string, snap *tournament.Snapsh
 }
 
 func TestExportImportReproducesEveryResponse(t *testing.T) {
+	cachetest.Parallel(t)
 	getenv, store := env(t)
 	ctx := context.Background()
 	mustRun(t, getenv, "demo")

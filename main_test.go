@@ -22,6 +22,7 @@ import (
 	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/handlers"
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -132,18 +133,6 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-// eventually fails the test unless ok becomes true within the deadline.
-func eventually(t *testing.T, within time.Duration, what string, ok func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(within)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting: %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 func TestServeEmbeddedDemo(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -152,7 +141,7 @@ func TestServeEmbeddedDemo(t *testing.T) {
 	go func() {
 		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, &out, func(string) string { return "" })
 	}()
-	eventually(t, 30*time.Second, "the banner", func() bool { return strings.Contains(out.String(), "\n") })
+	testkit.EventuallyWithin(t, 30*time.Second, "the banner", func() bool { return strings.Contains(out.String(), "\n") })
 	// The banner names the port it bound, and promises it: the first request is answered.
 	banner := out.String()
 	base, _, _ := strings.Cut(strings.TrimPrefix(banner, "Courtside is serving on "), "\n")

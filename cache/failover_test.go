@@ -19,6 +19,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -104,7 +105,7 @@ func TestClusterFailoverLosesNoAcknowledgedWrite(t *testing.T) {
 		})
 	}
 	acks := func(w *writer) int { w.mu.Lock(); defer w.mu.Unlock(); return w.acks }
-	eventuallyWithin(t, 20*time.Second, "every writer has written", func() bool {
+	testkit.EventuallyWithin(t, 20*time.Second, "every writer has written", func() bool {
 		for _, w := range writers {
 			if acks(w) < 20 {
 				return false
@@ -124,7 +125,7 @@ func TestClusterFailoverLosesNoAcknowledgedWrite(t *testing.T) {
 	killNode(t, base, port)
 	killedAt := time.Now()
 	before := acks(victim)
-	eventuallyWithin(t, 30*time.Second, "writes to the tournament succeed again after the failover", func() bool {
+	testkit.EventuallyWithin(t, 30*time.Second, "writes to the tournament succeed again after the failover", func() bool {
 		return acks(victim) >= before+20
 	})
 	victim.mu.Lock()
@@ -213,17 +214,5 @@ func killNode(t *testing.T, base int, port string) {
 	}
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// eventuallyWithin is eventually with a deadline of its own, for a cluster that fails over.
-func eventuallyWithin(t *testing.T, within time.Duration, what string, ok func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(within)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("not within %v: %s", within, what)
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }

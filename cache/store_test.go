@@ -18,6 +18,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -297,7 +298,7 @@ func TestKnownVersionFollowsChangesWithoutAsking(t *testing.T) {
 		t.Fatal(err)
 	}
 	go board.WatchVersions(ctx, time.Hour, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	eventually(t, "the board vouches for the version it read", func() bool {
+	testkit.Eventually(t, "the board vouches for the version it read", func() bool {
 		v, ok := board.KnownVersion(hamburg.Tournament.ID)
 		return ok && v == snap.Version
 	})
@@ -314,7 +315,7 @@ func TestKnownVersionFollowsChangesWithoutAsking(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "the change reached the board instance", func() bool {
+	testkit.Eventually(t, "the change reached the board instance", func() bool {
 		v, _ := board.KnownVersion(hamburg.Tournament.ID)
 		return v == snap.Version+1
 	})
@@ -342,7 +343,7 @@ func TestListsOfKnownTournamentsAskOnlyForTheIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "the watcher vouches for what the list read", func() bool {
+	testkit.Eventually(t, "the watcher vouches for what the list read", func() bool {
 		_, ok := store.KnownVersion(first[0].Tournament.ID)
 		return ok
 	})
@@ -362,18 +363,6 @@ func TestListsOfKnownTournamentsAskOnlyForTheIndex(t *testing.T) {
 	}
 }
 
-// eventually fails the test unless cond holds before a deadline.
-func eventually(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("never: %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
 func TestListsFollowTheStateATournamentReachedAtRuntime(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -386,7 +375,7 @@ func TestListsFollowTheStateATournamentReachedAtRuntime(t *testing.T) {
 		t.Fatal(err)
 	}
 	go watched.WatchVersions(ctx, time.Hour, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	eventually(t, "the watcher subscribed", func() bool { _, ok := watched.KnownVersion("t1"); return ok })
+	testkit.Eventually(t, "the watcher subscribed", func() bool { _, ok := watched.KnownVersion("t1"); return ok })
 	ids := func(store *cache.Store, state tournament.State) []string {
 		t.Helper()
 		snaps, err := store.Tournaments(ctx, "o", cache.ListQuery{State: state, Limit: 10})
@@ -405,7 +394,7 @@ func TestListsFollowTheStateATournamentReachedAtRuntime(t *testing.T) {
 	if _, _, err := writer.Write(ctx, snap, final(matches[0].ID)); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "the watcher heard of the result", func() bool { v, _ := watched.KnownVersion("t1"); return v == snap.Version+1 })
+	testkit.Eventually(t, "the watcher heard of the result", func() bool { v, _ := watched.KnownVersion("t1"); return v == snap.Version+1 })
 	for name, store := range map[string]*cache.Store{"a new instance": cachetest.Store(rdb), "an instance that knows it": watched} {
 		if got := ids(store, tournament.StateFinished); !slices.Equal(got, []string{"t1:finished"}) {
 			t.Errorf("%s: state=finished lists %v", name, got)

@@ -13,6 +13,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -42,11 +43,11 @@ func TestWatchVersionsSubscribesOnceRedisIsUp(t *testing.T) {
 	m.Close() // down at boot
 	var warned atomic.Int64
 	go store.WatchVersions(ctx, time.Hour, slog.New(counted{slog.DiscardHandler, &warned}))
-	eventually(t, "the watcher failed twice", func() bool { return warned.Load() >= 2 })
+	testkit.Eventually(t, "the watcher failed twice", func() bool { return warned.Load() >= 2 })
 	if err := m.Restart(); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "the watcher vouches for the version once Redis is up", func() bool {
+	testkit.Eventually(t, "the watcher vouches for the version once Redis is up", func() bool {
 		v, ok := store.KnownVersion("t1")
 		return ok && v == snap.Version
 	})
@@ -75,7 +76,7 @@ func TestARollbackOfRedisDropsWhatTheInstanceHolds(t *testing.T) {
 		t.Fatal(err)
 	}
 	go reader.WatchVersions(ctx, time.Hour, quiet())
-	eventually(t, "the reader knows the finished tournament", func() bool {
+	testkit.Eventually(t, "the reader knows the finished tournament", func() bool {
 		s, err := reader.Snapshot(ctx, "t1")
 		_, ok := reader.KnownVersion("t1")
 		return ok && err == nil && s.Tournament.State == tournament.StateFinished
@@ -94,11 +95,11 @@ func TestARollbackOfRedisDropsWhatTheInstanceHolds(t *testing.T) {
 	organizer(t, restored)
 	running(t, restored, "t1", "a", "b", "c", "d")
 
-	eventually(t, "the reader serves the tournament as Redis has it now", func() bool {
+	testkit.Eventually(t, "the reader serves the tournament as Redis has it now", func() bool {
 		s, err := reader.Snapshot(ctx, "t1")
 		return err == nil && s.Tournament.State == tournament.StateRunning && s.Matches[0].State == tournament.MatchRunning
 	})
-	eventually(t, "the reader vouches again", func() bool {
+	testkit.Eventually(t, "the reader vouches again", func() bool {
 		v, ok := reader.KnownVersion("t1")
 		s, _ := restored.Snapshot(ctx, "t1")
 		return ok && v == s.Version

@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"courtside/cache/cachetest"
+	"courtside/internal/testkit"
 	"courtside/tournament"
 	"courtside/upstream"
 	"courtside/web"
@@ -229,6 +230,7 @@ const runAxe = `(async () => {
 // at 390×844, 1440×900 and 1920×1080 under e2e/screenshots/ as
 // audit-<page>-<lang>-<size>-<theme>.png.
 func TestPagesPassAxe(t *testing.T) {
+	testkit.EndToEnd(t)
 	embeddedPassOnly(t)
 	source, err := os.ReadFile(nodeModule(t, "axe-core/axe.min.js"))
 	if err != nil {

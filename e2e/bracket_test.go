@@ -13,6 +13,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -147,6 +148,7 @@ func tree(t *testing.T, ctx context.Context, scope string) treeReport {
 // shows its live score; byes are a line, not a box; a tree wider than the
 // page says it scrolls, and one that fits does not.
 func TestBracketsReadLikeTheBest(t *testing.T) {
+	testkit.EndToEnd(t)
 	srv, store, demo := site(t)
 	org := demo.Organizers[0]
 	ctx := browser(t)

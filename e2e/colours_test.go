@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"courtside/internal/testkit"
 )
 
 // lowestContrast reads, in the page, the lowest contrast between the text of
@@ -30,6 +32,7 @@ type contrast struct {
 // variant), and text on the home,
 // tournament, board and group pages keeps AA contrast in both themes.
 func TestDarkModeShipsAndReads(t *testing.T) {
+	testkit.EndToEnd(t)
 	srv, _, demo := site(t)
 	ctx := browser(t)
 	id := demo.Tournaments[0].Tournament.ID

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -15,6 +16,7 @@ import (
 // match to a court, saves a live score, finishes the match, and then finds
 // the result on the public court board and in the bracket.
 func TestOrganizerRunsAMatchFromAPhone(t *testing.T) {
+	testkit.EndToEnd(t)
 	srv, store, demo := site(t)
 	lyon := tournamentNamed(demo, "Lyon Pétanque Masters")
 	var group *tournament.Group

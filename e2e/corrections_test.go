@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -15,6 +16,7 @@ import (
 // on a phone: once refused because the next match has started, once done;
 // then ends an open match by walkover. All with htmx swapping the panel.
 func TestOrganizerCorrectsAResultFromAPhone(t *testing.T) {
+	testkit.EndToEnd(t)
 	srv, store, demo := site(t)
 	lyon := tournamentNamed(demo, "Lyon Pétanque Masters")
 	byID := map[string]*tournament.Match{}

@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -29,6 +30,7 @@ const cspSentinel = "https://csp-sentinel.invalid/x.png"
 // Content-Security-Policy blocked: a page that needs more than the policy
 // allows would be broken for every visitor.
 func TestEveryPageKindLoadsWithoutCSPViolations(t *testing.T) {
+	testkit.EndToEnd(t)
 	srv, store, demo := site(t)
 	hamburg := tournamentNamed(demo, "Hamburg Open 2026")
 	autumn := tournamentNamed(demo, "Autumn Cup 2026")

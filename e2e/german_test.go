@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -15,6 +16,7 @@ import (
 // one as 02:05 PM; the German board, TV, TV setup, console and screens are
 // screenshotted for a person to look at.
 func TestGermanInTheBrowser(t *testing.T) {
+	testkit.EndToEnd(t)
 	srv, store, demo := site(t)
 	hamburg := tournamentNamed(demo, "Hamburg Open 2026")
 	var played *tournament.Match

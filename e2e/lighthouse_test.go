@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"courtside/internal/testkit"
 )
 
 // lighthouseReport is the part of Lighthouse's JSON the test reads.
@@ -45,6 +47,7 @@ type lighthouseReport struct {
 // pages, and fails below 98 of 100, listing the audits that fail.
 // Lighthouse takes a while: it runs in the embedded-Redis pass only.
 func TestLighthouseAccessibility(t *testing.T) {
+	testkit.EndToEnd(t)
 	embeddedPassOnly(t)
 	cli := nodeModule(t, "lighthouse/cli/index.js")
 	chrome := chromium(t)

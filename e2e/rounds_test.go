@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -30,6 +31,7 @@ func swissOf(t *testing.T, d *tournament.Demo) (tournament.DemoTournament, *tour
 // TestPhoneOpensAtTheCurrentRound: a group played in rounds has a link to the
 // round being played; on a phone the page opens there, on a desktop at the top.
 func TestPhoneOpensAtTheCurrentRound(t *testing.T) {
+	testkit.EndToEnd(t)
 	srv, _, demo := site(t)
 	hamburg, swiss := swissOf(t, demo)
 	url := srv.URL + "/t/" + hamburg.Tournament.ID + "/groups/" + swiss.ID
@@ -82,6 +84,7 @@ func TestPhoneOpensAtTheCurrentRound(t *testing.T) {
 // TestEstimatedStarts: a player waiting for a court sees when the match is
 // expected to start, in local time; so does the court board's "Next up".
 func TestEstimatedStarts(t *testing.T) {
+	testkit.EndToEnd(t)
 	srv, _, demo := site(t)
 	hamburg := tournamentNamed(demo, "Hamburg Open 2026")
 	snap := tournament.NewSnapshot(1, hamburg.Tournament, demo.Organizers[0], hamburg.Matches, nil)
@@ -142,6 +145,7 @@ func TestEstimatedStarts(t *testing.T) {
 // TestTVStandingsReadFromAcrossTheHall: the TV's table is as large as the
 // panel makes it, not the page's small print.
 func TestTVStandingsReadFromAcrossTheHall(t *testing.T) {
+	testkit.EndToEnd(t)
 	srv, _, demo := site(t)
 	hamburg, swiss := swissOf(t, demo)
 	ctx := browser(t)

@@ -15,6 +15,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/internal/testkit"
 	"courtside/tournament"
 	"courtside/web"
 )
@@ -24,6 +25,7 @@ import (
 // TV follows each within one poll. A bad setting is refused with its message
 // next to the field, and the TV keeps what it showed.
 func TestOrganizerSteersAScreen(t *testing.T) {
+	testkit.EndToEnd(t)
 	store, demo := cachetest.Demo(t)
 	h, err := web.Routes(web.Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 1000})
 	if err != nil {

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"courtside/internal/testkit"
 )
 
 // TestOrganizerSetsUpATournamentFromAPhone signs in on a phone, creates a
@@ -16,6 +18,7 @@ import (
 // way), checks the entries in, starts it, and finds the first round on the
 // public court board. It also takes the setup pages at desktop size.
 func TestOrganizerSetsUpATournamentFromAPhone(t *testing.T) {
+	testkit.EndToEnd(t)
 	srv, store, demo := site(t)
 	org := demo.Organizers[0]
 	token, _, err := store.CreateToken(context.Background(), org.ID, "Phone at the bar")

@@ -7,11 +7,14 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"courtside/internal/testkit"
 )
 
 // TestSpectatorFindsAPlayer walks as a spectator would: home, organizer,
 // tournament, bracket, a player's page; on a phone and on a desktop.
 func TestSpectatorFindsAPlayer(t *testing.T) {
+	testkit.EndToEnd(t)
 	srv, _, demo := site(t)
 	autumn := tournamentNamed(demo, "Autumn Cup 2026")
 	for _, vp := range []struct {

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"courtside/cache/cachetest"
+	"courtside/internal/testkit"
 	"courtside/tournament"
 	"courtside/web"
 )
@@ -24,6 +25,7 @@ import (
 // board and says it is reconnecting; it recovers by itself; and 500 refreshes
 // leave the page as big as it was.
 func TestTVShowsResultsAndRidesOutOutages(t *testing.T) {
+	testkit.EndToEnd(t)
 	store, demo := cachetest.Demo(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -156,14 +158,10 @@ func TestTVShowsResultsAndRidesOutOutages(t *testing.T) {
 
 // eventually evaluates a condition until it holds, through page loads.
 func eventually(ctx context.Context, condition string, within time.Duration) bool {
-	deadline := time.Now().Add(within)
-	for time.Now().Before(deadline) {
-		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](condition)); err == nil && ok {
-			return true
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	return false
+	return testkit.Holds(within, func() bool {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](condition))
+		return err == nil && ok
+	})
 }
 
 // buildWriter answers as another build of the assets would.

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"courtside/internal/testkit"
 )
 
 // TestTVNamesReadAcrossTheHall: on a 1920×1080 TV of ten courts, every name
@@ -13,6 +15,7 @@ import (
 // overflowed their tiles on their own, so the fitting script shrank those
 // names to its floor, 16 px; the standings kept the page's 14 px.
 func TestTVNamesReadAcrossTheHall(t *testing.T) {
+	testkit.EndToEnd(t)
 	srv, _, demo := site(t)
 	b := browser(t)
 	hamburg := tournamentNamed(demo, "Hamburg Open 2026")

@@ -82,6 +82,7 @@ func playAll(t *testing.T, s *Snapshot, upset func(*Match) bool) *Snapshot {
 }
 
 func TestWalkBracketsToTheFinal(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		n          int
 		mode       Mode

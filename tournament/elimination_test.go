@@ -70,6 +70,7 @@ func dropInRematches(t *testing.T, n, playouts int, rng *rand.Rand) (tournaments
 // as before, random play-outs had one in 66% of 16-entry, 90% of 32-entry and
 // 99.5% of 64-entry trees (measured the same way); now about a third.
 func TestDoubleEliminationDropInRematches(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, n := range []int{8, 16, 32, 64, 128} {
 		tour, match := dropInRematches(t, n, 400, rng)

@@ -203,6 +203,7 @@ func TestEveryModeRunsByItself(t *testing.T) {
 // byes go to entries without one while there are such, and that every
 // tournament finishes.
 func TestGeneratedTournaments(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(17, 18))
 	perMode, largest := 30, 30
 	if *sweep {

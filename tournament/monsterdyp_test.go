@@ -9,6 +9,7 @@ import (
 // nobody twice in a round, rests spread evenly, and no partner twice while
 // the field is large enough for fresh partners to be plenty.
 func TestPairPartners(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 10))
 	for _, n := range sizes() {
 		runs := 20

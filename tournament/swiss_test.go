@@ -109,6 +109,7 @@ func bestPairing(f *swissField, rest []int) int {
 // one exists, with the bye to the lowest-ranked entry without one when that
 // allows it, and the largest score difference in a pair as small as it can be.
 func TestSwissExhaustive(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	tournaments := 0
 	for n := 2; n <= 11; n++ {
@@ -180,6 +181,7 @@ func TestSwissExhaustive(t *testing.T) {
 // TestSwissLarge plays Swiss tournaments of every size with as many rounds as
 // a Swiss usually has: no rematches, byes to different entries, nobody twice.
 func TestSwissLarge(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, n := range sizes() {
 		if n < 12 {

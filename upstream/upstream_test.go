@@ -19,6 +19,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -155,17 +156,6 @@ func newFollower(t *testing.T, srv *httptest.Server) (*Follower, *cache.Store) {
 	f := New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), "https://live.example.org")
 	f.HTTP = srv.Client()
 	return f, store
-}
-
-func eventually(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("not within 5 s: %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 func TestFollowReadsTheRealServiceLeniently(t *testing.T) {
@@ -305,6 +295,7 @@ func TestResultsGoThroughWithATokenOnly(t *testing.T) {
 }
 
 func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
+	cachetest.Parallel(t)
 	fk, srv := newFake(t)
 	f, store := newFollower(t, srv)
 	f.Every = Intervals{Courts: time.Hour, Rest: time.Hour, Hooked: time.Hour, Safety: time.Hour, Idle: time.Hour}
@@ -319,7 +310,7 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 	defer func() { cancel(); <-done }()
 	// A worker that takes a follow over reads the courts first; the rest of a copy just loaded comes later.
 	start := fk.count()
-	eventually(t, "reading the courts", func() bool {
+	testkit.Eventually(t, "reading the courts", func() bool {
 		return slices.Contains(fk.getsSince(start), "/tournaments/"+tid+"/courts")
 	})
 	if err := f.Hook(ctx, tid, "wrong", []byte(`{}`)); !errors.Is(err, cache.ErrNotFound) {
@@ -342,7 +333,7 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 	if err := f.Hook(ctx, tid, fl.Secret, []byte(call)); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "the courts read", func() bool { return len(fk.getsSince(n)) >= 1 })
+	testkit.Eventually(t, "the courts read", func() bool { return len(fk.getsSince(n)) >= 1 })
 	if got := readsBefore(t, f, fk, fl, n); !slices.Equal(got, []string{"/tournaments/" + tid + "/courts"}) {
 		t.Errorf("a burst about a match on a court read %v", got)
 	}
@@ -354,7 +345,7 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 	if err := f.Hook(ctx, tid, fl.Secret, []byte(call)); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "two reads", func() bool { return len(fk.getsSince(n)) >= 2 })
+	testkit.Eventually(t, "two reads", func() bool { return len(fk.getsSince(n)) >= 2 })
 	got := readsBefore(t, f, fk, fl, n)
 	slices.Sort(got)
 	if want := []string{"/tournaments/" + tid + "/groups/" + swissID + "/standings", "/tournaments/" + tid + "/matches/tio:mAtch0000004"}; !slices.Equal(got, want) {
@@ -379,7 +370,7 @@ func readsBefore(t *testing.T, f *Follower, fk *fake, fl cache.Follow, n int) []
 	if err := f.Hook(context.Background(), tid, fl.Secret, []byte(call)); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "the record read", func() bool { return slices.Contains(fk.getsSince(n), record) })
+	testkit.Eventually(t, "the record read", func() bool { return slices.Contains(fk.getsSince(n), record) })
 	got := fk.getsSince(n)
 	return got[:slices.Index(got, record)]
 }
@@ -387,6 +378,7 @@ func readsBefore(t *testing.T, f *Follower, fk *fake, fl cache.Follow, n int) []
 // A minute of polling takes no more than its share of the budget: what a
 // webhook call asks for is read at once, not when the window moves on.
 func TestPollingLeavesTheBudgetToChanges(t *testing.T) {
+	cachetest.Parallel(t)
 	fk, srv := newFake(t)
 	f, _ := newFollower(t, srv)
 	f.Every = Intervals{Courts: 10 * time.Millisecond, Rest: time.Hour, Hooked: time.Hour, Safety: 10 * time.Millisecond, Idle: time.Hour}
@@ -404,14 +396,14 @@ func TestPollingLeavesTheBudgetToChanges(t *testing.T) {
 	done := make(chan struct{})
 	go func() { f.Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
-	eventually(t, "polling up to its share", func() bool { return fk.count()-n >= pollingShare(budget) })
+	testkit.Eventually(t, "polling up to its share", func() bool { return fk.count()-n >= pollingShare(budget) })
 
 	n = fk.count()
 	call := `{"id":1,"tournamentId":"` + tid + `","events":[{"type":"MatchUpdated","matchId":"tio:mAtch0000004","createdAt":"2026-11-21T09:11:00.000Z"}]}`
 	if err := f.Hook(ctx, tid, fl.Secret, []byte(call)); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "the match a call named read", func() bool {
+	testkit.Eventually(t, "the match a call named read", func() bool {
 		return slices.Contains(fk.getsSince(n), "/tournaments/"+tid+"/matches/tio:mAtch0000004")
 	})
 	if got := fk.getsSince(n); len(got) > budget-pollingShare(budget) {
@@ -448,6 +440,7 @@ func TestBudgetAndRetryAfter(t *testing.T) {
 // (and its stage): the record says so, and is read without waiting for its
 // own slow pace.
 func TestACallThatStartsAGroupReadsTheRecord(t *testing.T) {
+	cachetest.Parallel(t)
 	fk, srv := newFake(t)
 	f, store := newFollower(t, srv)
 	f.Every = Intervals{Courts: 100 * time.Millisecond, Rest: time.Hour, Hooked: time.Hour, Safety: time.Hour, Idle: time.Hour}
@@ -464,14 +457,14 @@ func TestACallThatStartsAGroupReadsTheRecord(t *testing.T) {
 	go func() { f.Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
 	n := fk.count()
-	eventually(t, "reading the courts", func() bool { return slices.Contains(fk.getsSince(n), base+"/courts") })
+	testkit.Eventually(t, "reading the courts", func() bool { return slices.Contains(fk.getsSince(n), base+"/courts") })
 
 	fk.mu.Lock()
 	delete(fk.files, base)
 	delete(fk.files, base+"/courts")
 	delete(fk.files, base+"/disciplines/"+discID+"/matches")
 	fk.mu.Unlock()
-	eventually(t, "the group running in the copy", func() bool {
+	testkit.Eventually(t, "the group running in the copy", func() bool {
 		snap, err := store.Snapshot(ctx, tid)
 		if err != nil {
 			t.Fatal(err)

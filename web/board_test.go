@@ -16,6 +16,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"courtside/cache/cachetest"
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -167,7 +168,7 @@ func TestBoardPollsAskNothingOfRedis(t *testing.T) {
 	path := "/t/" + id + "/board"
 	first, _ := f.page(path)
 	tag := first.Header().Get("ETag")
-	waitFor(t, "the version watcher", func() bool { _, ok := store.KnownVersion(id); return ok })
+	testkit.Eventually(t, "the version watcher", func() bool { _, ok := store.KnownVersion(id); return ok })
 	f.handler.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, path, nil)) // Redis knows the script now
 	var count commandCounter
 	rdb.AddHook(&count)

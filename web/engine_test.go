@@ -20,6 +20,7 @@ import (
 // the API between results. It ends with a finished tournament, a champion and
 // consistent standings, and at no moment an entry on two courts.
 func TestEngineRunsAnEvent(t *testing.T) {
+	cachetest.Parallel(t)
 	ctx := context.Background()
 	store := cachetest.Store(cachetest.Redis(t))
 	org := tournament.Organizer{ID: "tio:engineorg", Slug: "engine-club", Name: "Engine Club", Sport: tournament.TableSoccer}

@@ -304,6 +304,7 @@ func TestSignInLockoutBelievesOnlyTrustedProxies(t *testing.T) {
 }
 
 func TestRedisOutOfReachIs503(t *testing.T) {
+	t.Parallel()
 	m := miniredis.RunT(t)
 	rdb := redis.NewClient(&redis.Options{Addr: m.Addr(), MaxRetries: -1})
 	t.Cleanup(func() { _ = rdb.Close() })

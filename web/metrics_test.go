@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"courtside/cache/cachetest"
+	"courtside/internal/testkit"
 )
 
 func TestMetrics(t *testing.T) {
@@ -52,7 +53,7 @@ func TestMetrics(t *testing.T) {
 	id := demo.Tournaments[0].Tournament.ID
 	board := "/t/" + id + "/board?kiosk=1"
 	first := get(board)
-	waitFor(t, "the version watcher", func() bool { _, ok := store.KnownVersion(id); return ok })
+	testkit.Eventually(t, "the version watcher", func() bool { _, ok := store.KnownVersion(id); return ok })
 	get(board) // Redis knows the scripts now
 	for range 30 {
 		if rec := get(board, "If-None-Match", first.Header().Get("ETag")); rec.Code != http.StatusNotModified {

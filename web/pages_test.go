@@ -11,6 +11,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"courtside/cache/cachetest"
 	"courtside/tournament"
 )
 
@@ -31,6 +32,7 @@ func (f *fixture) page(path string, header ...string) (*httptest.ResponseRecorde
 }
 
 func TestEveryPageOfEveryPublicTournamentRenders(t *testing.T) {
+	cachetest.Parallel(t)
 	f := newFixture(t)
 	paths := []string{"/", "/o/kickerclub-hamburg", "/o/boule-lyonnaise", "/o/bullseye-bristol"}
 	for _, dt := range f.demo.Tournaments {

@@ -24,6 +24,7 @@ import (
 	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/handlers"
+	"courtside/internal/testkit"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -47,7 +48,7 @@ func watched(t *testing.T) (*fixture, func()) {
 // known waits until the store vouches for the tournament's version v.
 func (f *fixture) known(id string, v int64) {
 	f.t.Helper()
-	waitFor(f.t, "the version watcher", func() bool { got, ok := f.store.KnownVersion(id); return ok && got >= v })
+	testkit.Eventually(f.t, "the version watcher", func() bool { got, ok := f.store.KnownVersion(id); return ok && got >= v })
 }
 
 // renders serves f from a render cache of its own, for counting.
@@ -281,7 +282,7 @@ func TestConcurrentReadsAfterAChangeDecodeOnce(t *testing.T) {
 	}
 	// Redis answers only once every reader has come in: none of them can
 	// have found the new version decoded by another.
-	waitFor(t, "every reader", func() bool { return arrived.Load() == readers })
+	testkit.Eventually(t, "every reader", func() bool { return arrived.Load() == readers })
 	close(gate.open)
 	wg.Wait()
 	if n := gate.reads.Load(); n != 1 {

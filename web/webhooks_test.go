@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"courtside/cache"
 )
@@ -183,16 +182,4 @@ func TestWebhookSubscriptionRules(t *testing.T) {
 			t.Errorf("deleting twice: %d", code)
 		}
 	})
-}
-
-// waitFor waits for cond, failing the test after a generous deadline.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"courtside/cache"
+	"courtside/internal/testkit"
 )
 
 // BenchmarkWebhookDelivery measures events delivered per second to a local
@@ -82,7 +83,7 @@ func BenchmarkDelayBesideFailingWebhook(b *testing.B) {
 		sent = append(sent, h.live())
 		time.Sleep(100 * time.Millisecond) // the pace of live results, not a check
 	}
-	eventually(b, "every event at the healthy webhook", func() bool {
+	testkit.Eventually(b, "every event at the healthy webhook", func() bool {
 		mu.Lock()
 		defer mu.Unlock()
 		return len(arrived) >= b.N

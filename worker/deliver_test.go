@@ -20,6 +20,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/internal/testkit"
 	"courtside/tournament"
 )
 
@@ -82,18 +83,6 @@ func eventsIn(calls []receivedCall) []tournament.Event {
 		evs = append(evs, c.Events...)
 	}
 	return evs
-}
-
-// eventually waits for cond, failing the test after a generous deadline.
-func eventually(t testing.TB, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
 }
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -191,7 +180,7 @@ func TestWebhookCallsAreSignedOrderedAndNumbered(t *testing.T) {
 	for range 4 {
 		h.live()
 	}
-	eventually(t, "5 events", func() bool { return len(eventsIn(rcv.received())) >= 5 })
+	testkit.Eventually(t, "5 events", func() bool { return len(eventsIn(rcv.received())) >= 5 })
 	calls := rcv.received()
 	var lastID int64
 	for _, c := range calls {
@@ -222,7 +211,7 @@ func TestWebhookGetsOnlyEventsFromItsSubscriptionOn(t *testing.T) {
 	h.subscribe(rcv.URL)
 	h.deliverer(time.Millisecond)
 	h.live()
-	eventually(t, "the event after subscribing", func() bool { return len(rcv.received()) > 0 })
+	testkit.Eventually(t, "the event after subscribing", func() bool { return len(rcv.received()) > 0 })
 	if evs := eventsIn(rcv.received()); len(evs) != 1 {
 		t.Errorf("got %d events, want the 1 written after subscribing", len(evs))
 	}
@@ -240,7 +229,7 @@ func TestSlowWebhookDelaysNoOther(t *testing.T) {
 	var sent []time.Time
 	for i := range n {
 		sent = append(sent, h.live())
-		eventually(t, "the healthy webhook to get event "+strconv.Itoa(i+1), func() bool { return len(eventsIn(healthy.received())) > i })
+		testkit.Eventually(t, "the healthy webhook to get event "+strconv.Itoa(i+1), func() bool { return len(eventsIn(healthy.received())) > i })
 	}
 	if w := h.webhook(bad.ID); !w.Enabled {
 		t.Fatal("the failing webhook is disabled already: the test did not run beside its retries")
@@ -277,7 +266,7 @@ func TestFailingWebhookIsRetriedThenDisabledAndResumes(t *testing.T) {
 	h.subscribe(witness.URL)
 	h.deliverer(5 * time.Millisecond)
 	h.live()
-	eventually(t, "the webhook to be disabled", func() bool { return !h.webhook(hook.ID).Enabled })
+	testkit.Eventually(t, "the webhook to be disabled", func() bool { return !h.webhook(hook.ID).Enabled })
 	calls := rcv.received()
 	if len(calls) != 6 {
 		t.Errorf("%d calls, want the first and 5 retries", len(calls))
@@ -294,7 +283,7 @@ func TestFailingWebhookIsRetriedThenDisabledAndResumes(t *testing.T) {
 	// Disabled: later events are not sent to it, while the witness gets them.
 	h.live()
 	h.live()
-	eventually(t, "the witness to get all 3 events", func() bool { return len(eventsIn(witness.received())) == 3 })
+	testkit.Eventually(t, "the witness to get all 3 events", func() bool { return len(eventsIn(witness.received())) == 3 })
 	if n := len(rcv.received()); n != 6 {
 		t.Errorf("a disabled webhook got %d calls", n)
 	}
@@ -305,7 +294,7 @@ func TestFailingWebhookIsRetriedThenDisabledAndResumes(t *testing.T) {
 	if _, err := h.store.SetWebhookEnabled(context.Background(), h.webhook(hook.ID), true); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "the resumed deliveries", func() bool { return len(eventsIn(rcv.received())) >= 6+2 })
+	testkit.Eventually(t, "the resumed deliveries", func() bool { return len(eventsIn(rcv.received())) >= 6+2 })
 	calls = rcv.received()
 	if calls[6].ID != calls[0].ID || string(calls[6].raw) != string(calls[0].raw) {
 		t.Errorf("resumed with %d %s, want the failed call %d again", calls[6].ID, calls[6].raw, calls[0].ID)
@@ -323,10 +312,10 @@ func TestRestartMidDeliveryLosesNothing(t *testing.T) {
 	h.subscribe(rcv.URL)
 	stopA := h.deliverer(time.Millisecond)
 	h.live()
-	eventually(t, "the first call", func() bool { return len(rcv.received()) == 1 })
+	testkit.Eventually(t, "the first call", func() bool { return len(rcv.received()) == 1 })
 	// The instance goes down while the receiver is still working on the call.
 	go stopA()
-	eventually(t, "the first instance to hang up", func() bool {
+	testkit.Eventually(t, "the first instance to hang up", func() bool {
 		rcv.mu.Lock()
 		defer rcv.mu.Unlock()
 		return rcv.aborted == 1
@@ -337,7 +326,7 @@ func TestRestartMidDeliveryLosesNothing(t *testing.T) {
 	close(hold)
 	h.live()
 	h.deliverer(time.Millisecond) // another instance takes over
-	eventually(t, "redelivery and the next event", func() bool { return len(rcv.received()) >= 3 })
+	testkit.Eventually(t, "redelivery and the next event", func() bool { return len(rcv.received()) >= 3 })
 	calls := rcv.received()
 	if calls[1].ID != calls[0].ID || string(calls[1].raw) != string(calls[0].raw) {
 		t.Errorf("the cut-short call came back as %d %s, want %d %s", calls[1].ID, calls[1].raw, calls[0].ID, calls[0].raw)
@@ -358,12 +347,12 @@ func TestTwoInstancesDeliverEachBatchOnce(t *testing.T) {
 	for range 40 {
 		h.live()
 	}
-	eventually(t, "40 events", func() bool { return len(eventsIn(rcv.received())) >= 40 })
+	testkit.Eventually(t, "40 events", func() bool { return len(eventsIn(rcv.received())) >= 40 })
 	// One more, delivered after everything before it: a repeat would have come by now.
 	h.live()
-	eventually(t, "the 41st event", func() bool { return len(eventsIn(rcv.received())) >= 41 })
+	testkit.Eventually(t, "the 41st event", func() bool { return len(eventsIn(rcv.received())) >= 41 })
 	for _, r := range []*receiver{rcv, other} {
-		eventually(t, "41 events", func() bool { return len(eventsIn(r.received())) >= 41 })
+		testkit.Eventually(t, "41 events", func() bool { return len(eventsIn(r.received())) >= 41 })
 		calls := r.received()
 		for i, c := range calls {
 			if i > 0 && c.ID <= calls[i-1].ID {
@@ -421,7 +410,7 @@ func TestDelivererWorksOnlyWhereWebhooksExist(t *testing.T) {
 	done := make(chan struct{})
 	go func() { d.Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
-	eventually(t, "20 polls", func() bool { return len(log.list()) >= 20 })
+	testkit.Eventually(t, "20 polls", func() bool { return len(log.list()) >= 20 })
 	reads := 0
 	for _, c := range log.list() {
 		switch {
@@ -436,7 +425,7 @@ func TestDelivererWorksOnlyWhereWebhooksExist(t *testing.T) {
 	rcv := newReceiver(t, always(200))
 	h.subscribe(rcv.URL)
 	h.live()
-	eventually(t, "the delivery", func() bool { return len(rcv.received()) == 1 })
+	testkit.Eventually(t, "the delivery", func() bool { return len(rcv.received()) == 1 })
 	ids, _ := h.store.EventTournaments(context.Background())
 	for _, c := range log.list() {
 		for _, id := range ids {

@@ -9,6 +9,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/internal/testkit"
 )
 
 func TestRetentionTrimsButNeverPastAnEnabledWebhook(t *testing.T) {
@@ -41,7 +42,7 @@ func TestRetentionTrimsButNeverPastAnEnabledWebhook(t *testing.T) {
 	}
 	// Delivered to one, the other disabled: only the last delivered entry stays.
 	h.deliverer(time.Millisecond)
-	eventually(t, "the deliveries", func() bool { return len(eventsIn(healthy.received())) == 3 && !h.webhook(bad.ID).Enabled })
+	testkit.Eventually(t, "the deliveries", func() bool { return len(eventsIn(healthy.received())) == 3 && !h.webhook(bad.ID).Enabled })
 	if err := retention(later).Step(ctx); err != nil || xlen() != 1 {
 		t.Errorf("after delivery: %d events left, want the last delivered one (%v)", xlen(), err)
 	}

@@ -52,6 +52,7 @@ func TestPointPlaysAResultToItsEnd(t *testing.T) {
 }
 
 func TestSimulatorPlaysTheDemo(t *testing.T) {
+	cachetest.Parallel(t)
 	store, demo := cachetest.Demo(t)
 	ctx := context.Background()
 	replayed := map[string]int{}

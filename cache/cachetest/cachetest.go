@@ -34,6 +34,16 @@ func Redis(t testing.TB) redis.UniversalClient {
 	return rdb
 }
 
+// Parallel runs the test beside the package's other parallel tests when each
+// test has an embedded Redis of its own (REDIS_URL unset); on the one Redis at
+// REDIS_URL, which every test flushes first, tests take turns.
+func Parallel(t *testing.T) {
+	t.Helper()
+	if os.Getenv("REDIS_URL") == "" {
+		t.Parallel()
+	}
+}
+
 // Separate returns a client to an empty embedded Redis of its own, whatever
 // REDIS_URL says: for a test that needs two stores that share nothing (a
 // second tournament application, an import into an empty store), where a
