@@ -2,7 +2,7 @@
 .DEFAULT_GOAL := help
 REDIS_PORT ?= 6399
 # The package of the two-instance follow test (TestFollowAnInstanceEndToEnd).
-FOLLOW_PACKAGE = .
+FOLLOW_PACKAGE = ./cli/
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-18s %s\n", $$1, $$2}'

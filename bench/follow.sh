@@ -8,5 +8,5 @@
 # read (the budget is upstream.DefaultBudget GETs a minute).
 set -eu
 cd "$(dirname "$0")/.."
-COURTSIDE_E2E=1 FOLLOW_PHASE=${FOLLOW_PHASE:-3m} go test -run TestFollowAnInstanceEndToEnd -count=1 -v -timeout 30m . |
+COURTSIDE_E2E=1 FOLLOW_PHASE=${FOLLOW_PHASE:-3m} go test -run TestFollowAnInstanceEndToEnd -count=1 -v -timeout 30m ./cli/ |
 	grep -E 'first load|polling alone|with webhooks|after U restarted|most GETs|^(ok|FAIL|---)'

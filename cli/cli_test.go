@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -232,7 +232,7 @@ func TestHelpNamesEveryCommandFlagAndVariable(t *testing.T) {
 		for _, m := range regexp.MustCompile(`fs\.(?:String|Bool|Int|Duration)(?:Var)?\((?:&[\w.]+, )?"([a-z-]+)"`).FindAllStringSubmatch(string(src), -1) {
 			names = append(names, "--"+m[1])
 		}
-		if file != "main.go" && file != "keys.go" {
+		if file != "cli.go" && file != "keys.go" {
 			continue // the commands are chosen there; other switches are not commands
 		}
 		for _, m := range regexp.MustCompile(`case "([a-z-]+)":`).FindAllStringSubmatch(string(src), -1) {

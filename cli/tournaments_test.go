@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -111,7 +111,7 @@ func getFrom(t *testing.T, h http.Handler, key, path string) (int, []byte) {
 }
 
 func setupFile(t *testing.T, edit func(map[string]any)) string {
-	raw, err := os.ReadFile("tournament/testdata/setup/club-night.json")
+	raw, err := os.ReadFile("../tournament/testdata/setup/club-night.json")
 	if err != nil {
 		t.Fatal(err)
 	}

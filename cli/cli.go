@@ -1,0 +1,452 @@
+// Package cli is courtside's command line: serve (the default), demo, keys,
+// organizers, tournaments and follow. `courtside help` lists the commands,
+// their flags and the environment.
+//
+// Without REDIS_URL, serve starts an embedded in-process Redis loaded with the
+// demo data; everything lives in memory and is gone when the process ends.
+package cli
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	mrand "math/rand/v2"
+	"net"
+	"net/http"
+	"net/netip"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"courtside/cache"
+	"courtside/tournament"
+	"courtside/upstream"
+	"courtside/web"
+	"courtside/worker"
+)
+
+// DemoSeed makes the demo data the same on every start.
+const DemoSeed = 2026
+
+// The demo keys of the embedded store. They exist only in memory, for trying the API.
+const (
+	demoToken     = "cst_demo_kickerclub_hamburg"
+	demoPublicKey = "csp_demo_table_soccer"
+)
+
+// Main runs the command line of os.Args and exits non-zero when it fails.
+func Main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Getenv); err != nil {
+		fmt.Fprintln(os.Stderr, "courtside:", err)
+		os.Exit(1)
+	}
+}
+
+// usage is what `courtside help` prints: every command with its flags, and
+// the environment. Keep it in step with the flag sets (TestHelpNamesEveryFlag).
+const usage = `Courtside serves live tournament results: a website, court boards for venue TVs,
+an organizer console and the Tournament Public API, all from Redis.
+
+Usage:
+  courtside [serve] [--addr ADDR] [--simulate]
+      Serve the site and the API (the default command).
+      --addr ADDR     listen address (env ADDR; default :8080)
+      --simulate      play the running tournaments live (default on with the embedded demo)
+  courtside demo
+      Load the demo tournaments into the Redis at REDIS_URL.
+  courtside keys create-token --organizer ID [--name NAME]
+      Create an API token of an organizer; prints the secret, once.
+      --organizer ID  the organizer the token belongs to (required)
+      --name NAME     a name for the token (default: the organizer's)
+  courtside keys create-public --sport SPORT --app NAME --applicant NAME --email ADDR --description TEXT
+      Create a public API key of a sport; prints the secret, once.
+      --sport SPORT   table_soccer, petanque, darts, cornhole or table_tennis
+      --app NAME      the app's name
+      --applicant NAME  who asked for the key
+      --email ADDR    where the key was delivered
+      --description TEXT  what the app does
+  courtside keys list
+      List the API keys (never their secrets).
+  courtside keys revoke ID
+      Revoke an API key; sign-ins made with it end too.
+  courtside organizers create --name NAME --slug SLUG --sport SPORT
+      Create an organizer; prints its id alone.
+      --slug SLUG     its result page's address, /o/SLUG: lower-case letters, digits, hyphens
+      --sport SPORT   table_soccer, petanque, darts, cornhole or table_tennis
+  courtside organizers list
+      List the organizers.
+  courtside tournaments create --file FILE
+      Create a tournament from a setup file (- for stdin; schema at /setup.schema.json);
+      prints its id alone. It is ready, or in check-in when the file says checkIn.
+  courtside tournaments start ID
+      Draw the first stage of every discipline; the tournament runs.
+  courtside tournaments list [--organizer SLUG]
+  courtside tournaments delete ID --yes
+      Delete a tournament with its matches, results and audit log.
+  courtside tournaments export ID > FILE
+      Write all of a tournament as JSON: setup, entries, stages, matches, results, courts, audit.
+  courtside tournaments import FILE
+      Make an exported tournament again, under its ids; prints its id alone.
+  courtside tournaments withdraw ID --discipline SHORT --entry NAME
+      An entry leaves a running discipline: its remaining matches are walkovers.
+  courtside tournaments late-entry ID --discipline SHORT --name NAME
+      A player or team ("Anna Berg / Ben Kurz") joins a swiss, rounds, monster_dyp or whist
+      group at its next round.
+  courtside follow --upstream BASE_URL --key KEY --tournament ID [--organizer SLUG] [--budget N]
+      Follow a tournament that runs in the tournament application; prints its id and the
+      webhook address to paste into the application's settings.
+      --upstream BASE_URL  the application's Public API (…/v1/public)
+      --key KEY       an API token (results are sent through) or a public API key (read-only)
+      --tournament ID  the tournament's id there (it stays the same here)
+      --organizer SLUG  the local organizer it belongs to (default: one made from the upstream's)
+      --budget N      GET requests a minute upstream, shared by every instance (default 60, at most 120)
+  courtside follow list
+      List the followed tournaments: last sync, budget use, errors, webhook address.
+  courtside follow stop ID
+      Stop following; the tournament stays as it was last seen.
+  courtside help
+      Print this help (also --help, -h).
+
+Environment:
+  REDIS_URL              the Redis to use (redis://host:6379/0); serve without it runs an
+                         embedded in-memory Redis with the demo; demo and keys need it
+  REDIS_CLUSTER          true: REDIS_URL names a Redis Cluster (so does a URL with addr=
+                         parameters: redis://host:7000?addr=host:7001&addr=host:7002)
+  REDIS_WAIT_REPLICAS    replicas that must confirm a write before it is acknowledged
+                         (default 0: do not wait)
+  REDIS_WAIT_TIMEOUT     how long to wait for them (default 500ms)
+  ADDR                   listen address of serve (default :8080)
+  BASE_URL               the site's public address, for shared links, QR codes and the
+                         API reference (default http://localhost and the port of ADDR)
+  RENDER_CACHE_BYTES     memory for rendered pages and API bodies (default 64MB; 64MB, 512KB, ...)
+  METRICS_ADDR           serve Prometheus metrics at /metrics on this address of their own
+  METRICS_TOKEN          serve them on the public port too, to Authorization: Bearer <token>
+  SESSION_KEYS           comma-separated secrets (32+ characters) for the console's cookie,
+                         newest first (default: a random key; sign-ins end on restart)
+  TRUSTED_PROXIES        comma-separated addresses or CIDRs of reverse proxies whose
+                         X-Forwarded-For and X-Forwarded-Proto are believed (default: none)
+  WEBHOOK_ALLOW_PRIVATE  1 lets webhooks call loopback and private addresses
+  RETENTION              how long webhook events, and a finished tournament's changelog, are
+                         kept (a duration; default 168h)
+  GOGC, GOMEMLIMIT       the Go runtime's garbage collector settings (default here: 400 and
+                         512MiB, for many small polls; set them to override)
+  LOG_LEVEL              debug, info, warn or error (default info: a line per request)
+  LOG_FORMAT             json for JSON logs (default text)
+`
+
+// errUsage is returned for a command line that does not parse; run has
+// already said what is wrong with it.
+var errUsage = errors.New("see courtside help")
+
+func run(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+	cmd := "serve"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "serve":
+		err = serve(ctx, args, stdout, getenv)
+	case "demo":
+		err = loadDemo(ctx, args, getenv)
+	case "keys":
+		err = keys(ctx, args, stdout, getenv)
+	case "organizers":
+		err = organizers(ctx, args, stdout, getenv)
+	case "tournaments":
+		err = tournaments(ctx, args, stdout, getenv)
+	case "follow":
+		err = follow(ctx, args, stdout, getenv)
+	case "help":
+		err = flag.ErrHelp
+	default:
+		return fmt.Errorf("unknown command %q: %w", cmd, errUsage)
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		_, err = io.WriteString(stdout, usage)
+	}
+	return err
+}
+
+// parse parses a command's flags. Help (-h, --help) comes back as flag.ErrHelp,
+// for run to print the usage; the flag package prints nothing itself.
+func parse(fs *flag.FlagSet, args []string) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		return fmt.Errorf("%s: %w (%w)", fs.Name(), err, errUsage)
+	}
+	return err
+}
+
+// newLogger logs to stderr as text, or JSON with LOG_FORMAT=json, from the
+// level LOG_LEVEL names (debug, info, warn, error; info by default: a line per request).
+func newLogger(getenv func(string) string) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(envOr(getenv, "LOG_LEVEL", "info"))) // an unknown level leaves info
+	opts := &slog.HandlerOptions{Level: level}
+	if getenv("LOG_FORMAT") == "json" {
+		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+}
+
+func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+	tuneGC(getenv)
+	url := getenv("REDIS_URL")
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", envOr(getenv, "ADDR", ":8080"), "listen address (env ADDR)")
+	simulate := fs.Bool("simulate", url == "", "play the running tournaments live (on by default with the embedded demo)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("serve takes no arguments, got %q: %w", fs.Args(), errUsage)
+	}
+	trusted, err := trustedProxies(getenv("TRUSTED_PROXIES"))
+	if err != nil {
+		return err
+	}
+	base, err := publicURL(getenv("BASE_URL"), *addr)
+	if err != nil {
+		return err
+	}
+	renderBytes, err := byteSize(getenv("RENDER_CACHE_BYTES"))
+	if err != nil {
+		return err
+	}
+	keep, err := time.ParseDuration(envOr(getenv, "RETENTION", "168h"))
+	if err != nil || keep <= 0 {
+		return fmt.Errorf("RETENTION: want a positive duration such as 168h, got %q", getenv("RETENTION"))
+	}
+	log := newLogger(getenv)
+	rdb, closeRedis, err := cache.Open(url, getenv("REDIS_CLUSTER") == "true")
+	if err != nil {
+		return err
+	}
+	defer closeRedis()
+	store := cache.New(rdb)
+	if store.Durability, err = durability(getenv); err != nil {
+		return err
+	}
+	if err := store.Ping(ctx); err != nil {
+		return fmt.Errorf("redis: %w", err)
+	}
+	if url == "" {
+		log.Warn("REDIS_URL is not set: using an embedded in-memory Redis with demo data; NOTHING IS SAVED when the process stops")
+		if err := seedEmbedded(ctx, store); err != nil {
+			return err
+		}
+	}
+	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
+	follower := upstream.New(store, log, base)
+	metrics := web.NewMetrics(rdb)
+	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
+		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), BaseURL: base, RenderCacheBytes: renderBytes,
+		TrustedProxies: trusted, Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN"), Upstream: follower})
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	var background sync.WaitGroup
+	defer background.Wait() // after stop(), which the next defer runs first
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	deliverer := worker.NewDeliverer(store, log, allowPrivate)
+	watch(metrics, deliverer, store)
+	background.Go(func() { deliverer.Run(ctx) })
+	background.Go(func() { (&worker.Retention{Store: store, Log: log, Keep: keep, Every: 10 * time.Minute}).Run(ctx) })
+	background.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
+	background.Go(func() { follower.Run(ctx) })
+	if *simulate {
+		sim := &worker.Simulator{Store: store, Log: log, Rand: mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1)), IdleFor: 90 * time.Second}
+		if url == "" {
+			sim.Replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
+		}
+		background.Go(func() { sim.Run(ctx, 1500*time.Millisecond) })
+	}
+	if addr := getenv("METRICS_ADDR"); addr != "" {
+		// Metrics on a port of their own, for a scraper inside the network.
+		msrv := &http.Server{Addr: addr, Handler: metrics.Handler(""), ReadHeaderTimeout: 5 * time.Second}
+		background.Go(func() {
+			if err := msrv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
+				log.Error("metrics", "addr", addr, "err", err)
+			}
+		})
+		background.Go(func() { <-ctx.Done(); _ = msrv.Close() })
+	}
+	// Listen first: the banner promises a bound port, and a port in use is an
+	// error before anything is printed.
+	l, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(l) }()
+	if err := printWelcome(stdout, l.Addr(), url == ""); err != nil {
+		log.Warn("printing the welcome", "err", err)
+	}
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// seedEmbedded loads the demo and its two keys into the embedded store.
+func seedEmbedded(ctx context.Context, store *cache.Store) error {
+	d := tournament.NewDemo(DemoSeed, time.Now())
+	if err := store.LoadDemo(ctx, d); err != nil {
+		return err
+	}
+	org := d.Organizers[0]
+	if _, err := store.PutKeyWithSecret(ctx, cache.Key{Kind: cache.KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: "Demo token"}, demoToken); err != nil {
+		return err
+	}
+	_, err := store.PutKeyWithSecret(ctx, cache.Key{Kind: cache.KindPublic, Sport: tournament.TableSoccer, Name: "Demo public key", App: "Demo"}, demoPublicKey)
+	return err
+}
+
+// replayDemo puts the demo tournament with the id back to its start, as of now.
+func replayDemo(ctx context.Context, store *cache.Store, id string) error {
+	for _, t := range tournament.NewDemo(DemoSeed, time.Now()).Tournaments {
+		if t.Tournament.ID == id {
+			return store.PutTournament(ctx, t.Tournament, t.Matches, t.Entries)
+		}
+	}
+	return nil
+}
+
+// printWelcome tells where the server listens, and, with the embedded demo,
+// which keys to try it with.
+func printWelcome(w io.Writer, addr net.Addr, embedded bool) error {
+	host := addr.String()
+	if ap, err := netip.ParseAddrPort(host); err == nil && ap.Addr().IsUnspecified() {
+		host = fmt.Sprintf("localhost:%d", ap.Port())
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Courtside is serving on http://%s\n", host)
+	fmt.Fprintf(&b, "  API:      http://%s/v1/public  (docs: http://%s/api)\n", host, host)
+	if embedded {
+		fmt.Fprintln(&b, "  Data:     embedded in-memory Redis with the demo tournaments; nothing is saved")
+		fmt.Fprintf(&b, "  Token:    %s  (Kickerclub Hamburg e.V.: reads its private tournaments too)\n", demoToken)
+		fmt.Fprintf(&b, "  Public:   %s  (table soccer, public tournaments only)\n", demoPublicKey)
+		fmt.Fprintf(&b, "  Try:      curl -H 'Authorization: Bearer %s' http://%s/v1/public/tournaments\n", demoToken, host)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func loadDemo(ctx context.Context, args []string, getenv func(string) string) error {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("demo takes no arguments, got %q: %w", fs.Args(), errUsage)
+	}
+	store, closeRedis, err := realStore(ctx, getenv)
+	if err != nil {
+		return err
+	}
+	defer closeRedis()
+	return store.LoadDemo(ctx, tournament.NewDemo(DemoSeed, time.Now()))
+}
+
+// realStore opens the Redis at REDIS_URL; commands that write lasting data need one.
+func realStore(ctx context.Context, getenv func(string) string) (*cache.Store, func(), error) {
+	url := getenv("REDIS_URL")
+	if url == "" {
+		return nil, nil, errors.New("REDIS_URL is not set: this command writes to a real Redis (for example REDIS_URL=redis://localhost:6379/0)")
+	}
+	rdb, closeRedis, err := cache.Open(url, getenv("REDIS_CLUSTER") == "true")
+	if err != nil {
+		return nil, nil, err
+	}
+	store := cache.New(rdb)
+	if err := store.Ping(ctx); err != nil {
+		closeRedis()
+		return nil, nil, fmt.Errorf("redis: %w", err)
+	}
+	return store, closeRedis, nil
+}
+
+// sessionKeys makes the console's cookie keys from SESSION_KEYS: secrets of
+// at least 32 characters, comma-separated, the newest first. Each gives a
+// signing and an encryption key; cookies made with an older one still read,
+// so a new secret can go in front and an old one leave later. Without any,
+// a random secret is made: sessions then end with the process and do not
+// carry over to other instances.
+func sessionKeys(env string, log *slog.Logger) [][]byte {
+	var secrets []string
+	for _, s := range strings.Split(env, ",") {
+		if s = strings.TrimSpace(s); len(s) >= 32 {
+			secrets = append(secrets, s)
+		} else if s != "" {
+			log.Warn("SESSION_KEYS: a secret shorter than 32 characters is left out")
+		}
+	}
+	if len(secrets) == 0 {
+		log.Warn("SESSION_KEYS is not set: signing console sessions with a random key; sign-ins end when the process stops and do not work across instances")
+		secrets = []string{rand.Text() + rand.Text()}
+	}
+	var keys [][]byte
+	for _, s := range secrets {
+		hash := sha256.Sum256([]byte("courtside session signing\x00" + s))
+		block := sha256.Sum256([]byte("courtside session encryption\x00" + s))
+		keys = append(keys, hash[:], block[:])
+	}
+	return keys
+}
+
+// trustedProxies reads TRUSTED_PROXIES: comma-separated CIDRs or single addresses.
+func trustedProxies(env string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, s := range strings.Split(env, ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(s)
+		if err != nil {
+			a, aerr := netip.ParseAddr(s)
+			if aerr != nil {
+				return nil, fmt.Errorf("TRUSTED_PROXIES: %q is neither an address nor a CIDR", s)
+			}
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
+}
+
+func envOr(getenv func(string) string, name, def string) string {
+	if v := getenv(name); v != "" {
+		return v
+	}
+	return def
+}
