@@ -3,6 +3,12 @@
 // command line lives in package cli.
 package main
 
-import "courtside/cli"
+import (
+	"os"
 
-func main() { cli.Main() }
+	"courtside/cli"
+)
+
+func main() {
+	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
+}

@@ -42,12 +42,22 @@ const (
 	demoPublicKey = "csp_demo_table_soccer"
 )
 
-// Main runs the command line of os.Args and exits non-zero when it fails.
-func Main() {
-	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Getenv); err != nil {
-		fmt.Fprintln(os.Stderr, "courtside:", err)
-		os.Exit(1)
+// Main runs the command line args (without the program's name) and returns
+// the exit status: 0 when the command did its work or printed the help, 1 when
+// it failed, and 2 for a command line that does not parse (an unknown command
+// or flag, a missing argument), after the usage of the command it names.
+func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	err := run(context.Background(), args, stdout, getenv)
+	if err == nil {
+		return 0
 	}
+	said := "courtside: " + err.Error() + "\n"
+	code := 1
+	if errors.Is(err, errUsage) {
+		said, code = said+usageOf(args), 2
+	}
+	_, _ = io.WriteString(stderr, said) // nowhere left to report a failed write
+	return code
 }
 
 // usage is what `courtside help` prints: every command with its flags, and
@@ -146,27 +156,39 @@ Environment:
 // already said what is wrong with it.
 var errUsage = errors.New("see courtside help")
 
+// An action is what a command does once its command line is read: it works
+// on the store at REDIS_URL and prints to stdout.
+type action func(ctx context.Context, store *cache.Store, stdout io.Writer) error
+
+// command reads a command's arguments (after its name) and returns its
+// action. It opens nothing and reads no Redis: help comes back as
+// flag.ErrHelp, a command line that does not parse as an error wrapping
+// errUsage, and only then does run open the store.
+type command func(args []string, getenv func(string) string) (action, error)
+
+// commands are the commands that work on the Redis at REDIS_URL, by name.
+// serve, the default, starts an embedded Redis without one and reads its
+// flags before opening either.
+var commands = map[string]command{
+	"demo":        loadDemo,
+	"keys":        keys,
+	"organizers":  organizers,
+	"tournaments": tournaments,
+	"follow":      follow,
+}
+
 func run(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
 	cmd := "serve"
 	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
 	}
-	var err error
-	switch cmd {
-	case "serve":
+	err := flag.ErrHelp
+	switch c, ok := commands[cmd]; {
+	case cmd == "serve":
 		err = serve(ctx, args, stdout, getenv)
-	case "demo":
-		err = loadDemo(ctx, args, getenv)
-	case "keys":
-		err = keys(ctx, args, stdout, getenv)
-	case "organizers":
-		err = organizers(ctx, args, stdout, getenv)
-	case "tournaments":
-		err = tournaments(ctx, args, stdout, getenv)
-	case "follow":
-		err = follow(ctx, args, stdout, getenv)
-	case "help":
-		err = flag.ErrHelp
+	case cmd == "help", len(args) > 0 && isHelp(args[0]):
+	case ok:
+		err = onStore(ctx, c, args, stdout, getenv)
 	default:
 		return fmt.Errorf("unknown command %q: %w", cmd, errUsage)
 	}
@@ -174,6 +196,54 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		_, err = io.WriteString(stdout, usage)
 	}
 	return err
+}
+
+// onStore reads the command line of c, then opens the Redis at REDIS_URL
+// and runs c's action on it.
+func onStore(ctx context.Context, c command, args []string, stdout io.Writer, getenv func(string) string) error {
+	do, err := c(args, getenv)
+	if err != nil {
+		return err
+	}
+	store, closeRedis, err := realStore(ctx, getenv)
+	if err != nil {
+		return err
+	}
+	defer closeRedis()
+	return do(ctx, store, stdout)
+}
+
+// isHelp says whether a command's first argument asks for help.
+func isHelp(arg string) bool {
+	return arg == "help" || arg == "-h" || arg == "--help" || arg == "-help"
+}
+
+// usageOf is the part of the usage about the command args name: its lines
+// and their explanations, or the list of commands for a command that does
+// not exist.
+func usageOf(args []string) string {
+	name := ""
+	if len(args) > 0 {
+		if _, ok := commands[args[0]]; ok || args[0] == "serve" {
+			name = args[0]
+		}
+	}
+	var b strings.Builder
+	b.WriteString("Usage:\n")
+	in := false
+	for _, line := range strings.Split(usage, "\n") {
+		if rest, ok := strings.CutPrefix(line, "  courtside "); ok {
+			in = name == "" || rest == name || strings.HasPrefix(rest, name+" ") || name == "serve" && strings.HasPrefix(rest, "[serve]")
+		} else if !in || name == "" || !strings.HasPrefix(line, "    ") {
+			in = false
+			continue
+		}
+		if in {
+			b.WriteString(line + "\n")
+		}
+	}
+	b.WriteString("courtside help prints every command, flag and variable.\n")
+	return b.String()
 }
 
 // parse parses a command's flags. Help (-h, --help) comes back as flag.ErrHelp,
@@ -362,20 +432,18 @@ func printWelcome(w io.Writer, addr net.Addr, embedded bool) error {
 	return err
 }
 
-func loadDemo(ctx context.Context, args []string, getenv func(string) string) error {
+// loadDemo loads the demo tournaments into the Redis at REDIS_URL.
+func loadDemo(args []string, _ func(string) string) (action, error) {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	if err := parse(fs, args); err != nil {
-		return err
+		return nil, err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("demo takes no arguments, got %q: %w", fs.Args(), errUsage)
+		return nil, fmt.Errorf("demo takes no arguments, got %q: %w", fs.Args(), errUsage)
 	}
-	store, closeRedis, err := realStore(ctx, getenv)
-	if err != nil {
-		return err
-	}
-	defer closeRedis()
-	return store.LoadDemo(ctx, tournament.NewDemo(DemoSeed, time.Now()))
+	return func(ctx context.Context, store *cache.Store, _ io.Writer) error {
+		return store.LoadDemo(ctx, tournament.NewDemo(DemoSeed, time.Now()))
+	}, nil
 }
 
 // realStore opens the Redis at REDIS_URL; commands that write lasting data need one.

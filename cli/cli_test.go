@@ -232,11 +232,18 @@ func TestHelpNamesEveryCommandFlagAndVariable(t *testing.T) {
 		for _, m := range regexp.MustCompile(`fs\.(?:String|Bool|Int|Duration)(?:Var)?\((?:&[\w.]+, )?"([a-z-]+)"`).FindAllStringSubmatch(string(src), -1) {
 			names = append(names, "--"+m[1])
 		}
-		if file != "cli.go" && file != "keys.go" {
-			continue // the commands are chosen there; other switches are not commands
+		if file == "cli.go" { // the commands table
+			for _, m := range regexp.MustCompile(`(?m)^\t"([a-z-]+)": +\w+,$`).FindAllStringSubmatch(string(src), -1) {
+				names = append(names, m[1])
+			}
 		}
-		for _, m := range regexp.MustCompile(`case "([a-z-]+)":`).FindAllStringSubmatch(string(src), -1) {
-			names = append(names, m[1])
+		if file != "keys.go" && file != "tournaments.go" {
+			continue // the subcommands are chosen there; other switches are not commands
+		}
+		for _, m := range regexp.MustCompile(`case ((?:"[a-z-]+", )*"[a-z-]+"):`).FindAllStringSubmatch(string(src), -1) {
+			for _, c := range strings.Split(m[1], ", ") {
+				names = append(names, strings.Trim(c, `"`))
+			}
 		}
 	}
 	if len(names) < 20 {
@@ -246,6 +253,65 @@ func TestHelpNamesEveryCommandFlagAndVariable(t *testing.T) {
 		if !strings.Contains(usage, name) {
 			t.Errorf("courtside help does not mention %s", name)
 		}
+	}
+}
+
+// usageCommands are the commands the usage lists, each as its name and,
+// for a command family, the subcommand: ["tournaments", "start"], ["serve"].
+func usageCommands(t *testing.T) [][]string {
+	t.Helper()
+	var cmds [][]string
+	for _, m := range regexp.MustCompile(`(?m)^  courtside (\[?[a-z-]+\]?)((?: [a-z][a-z-]*)?)`).FindAllStringSubmatch(usage, -1) {
+		cmd := []string{strings.Trim(m[1], "[]")}
+		if sub := strings.TrimSpace(m[2]); sub != "" {
+			cmd = append(cmd, sub)
+		}
+		cmds = append(cmds, cmd)
+	}
+	if len(cmds) < 20 {
+		t.Fatalf("the usage lists only %v", cmds)
+	}
+	return cmds
+}
+
+// TestEveryCommandAnswersHelpWithoutRedis walks every command and subcommand
+// the usage lists: --help, -h and help exit 0 and print the usage, with
+// REDIS_URL unset, and an unknown subcommand of each family exits 2 with
+// that family's usage, before any Redis is asked.
+func TestEveryCommandAnswersHelpWithoutRedis(t *testing.T) {
+	t.Parallel()
+	noEnv := func(string) string { return "" }
+	families := map[string]bool{}
+	for _, cmd := range usageCommands(t) {
+		if len(cmd) == 2 {
+			families[cmd[0]] = true
+		}
+		for _, help := range []string{"--help", "-h"} {
+			args := append(append([]string{}, cmd...), help)
+			var out, errs bytes.Buffer
+			if code := Main(args, &out, &errs, noEnv); code != 0 || out.String() != usage || errs.Len() > 0 {
+				t.Errorf("%v: exit %d, printed %d bytes of usage, said %q", args, code, out.Len(), errs.String())
+			}
+		}
+	}
+	if len(families) != 4 {
+		t.Errorf("command families in the usage: %v", families)
+	}
+	for family := range families {
+		for _, args := range [][]string{{family, "frobnicate"}, {family, "frobnicate", "--help"}} {
+			if family == "follow" && len(args) == 3 {
+				continue // follow's own flags come without a subcommand: follow frobnicate --help is help
+			}
+			var out, errs bytes.Buffer
+			code := Main(args, &out, &errs, noEnv)
+			if code != 2 || out.Len() > 0 || !strings.Contains(errs.String(), "courtside "+family+" ") || strings.Contains(errs.String(), "REDIS_URL") {
+				t.Errorf("%v: exit %d, printed %q, said %q", args, code, out.String(), errs.String())
+			}
+		}
+	}
+	var out, errs bytes.Buffer
+	if code := Main([]string{"frobnicate"}, &out, &errs, noEnv); code != 2 || out.Len() > 0 || !strings.Contains(errs.String(), "courtside tournaments start ID") {
+		t.Errorf("an unknown command: exit %d, printed %q, said %q", code, out.String(), errs.String())
 	}
 }
 

@@ -18,25 +18,33 @@ import (
 // reads it whole into the Redis at REDIS_URL and prints its id and the
 // webhook address to paste into the application's settings. The servers on
 // that Redis keep the copy current.
-func follow(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
-	store, closeRedis, err := realStore(ctx, getenv)
-	if err != nil {
-		return err
-	}
-	defer closeRedis()
+func follow(args []string, getenv func(string) string) (action, error) {
 	base, err := publicURL(getenv("BASE_URL"), envOr(getenv, "ADDR", ":8080"))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	f := upstream.New(store, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})), base)
-	if len(args) > 0 && args[0] == "list" {
-		return followList(ctx, store, f, stdout)
+	follower := func(store *cache.Store) *upstream.Follower {
+		return upstream.New(store, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})), base)
 	}
-	if len(args) > 0 && args[0] == "stop" {
-		if len(args) != 2 {
-			return fmt.Errorf("follow stop takes the tournament's id (%w)", errUsage)
+	if len(args) > 0 && (args[0] == "list" || args[0] == "stop") {
+		fs := flag.NewFlagSet("follow "+args[0], flag.ContinueOnError)
+		if err := parse(fs, args[1:]); err != nil {
+			return nil, err
 		}
-		return f.Stop(ctx, args[1])
+		if args[0] == "list" {
+			if fs.NArg() > 0 {
+				return nil, fmt.Errorf("follow list takes no arguments, got %q: %w", fs.Args(), errUsage)
+			}
+			return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+				return followList(ctx, store, follower(store), stdout)
+			}, nil
+		}
+		if fs.NArg() != 1 {
+			return nil, fmt.Errorf("follow stop takes the tournament's id (%w)", errUsage)
+		}
+		return func(ctx context.Context, store *cache.Store, _ io.Writer) error {
+			return follower(store).Stop(ctx, fs.Arg(0))
+		}, nil
 	}
 	fs := flag.NewFlagSet("follow", flag.ContinueOnError)
 	var req upstream.Request
@@ -46,17 +54,23 @@ func follow(ctx context.Context, args []string, stdout io.Writer, getenv func(st
 	fs.StringVar(&req.OrganizerSlug, "organizer", "", "a local organizer to own the copy (default: one made from the upstream's)")
 	fs.IntVar(&req.Budget, "budget", upstream.DefaultBudget, fmt.Sprintf("GET requests a minute, for every instance (at most %d)", upstream.MaxBudget))
 	if err := parse(fs, args); err != nil {
-		return err
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unknown follow command %q (list, stop, or flags only): %w", fs.Arg(0), errUsage)
 	}
 	if req.Upstream == "" || req.Key == "" || req.TournamentID == "" {
-		return fmt.Errorf("--upstream, --key and --tournament are required (%w)", errUsage)
+		return nil, fmt.Errorf("--upstream, --key and --tournament are required (%w)", errUsage)
 	}
-	fl, err := f.Follow(ctx, req)
-	if err != nil {
+	return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+		f := follower(store)
+		fl, err := f.Follow(ctx, req)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "%s\n%s\n", fl.ID, f.WebhookURL(fl))
 		return err
-	}
-	_, err = fmt.Fprintf(stdout, "%s\n%s\n", fl.ID, f.WebhookURL(fl))
-	return err
+	}, nil
 }
 
 func followList(ctx context.Context, store *cache.Store, f *upstream.Follower, stdout io.Writer) error {

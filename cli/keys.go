@@ -13,28 +13,24 @@ import (
 )
 
 // keys manages API keys. A created key's secret is printed alone on stdout,
-// once. The command line is checked before Redis is opened, so help and
-// mistakes need no Redis.
-func keys(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+// once.
+func keys(args []string, _ func(string) string) (action, error) {
 	if len(args) == 0 {
-		return fmt.Errorf("keys needs a command (create-token, create-public, list, revoke): %w", errUsage)
-	}
-	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
-		return flag.ErrHelp
+		return nil, fmt.Errorf("keys needs a command (create-token, create-public, list, revoke): %w", errUsage)
 	}
 	fs := flag.NewFlagSet("keys "+args[0], flag.ContinueOnError)
-	var do func(*cache.Store) (string, error)
+	var do func(context.Context, *cache.Store) (string, error)
 	switch args[0] {
 	case "create-token":
 		org := fs.String("organizer", "", "organizer id")
 		name := fs.String("name", "", "a name for the token (default: the organizer's)")
 		if err := parse(fs, args[1:]); err != nil {
-			return err
+			return nil, err
 		}
 		if *org == "" {
-			return fmt.Errorf("keys create-token: --organizer is required: %w", errUsage)
+			return nil, fmt.Errorf("keys create-token: --organizer is required: %w", errUsage)
 		}
-		do = func(store *cache.Store) (string, error) {
+		do = func(ctx context.Context, store *cache.Store) (string, error) {
 			secret, _, err := store.CreateToken(ctx, *org, *name)
 			return secret + "\n", err
 		}
@@ -46,44 +42,46 @@ func keys(ctx context.Context, args []string, stdout io.Writer, getenv func(stri
 		fs.StringVar(&r.Email, "email", "", "delivery e-mail address")
 		fs.StringVar(&r.Detail, "description", "", "a short description of the app")
 		if err := parse(fs, args[1:]); err != nil {
-			return err
+			return nil, err
 		}
 		s, err := tournament.Parse(*sport, tournament.Sports)
 		if err != nil {
-			return fmt.Errorf("keys create-public: --sport: %w", err)
+			return nil, fmt.Errorf("keys create-public: --sport: %w (%w)", err, errUsage)
 		}
 		r.Sport = s
-		do = func(store *cache.Store) (string, error) {
+		do = func(ctx context.Context, store *cache.Store) (string, error) {
 			secret, _, err := store.CreatePublicKey(ctx, r)
 			return secret + "\n", err
 		}
 	case "list":
 		if err := parse(fs, args[1:]); err != nil {
-			return err
+			return nil, err
 		}
-		do = func(store *cache.Store) (string, error) { return listKeys(ctx, store) }
+		if fs.NArg() > 0 {
+			return nil, fmt.Errorf("keys list takes no arguments, got %q: %w", fs.Args(), errUsage)
+		}
+		do = listKeys
 	case "revoke":
 		if err := parse(fs, args[1:]); err != nil {
-			return err
+			return nil, err
 		}
 		if fs.NArg() != 1 {
-			return fmt.Errorf("keys revoke takes one key id: %w", errUsage)
+			return nil, fmt.Errorf("keys revoke takes one key id: %w", errUsage)
 		}
-		do = func(store *cache.Store) (string, error) { return "", store.RevokeKey(ctx, fs.Arg(0)) }
+		do = func(ctx context.Context, store *cache.Store) (string, error) {
+			return "", store.RevokeKey(ctx, fs.Arg(0))
+		}
 	default:
-		return fmt.Errorf("unknown keys command %q: %w", args[0], errUsage)
+		return nil, fmt.Errorf("unknown keys command %q: %w", args[0], errUsage)
 	}
-	store, closeRedis, err := realStore(ctx, getenv)
-	if err != nil {
+	return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+		out, err := do(ctx, store)
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(stdout, out)
 		return err
-	}
-	defer closeRedis()
-	out, err := do(store)
-	if err != nil {
-		return err
-	}
-	_, err = io.WriteString(stdout, out)
-	return err
+	}, nil
 }
 
 // listKeys is the table of every key, without secrets.

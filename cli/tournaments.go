@@ -16,53 +16,57 @@ import (
 	"courtside/tournament"
 )
 
-const organizersUsage = `usage:
-  courtside organizers create --name NAME --slug SLUG --sport SPORT
-  courtside organizers list`
-
 // organizers creates and lists organizers. A created organizer's id is printed alone on stdout.
-func organizers(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+func organizers(args []string, _ func(string) string) (action, error) {
 	if len(args) == 0 {
-		return errors.New(organizersUsage)
+		return nil, fmt.Errorf("organizers needs a command (create, list): %w", errUsage)
 	}
-	store, closeRedis, err := realStore(ctx, getenv)
-	if err != nil {
-		return err
-	}
-	defer closeRedis()
+	fs := flag.NewFlagSet("organizers "+args[0], flag.ContinueOnError)
 	switch args[0] {
 	case "create":
-		fs := flag.NewFlagSet("organizers create", flag.ContinueOnError)
 		name := fs.String("name", "", "the organizer's name, as its result page shows it")
 		slug := fs.String("slug", "", "the result page's address: /o/SLUG (lower-case letters, digits, hyphens)")
 		sport := fs.String("sport", "", "one of table_soccer, petanque, darts, cornhole, table_tennis")
-		if err := fs.Parse(args[1:]); err != nil {
-			return err
+		if err := parse(fs, args[1:]); err != nil {
+			return nil, err
+		}
+		if fs.NArg() > 0 {
+			return nil, fmt.Errorf("organizers create takes flags only, got %q: %w", fs.Args(), errUsage)
 		}
 		o, ps := tournament.NewOrganizer(*name, *slug, *sport)
 		if len(ps) > 0 {
-			return flagProblems(ps)
+			return nil, flagProblems(ps)
 		}
-		if err := store.CreateOrganizer(ctx, o); errors.Is(err, cache.ErrSlugTaken) {
-			return fmt.Errorf("--slug: %q belongs to another organizer already", o.Slug)
-		} else if err != nil {
+		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+			if err := store.CreateOrganizer(ctx, o); errors.Is(err, cache.ErrSlugTaken) {
+				return fmt.Errorf("--slug: %q belongs to another organizer already", o.Slug)
+			} else if err != nil {
+				return err
+			}
+			_, err := fmt.Fprintln(stdout, o.ID)
 			return err
-		}
-		_, err := fmt.Fprintln(stdout, o.ID)
-		return err
+		}, nil
 	case "list":
-		os, err := store.Organizers(ctx)
-		if err != nil {
-			return err
+		if err := parse(fs, args[1:]); err != nil {
+			return nil, err
 		}
-		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tSLUG\tSPORT\tNAME")
-		for _, o := range os {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", o.ID, o.Slug, o.Sport, o.Name)
+		if fs.NArg() > 0 {
+			return nil, fmt.Errorf("organizers list takes no arguments, got %q: %w", fs.Args(), errUsage)
 		}
-		return tw.Flush()
+		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+			os, err := store.Organizers(ctx)
+			if err != nil {
+				return err
+			}
+			tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "ID\tSLUG\tSPORT\tNAME")
+			for _, o := range os {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", o.ID, o.Slug, o.Sport, o.Name)
+			}
+			return tw.Flush()
+		}, nil
 	}
-	return fmt.Errorf("unknown organizers command %q\n%s", args[0], organizersUsage)
+	return nil, fmt.Errorf("unknown organizers command %q: %w", args[0], errUsage)
 }
 
 // flagProblems names each problem by its flag.
@@ -74,29 +78,20 @@ func flagProblems(ps tournament.Problems) error {
 	return errors.New(strings.Join(lines, "\n"))
 }
 
-const tournamentsUsage = `usage:
-  courtside tournaments create --file FILE          (FILE: a setup file, - for stdin; see /setup.schema.json)
-  courtside tournaments start ID
-  courtside tournaments list [--organizer SLUG]
-  courtside tournaments delete ID --yes
-  courtside tournaments export ID > FILE
-  courtside tournaments import FILE
-  courtside tournaments withdraw ID --discipline SHORTNAME --entry NAME
-  courtside tournaments late-entry ID --discipline SHORTNAME --name NAME`
-
 // tournaments creates tournaments from setup files, starts, lists, deletes,
 // exports and imports them, and changes their entries after the start.
-// A created or imported tournament's id is printed alone on stdout.
-func tournaments(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+// A created or imported tournament's id is printed alone on stdout. A setup
+// or export file is read, and checked, before Redis is opened.
+func tournaments(args []string, _ func(string) string) (action, error) {
 	if len(args) == 0 {
-		return errors.New(tournamentsUsage)
+		return nil, fmt.Errorf("tournaments needs a command (create, start, list, delete, export, import, withdraw, late-entry): %w", errUsage)
 	}
-	store, closeRedis, err := realStore(ctx, getenv)
-	if err != nil {
-		return err
-	}
-	defer closeRedis()
 	cmd, args := args[0], args[1:]
+	switch cmd { // before the flags: tournaments frobnicate --help is a mistake, not help
+	case "create", "start", "list", "delete", "export", "import", "withdraw", "late-entry":
+	default:
+		return nil, fmt.Errorf("unknown tournaments command %q: %w", cmd, errUsage)
+	}
 	fs := flag.NewFlagSet("tournaments "+cmd, flag.ContinueOnError)
 	var (
 		file       = fs.String("file", "", "the setup file (create)")
@@ -109,122 +104,141 @@ func tournaments(ctx context.Context, args []string, stdout io.Writer, getenv fu
 	// Flags may come before or after the id.
 	var pos []string
 	for len(args) > 0 {
-		if err := fs.Parse(args); err != nil {
-			return err
+		if err := parse(fs, args); err != nil {
+			return nil, err
 		}
 		if args = fs.Args(); len(args) > 0 {
 			pos, args = append(pos, args[0]), args[1:]
 		}
 	}
-	one := func() (string, error) {
-		if len(pos) != 1 {
-			return "", fmt.Errorf("tournaments %s needs one tournament id\n%s", cmd, tournamentsUsage)
+	// positional checks that the command got exactly n arguments.
+	positional := func(n int, what string) error {
+		if len(pos) != n {
+			return fmt.Errorf("tournaments %s needs %s, got %q: %w", cmd, what, pos, errUsage)
 		}
-		return pos[0], nil
+		return nil
 	}
-	now := store.Now()
+	id := func() string { return pos[0] }
 	switch cmd {
 	case "create":
+		if err := positional(0, "no arguments besides --file"); err != nil {
+			return nil, err
+		}
 		raw, err := readFile(*file)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		setup, err := tournament.ParseSetup(raw)
 		if err != nil {
-			return fmt.Errorf("%s:\n%w", *file, err)
+			return nil, fmt.Errorf("%s:\n%w", *file, err)
 		}
-		org, err := store.OrganizerByRef(ctx, setup.Organizer)
-		if errors.Is(err, cache.ErrNotFound) {
-			return fmt.Errorf("%s:\norganizer: no organizer %q (courtside organizers list)", *file, setup.Organizer)
-		} else if err != nil {
+		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+			org, err := store.OrganizerByRef(ctx, setup.Organizer)
+			if errors.Is(err, cache.ErrNotFound) {
+				return fmt.Errorf("%s:\norganizer: no organizer %q (courtside organizers list)", *file, setup.Organizer)
+			} else if err != nil {
+				return err
+			}
+			snap, err := store.CreateTournament(ctx, org, setup)
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprintln(stdout, snap.Tournament.ID)
 			return err
-		}
-		snap, err := store.CreateTournament(ctx, org, setup)
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintln(stdout, snap.Tournament.ID)
-		return err
+		}, nil
 	case "start":
-		id, err := one()
-		if err != nil {
-			return err
+		if err := positional(1, "one tournament id"); err != nil {
+			return nil, err
 		}
-		_, c, err := write(ctx, store, id, func(s *tournament.Snapshot) (*tournament.Change, error) { return s.Start(now) })
-		if err != nil {
+		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+			now := store.Now()
+			_, c, err := write(ctx, store, id(), func(s *tournament.Snapshot) (*tournament.Change, error) { return s.Start(now) })
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprintf(stdout, "%s is running: %d matches drawn\n", id(), len(c.Matches))
 			return err
-		}
-		_, err = fmt.Fprintf(stdout, "%s is running: %d matches drawn\n", id, len(c.Matches))
-		return err
+		}, nil
 	case "list":
-		return listTournaments(ctx, store, *organizer, stdout)
+		if err := positional(0, "no arguments besides --organizer"); err != nil {
+			return nil, err
+		}
+		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+			return listTournaments(ctx, store, *organizer, stdout)
+		}, nil
 	case "delete":
-		id, err := one()
-		if err != nil {
-			return err
+		if err := positional(1, "one tournament id"); err != nil {
+			return nil, err
 		}
 		if !*yes {
-			return fmt.Errorf("this deletes %s with its matches, results and audit log for good: add --yes", id)
+			return nil, fmt.Errorf("this deletes %s with its matches, results and audit log for good: add --yes", id())
 		}
-		return store.DeleteTournament(ctx, id)
+		return func(ctx context.Context, store *cache.Store, _ io.Writer) error {
+			return store.DeleteTournament(ctx, id())
+		}, nil
 	case "export":
-		id, err := one()
-		if err != nil {
-			return err
+		if err := positional(1, "one tournament id"); err != nil {
+			return nil, err
 		}
-		x, err := store.Export(ctx, id)
-		if err != nil {
-			return err
-		}
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(x)
+		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+			x, err := store.Export(ctx, id())
+			if err != nil {
+				return err
+			}
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(x)
+		}, nil
 	case "import":
-		if len(pos) != 1 {
-			return fmt.Errorf("tournaments import needs one file\n%s", tournamentsUsage)
+		if err := positional(1, "one file"); err != nil {
+			return nil, err
 		}
 		raw, err := readFile(pos[0])
 		if err != nil {
-			return err
+			return nil, err
 		}
 		var x cache.Export
 		if err := json.Unmarshal(raw, &x); err != nil {
-			return fmt.Errorf("%s: not an export: %w", pos[0], err)
+			return nil, fmt.Errorf("%s: not an export: %w", pos[0], err)
 		}
-		id, err := store.Import(ctx, &x)
-		if errors.Is(err, cache.ErrExists) {
-			return fmt.Errorf("%s is here already: delete it first (tournaments delete %s --yes)", x.Tournament.ID, x.Tournament.ID)
-		} else if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintln(stdout, id)
-		return err
-	case "withdraw", "late-entry":
-		id, err := one()
-		if err != nil {
-			return err
-		}
-		_, _, err = write(ctx, store, id, func(s *tournament.Snapshot) (*tournament.Change, error) {
-			d, err := findDiscipline(s, *discipline)
-			if err != nil {
-				return nil, err
+		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+			id, err := store.Import(ctx, &x)
+			if errors.Is(err, cache.ErrExists) {
+				return fmt.Errorf("%s is here already: delete it first (tournaments delete %s --yes)", x.Tournament.ID, x.Tournament.ID)
+			} else if err != nil {
+				return err
 			}
-			if cmd == "withdraw" {
-				e, err := findEntry(s, d, *entry)
+			_, err = fmt.Fprintln(stdout, id)
+			return err
+		}, nil
+	case "withdraw", "late-entry":
+		if err := positional(1, "one tournament id"); err != nil {
+			return nil, err
+		}
+		return func(ctx context.Context, store *cache.Store, _ io.Writer) error {
+			now := store.Now()
+			_, _, err := write(ctx, store, id(), func(s *tournament.Snapshot) (*tournament.Change, error) {
+				d, err := findDiscipline(s, *discipline)
 				if err != nil {
 					return nil, err
 				}
-				return s.Withdraw(d.ID, e, now)
-			}
-			e, err := s.LateEntry(d.ID, *name)
-			if err != nil {
-				return nil, err
-			}
-			return s.AddLateEntry(d.ID, e, now)
-		})
-		return err
+				if cmd == "withdraw" {
+					e, err := findEntry(s, d, *entry)
+					if err != nil {
+						return nil, err
+					}
+					return s.Withdraw(d.ID, e, now)
+				}
+				e, err := s.LateEntry(d.ID, *name)
+				if err != nil {
+					return nil, err
+				}
+				return s.AddLateEntry(d.ID, e, now)
+			})
+			return err
+		}, nil
 	}
-	return fmt.Errorf("unknown tournaments command %q\n%s", cmd, tournamentsUsage)
+	return nil, fmt.Errorf("unknown tournaments command %q: %w", cmd, errUsage)
 }
 
 // write applies a change to the tournament through the one write path.
