@@ -74,14 +74,16 @@ func (a *Admin) page(r *http.Request, title string) templates.Page {
 	return templates.Page{Title: title, Assets: a.Assets, Path: r.URL.Path}
 }
 
-// secure reports whether the request came over HTTPS, directly or through a proxy.
-func secure(r *http.Request) bool {
+// HTTPS reports whether the request came over HTTPS, directly or through a
+// proxy: X-Forwarded-Proto reaches a handler only from a trusted proxy (the
+// server drops it from anyone else).
+func HTTPS(r *http.Request) bool {
 	return r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
 }
 
 func (a *Admin) save(w http.ResponseWriter, r *http.Request, s *sessions.Session) error {
 	opts := *a.Sessions.Options
-	opts.Secure = secure(r)
+	opts.Secure = HTTPS(r)
 	if s.Options != nil && s.Options.MaxAge < 0 {
 		opts.MaxAge = -1
 	}

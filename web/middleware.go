@@ -92,7 +92,8 @@ func (w *recorder) Write(b []byte) (int, error) {
 func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // logRequests writes one structured line per request (when the configured
-// level takes it), measures it, and turns a panic into a 500.
+// level takes it), measures it, and turns a panic above the faces' chains
+// (which recover their own) into a plain 500.
 func (s *server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -102,17 +103,7 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 		}
 		defer func() {
 			if p := recover(); p != nil {
-				if p == http.ErrAbortHandler {
-					panic(p)
-				}
-				s.log.ErrorContext(r.Context(), "panic", "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
-				if rec.status == 0 {
-					if strings.HasPrefix(r.URL.Path, apiPrefix) {
-						s.apiError(rec, r, fmt.Errorf("panic: %v", p))
-					} else {
-						http.Error(rec, "Something went wrong on our side.", http.StatusInternalServerError)
-					}
-				}
+				s.panicked(rec, r, p, sitePanic)
 			}
 			took := time.Since(start)
 			if s.metrics != nil {
@@ -132,6 +123,45 @@ func (s *server) logRequests(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(rec, r)
 	})
+}
+
+// recovering turns a panic in the handlers below it into a 500 that answer
+// writes, unless the response had begun; the panic and its stack are
+// logged. Each face's chain starts with one: the API answers with its error
+// body (apiPanic), the site with a plain page (sitePanic).
+func (s *server) recovering(answer func(http.ResponseWriter, *http.Request, any), next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				s.panicked(w, r, p, answer)
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// panicked logs a recovered panic and answers it, unless the response had
+// begun (w is the recorder logRequests made). An aborted handler
+// (http.ErrAbortHandler) panics on, for the server to drop the connection.
+func (s *server) panicked(w http.ResponseWriter, r *http.Request, p any, answer func(http.ResponseWriter, *http.Request, any)) {
+	if p == http.ErrAbortHandler {
+		panic(p)
+	}
+	s.log.ErrorContext(r.Context(), "panic", "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
+	if rec, ok := w.(*recorder); ok && rec.status != 0 {
+		return
+	}
+	answer(w, r, p)
+}
+
+// apiPanic answers a panic with the API's error body.
+func (s *server) apiPanic(w http.ResponseWriter, r *http.Request, p any) {
+	s.apiError(w, r, fmt.Errorf("panic: %v", p))
+}
+
+// sitePanic answers a panic with a plain page.
+func sitePanic(w http.ResponseWriter, _ *http.Request, _ any) {
+	http.Error(w, "Something went wrong on our side.", http.StatusInternalServerError)
 }
 
 // The policies of a document. Scripts come only from this site's own files
@@ -184,7 +214,7 @@ func (s *server) secureHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h["X-Courtside-Build"] = build
-		if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" { // forwarded: only a trusted proxy's reaches here
+		if handlers.HTTPS(r) {
 			h["Strict-Transport-Security"] = hstsValue
 		}
 		if r.URL.Path == "/admin" || strings.HasPrefix(r.URL.Path, "/admin/") {
@@ -271,10 +301,6 @@ var (
 
 func cors(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != apiPrefix && !strings.HasPrefix(r.URL.Path, apiPrefix+"/") {
-			next.ServeHTTP(w, r)
-			return
-		}
 		h := w.Header()
 		h["Access-Control-Allow-Origin"] = corsOrigin
 		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
@@ -295,16 +321,14 @@ const langCookie = "lang"
 // language picks the language pages render in: one chosen with ?lang= on a
 // page (remembered in a cookie for a year, and the page asked again without
 // it), else the remembered one, else the best of Accept-Language, else
-// English. The API and form posts keep their answers: ?lang= means nothing to
-// them.
+// English. Form posts keep their answers: ?lang= means nothing to them. It is
+// the site's: the API speaks English.
 func language(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		page := (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
-			r.URL.Path != apiPrefix && !strings.HasPrefix(r.URL.Path, apiPrefix+"/")
+		page := r.Method == http.MethodGet || r.Method == http.MethodHead
 		if page && strings.Contains(r.URL.RawQuery, "lang=") {
 			if l, ok := knownLang(r.URL.Query().Get("lang")); ok {
-				https := r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" // forwarded: only a trusted proxy's reaches here
-				http.SetCookie(w, &http.Cookie{Name: langCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true, Secure: https})
+				http.SetCookie(w, &http.Cookie{Name: langCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true, Secure: handlers.HTTPS(r)})
 				q := r.URL.Query()
 				q.Del("lang")
 				// The same page on this site, whatever the path holds: a cleaned
@@ -364,7 +388,7 @@ func acceptLanguage(header string) templates.Lang {
 func (s *server) cleanAPIPaths(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
-		if clean := cleanPath(p); clean != p && strings.HasPrefix(clean, apiPrefix+"/") || clean == apiPrefix {
+		if clean := cleanPath(p); clean != p || clean == apiPrefix {
 			s.apiError(w, r, handlers.NotFound(handlers.CodeRouteNotFound))
 			return
 		}

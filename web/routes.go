@@ -80,14 +80,17 @@ func Routes(c Config) (http.Handler, error) {
 		return nil, err
 	}
 
-	mux := http.NewServeMux()
 	// The Tournament Public API: every request carries a key.
+	apiMux := http.NewServeMux()
 	for _, rt := range apiRoutes(api, hooks) {
-		mux.Handle(rt.pattern, s.authenticate(s.api(rt.handler)))
+		apiMux.Handle(rt.pattern, s.authenticate(s.api(rt.handler)))
 	}
 	// The API's own description needs no key.
-	mux.Handle("GET /v1/public/openapi.json", http.HandlerFunc(handlers.OpenAPI))
-	mux.Handle("/v1/public/", s.api(s.noRoute(mux)))
+	apiMux.Handle("GET /v1/public/openapi.json", http.HandlerFunc(handlers.OpenAPI))
+	apiMux.Handle("/v1/public/", s.api(s.noRoute(apiMux)))
+
+	// Everything else: the site, the console, calls from upstream, operations.
+	mux := http.NewServeMux()
 
 	now := func() time.Time { return c.Store.Now() }
 	admin := &handlers.Admin{Store: c.Store, Sessions: handlers.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now}
@@ -177,7 +180,29 @@ func Routes(c Config) (http.Handler, error) {
 		mux.Handle("GET /metrics", c.Metrics.Handler(c.MetricsToken))
 	}
 
-	return s.logRequests(forwarded(c.TrustedProxies, s.secureHeaders(cors(s.cleanAPIPaths(language(recordRoute(mux))))))), nil
+	// Two faces, two chains. The API's: its error body for a panic, CORS
+	// (keys are headers, never cookies), its own 404 for a path the mux would
+	// redirect; the key check and rate limit are on its routes. The site's: a
+	// plain page for a panic, the visitor's language; sessions and
+	// cross-origin protection are on the console's routes. Both: one log line
+	// and the metrics per request, the client a trusted proxy names, and the
+	// headers every response carries.
+	apiChain := s.recovering(s.apiPanic, cors(s.cleanAPIPaths(recordRoute(apiMux))))
+	siteChain := s.recovering(sitePanic, language(recordRoute(mux)))
+	return s.logRequests(forwarded(c.TrustedProxies, s.secureHeaders(faces(apiChain, siteChain)))), nil
+}
+
+// faces sends a request down the API's chain when its path, as the mux
+// would clean it, is the Tournament Public API's, and down the site's
+// otherwise. It is the one place that looks at the prefix.
+func faces(api, site http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := cleanPath(r.URL.Path); p == apiPrefix || strings.HasPrefix(p, apiPrefix+"/") {
+			api.ServeHTTP(w, r)
+			return
+		}
+		site.ServeHTTP(w, r)
+	})
 }
 
 type route struct {
