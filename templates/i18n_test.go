@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode"
 
+	"courtside/locale"
 	"courtside/tournament"
 )
 
@@ -256,7 +257,9 @@ func needsEnglish(key string) bool {
 }
 
 // TestEveryKeyHasItsTranslations: every text the site translates has its
-// German, and every stored value shown as a word has its English.
+// text in every catalog but English's (locale/translations/*.json), and every
+// stored value shown as a word has its English. It lists each key a catalog
+// lacks: the list a translator of a new language works through.
 func TestEveryKeyHasItsTranslations(t *testing.T) {
 	calls := translationCalls(t)
 	if len(calls) < 100 {
@@ -267,11 +270,13 @@ func TestEveryKeyHasItsTranslations(t *testing.T) {
 		if !strings.ContainsFunc(verb.ReplaceAllString(key, ""), unicode.IsLetter) { // "%s": nothing to translate
 			return
 		}
-		if _, ok := german[key]; !ok {
-			missing = append(missing, where+": no German for "+strconv.Quote(key))
+		for _, l := range Langs {
+			if l != English && !locale.Has(l, key) {
+				missing = append(missing, fmt.Sprintf("%s: locale/translations/%s.json has no %q", where, l, key))
+			}
 		}
-		if _, ok := english[key]; !ok && needsEnglish(key) {
-			missing = append(missing, where+": no English for "+strconv.Quote(key))
+		if !locale.Has(English, key) && needsEnglish(key) {
+			missing = append(missing, fmt.Sprintf("%s: locale/translations/%s.json has no %q", where, English, key))
 		}
 	}
 	enums := enumKeys()
@@ -336,10 +341,10 @@ func TestGermanNumbersAndDates(t *testing.T) {
 // TestTranslationsKeepTheirFormats: a translation has its original's verbs
 // (%s, %d, %q) in the same order, so that Tf and Reason fill it alike.
 func TestTranslationsKeepTheirFormats(t *testing.T) {
-	for _, table := range []map[string]string{german, english} {
-		for key, text := range table {
+	for _, l := range Langs {
+		for key, text := range locale.Of(l).Messages {
 			if want, got := verb.FindAllString(key, -1), verb.FindAllString(text, -1); !slices.Equal(want, got) {
-				t.Errorf("%q: %q has %v, want %v", key, text, got, want)
+				t.Errorf("%s: %q: %q has %v, want %v", l, key, text, got, want)
 			}
 		}
 	}
