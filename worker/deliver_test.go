@@ -197,7 +197,13 @@ func TestWebhookCallsAreSignedOrderedAndNumbered(t *testing.T) {
 			t.Errorf("event %+v", e)
 		}
 	}
-	log, _ := h.store.Deliveries(context.Background(), hook.ID)
+	// The deliverer logs a call once it is answered: the receiver can have
+	// the last call before the log does.
+	var log []cache.Delivery
+	testkit.Eventually(t, "a log entry for each call", func() bool {
+		log, _ = h.store.Deliveries(context.Background(), hook.ID)
+		return len(log) >= len(calls)
+	})
 	if len(log) != len(calls) || log[0].Status != 200 || log[0].ID != lastID {
 		t.Errorf("log %+v", log)
 	}
