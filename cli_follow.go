@@ -29,6 +29,7 @@ func follow(ctx context.Context, args []string, stdout io.Writer, getenv func(st
 		return err
 	}
 	f := upstream.New(store, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})), base)
+	f.AllowPrivate = getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
 	if len(args) > 0 && args[0] == "list" {
 		return followList(ctx, store, f, stdout)
 	}

@@ -123,7 +123,7 @@ func (w *worker) run(ctx context.Context) {
 // current (the upstream down, or refusing the key).
 func (w *worker) failed(ctx context.Context, err error) {
 	w.log.Warn("upstream: sync", "tournament", w.f.ID, "err", err)
-	_ = w.store.NoteFollowError(ctx, w.f.ID, w.now(), err.Error())
+	_ = w.store.NoteFollowError(ctx, w.f.ID, w.now(), Reason(err))
 	snap, serr := w.store.Snapshot(ctx, w.f.ID)
 	if serr != nil {
 		return
@@ -401,7 +401,10 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		if err != nil {
 			return err
 		}
-		left, unknown := st.setCourts(cs)
+		left, unknown, err := st.setCourts(cs)
+		if err != nil {
+			return err
+		}
 		for _, mid := range unknown {
 			w.soon(itemMatch+mid, 0)
 		}
@@ -420,9 +423,17 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		if err != nil {
 			return err
 		}
-		for _, gid := range st.setTournament(t) {
+		moved, added, err := st.setTournament(t)
+		if err != nil {
+			return err
+		}
+		for _, gid := range moved {
 			w.soon(itemStandings+gid, followUp)
 			w.soon(itemGroupEntry+gid, followUp)
+		}
+		for _, gid := range added {
+			_, _, did := st.groupOf(gid)
+			w.soon(itemDiscipline+did, followUp) // the new group's matches are in its discipline's list
 		}
 		for _, d := range st.t.Disciplines {
 			if _, ok := w.due[itemDiscipline+d.ID]; !ok {
@@ -431,7 +442,8 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 			}
 		}
 	case strings.HasPrefix(item, itemMatch):
-		m, err := w.c.Match(ctx, id, strings.TrimPrefix(item, itemMatch))
+		mid := strings.TrimPrefix(item, itemMatch)
+		m, err := w.c.Match(ctx, id, mid)
 		var ue *Error
 		if errors.As(err, &ue) && ue.Status == 404 {
 			delete(w.due, item) // gone upstream: the discipline's list will say
@@ -440,7 +452,18 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		if err != nil {
 			return err
 		}
-		got, isNew, played := st.setMatch(m)
+		if m.String() != mid {
+			return refuse("the answer for match %s is match %s", shown(mid), shown(m.String()))
+		}
+		got, isNew, played, err := st.setMatch(m)
+		if err != nil {
+			return err
+		}
+		if got == nil {
+			w.soon(itemTournament, followUp) // a group the copy does not know yet: the record names it
+			delete(w.due, item)
+			return nil
+		}
 		if isNew {
 			w.soon(itemDiscipline+got.DisciplineID, followUp)
 		}
@@ -456,7 +479,13 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 			return err
 		}
 		before := len(st.matches)
-		played := st.setDiscipline(did, ms)
+		played, unknown, err := st.setDiscipline(did, ms)
+		if err != nil {
+			return err
+		}
+		if unknown {
+			w.soon(itemTournament, followUp) // matches of a group the copy does not know yet: the record names it
+		}
 		if !hooked {
 			// Results move the tables on; new matches (a round) show in the record.
 			for _, gid := range played {
@@ -472,21 +501,27 @@ func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item strin
 		if err != nil {
 			return err
 		}
-		st.setStandings(gid, rows)
+		if err := st.setStandings(gid, rows); err != nil {
+			return err
+		}
 	case strings.HasPrefix(item, itemDiscEntry):
 		did := strings.TrimPrefix(item, itemDiscEntry)
 		es, err := w.c.DisciplineEntries(ctx, id, did)
 		if err != nil {
 			return err
 		}
-		st.setDisciplineEntries(did, es)
+		if err := st.setDisciplineEntries(did, es); err != nil {
+			return err
+		}
 	case strings.HasPrefix(item, itemGroupEntry):
 		gid := strings.TrimPrefix(item, itemGroupEntry)
 		es, err := w.c.GroupEntries(ctx, id, gid)
 		if err != nil {
 			return err
 		}
-		st.setGroupEntries(gid, es)
+		if err := st.setGroupEntries(gid, es); err != nil {
+			return err
+		}
 	default:
 		delete(w.due, item)
 		return nil
@@ -539,32 +574,42 @@ func (w *worker) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	st := &state{t: &tournament.Tournament{OrganizerID: w.f.OrganizerID, Public: true}, matches: map[string]*tournament.Match{},
+	st := &state{t: &tournament.Tournament{ID: id, OrganizerID: w.f.OrganizerID, Public: true}, matches: map[string]*tournament.Match{},
 		entries: map[string]*tournament.Entry{}}
-	st.setTournament(t)
+	if _, _, err := st.setTournament(t); err != nil {
+		return err
+	}
 	for _, d := range st.t.Disciplines {
 		ms, err := w.c.DisciplineMatches(ctx, id, d.ID)
 		if err != nil {
 			return err
 		}
-		st.setDiscipline(d.ID, ms)
+		if _, _, err := st.setDiscipline(d.ID, ms); err != nil {
+			return err
+		}
 		es, err := w.c.DisciplineEntries(ctx, id, d.ID)
 		if err != nil {
 			return err
 		}
-		st.setDisciplineEntries(d.ID, es)
+		if err := st.setDisciplineEntries(d.ID, es); err != nil {
+			return err
+		}
 	}
 	cs, err := w.c.Courts(ctx, id)
 	if err != nil {
 		return err
 	}
-	st.setCourts(cs)
+	if _, _, err := st.setCourts(cs); err != nil {
+		return err
+	}
 	for _, g := range st.groups() {
 		rows, err := w.c.Standings(ctx, id, g.ID)
 		if err != nil {
 			return err
 		}
-		st.setStandings(g.ID, rows)
+		if err := st.setStandings(g.ID, rows); err != nil {
+			return err
+		}
 	}
 	w.synced(st)
 	old, err := w.store.Snapshot(ctx, id)
@@ -574,7 +619,7 @@ func (w *worker) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := writeCopy(ctx, w.store, old, st, w.now()); err != nil {
+	if err := writeCopy(ctx, w.store, w.f, old, st, w.now()); err != nil {
 		return err
 	}
 	w.due = nil
@@ -583,23 +628,29 @@ func (w *worker) load(ctx context.Context) error {
 
 // write stores what changed between the snapshot and the state.
 func (w *worker) write(ctx context.Context, snap *tournament.Snapshot, st *state) error {
-	return writeCopy(ctx, w.store, snap, st, w.now())
+	return writeCopy(ctx, w.store, w.f, snap, st, w.now())
 }
 
 // writeCopy writes what changed between the snapshot (nil: there is no copy
 // yet) and the state as one change through the one write path, with its
 // events, so the copy's own webhook subscribers hear of it too: matches
 // written or gone, entries written, the record. Revisions move on from the
-// copy's; a first write creates the tournament.
-func writeCopy(ctx context.Context, store *cache.Store, snap *tournament.Snapshot, st *state, now time.Time) error {
+// copy's; a first write creates the tournament. It writes only to the
+// followed tournament, under its id and its follower's organizer, and only
+// to a copy (never to a tournament of Courtside's own, never to another
+// organizer's), whatever the state says.
+func writeCopy(ctx context.Context, store *cache.Store, fl cache.Follow, snap *tournament.Snapshot, st *state, now time.Time) error {
 	at := tournament.At(now)
 	c := &tournament.Change{}
 	old := func(id string) (*tournament.Match, bool) { return nil, false }
 	oldT, oldEntries := (*tournament.Tournament)(nil), map[string]*tournament.Entry{}
 	if snap != nil {
+		if snap.Tournament.ID != fl.ID || snap.Tournament.Mirror == nil || snap.Tournament.OrganizerID != fl.OrganizerID {
+			return refuse("tournament %s here is not this follow's copy: nothing is written to it", fl.ID)
+		}
 		c.Version, old, oldT, oldEntries = snap.Version, snap.Match, snap.Tournament, snap.Entries
-		st.t.OrganizerID = snap.Tournament.OrganizerID
 	}
+	st.t.ID, st.t.OrganizerID = fl.ID, fl.OrganizerID
 	ids := make([]string, 0, len(st.matches))
 	for id := range st.matches {
 		ids = append(ids, id)
@@ -647,7 +698,7 @@ func writeCopy(ctx context.Context, store *cache.Store, snap *tournament.Snapsho
 	if len(c.Matches) == 0 && len(c.Removed) == 0 && len(c.Entries) == 0 && c.Tournament == nil {
 		return nil
 	}
-	if _, err := store.Apply(ctx, st.t.ID, c); err != nil {
+	if _, err := store.Apply(ctx, fl.ID, c); err != nil {
 		return fmt.Errorf("upstream: write copy: %w", err)
 	}
 	return nil
