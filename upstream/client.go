@@ -62,8 +62,15 @@ type Client struct {
 	Gate func(ctx context.Context) (release func(), err error)
 }
 
-// errTooLarge is an answer over its size limit: it is not read further.
-var errTooLarge = errors.New("upstream: the answer is larger than Courtside takes")
+// tooLarge is an answer over its size limit: it is not read further.
+type tooLarge struct {
+	what  string
+	limit int64
+}
+
+func (e *tooLarge) Error() string {
+	return fmt.Sprintf("upstream: %s: the answer is larger than the %d MB Courtside takes", e.what, e.limit>>20)
+}
 
 func (c *Client) do(ctx context.Context, method, path string, body []byte, limit int64) (*http.Response, []byte, error) {
 	if method == http.MethodGet && c.Take != nil {
@@ -95,14 +102,14 @@ func (c *Client) do(ctx context.Context, method, path string, body []byte, limit
 	}
 	defer func() { _ = resp.Body.Close() }()
 	if resp.ContentLength > limit {
-		return nil, nil, fmt.Errorf("%w (%s %s: %d bytes, at most %d)", errTooLarge, method, path, resp.ContentLength, limit)
+		return nil, nil, &tooLarge{method + " " + path, limit}
 	}
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		return nil, nil, &unreachable{fmt.Errorf("upstream: %s %s: %w", method, path, err)}
 	}
 	if int64(len(raw)) > limit {
-		return nil, nil, fmt.Errorf("%w (%s %s: over %d bytes)", errTooLarge, method, path, limit)
+		return nil, nil, &tooLarge{method + " " + path, limit}
 	}
 	if resp.StatusCode == http.StatusTooManyRequests && c.Pause != nil {
 		c.Pause(ctx, retryAfter(resp.Header.Get("Retry-After")))

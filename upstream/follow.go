@@ -306,6 +306,7 @@ func explain(err error) error {
 	var e *Error
 	var r *Refusal
 	var bad *BadRequest
+	var big *tooLarge
 	answered := errors.As(err, &e)
 	switch {
 	case errors.As(err, &bad):
@@ -316,8 +317,8 @@ func explain(err error) error {
 		return badRequest("the upstream address is not public (loopback or a private network): Courtside follows public addresses only")
 	case errors.Is(err, errRedirect):
 		return badRequest("the upstream address redirects elsewhere: give the address of the Public API itself")
-	case errors.Is(err, errTooLarge):
-		return badRequest("the upstream's answer is larger than Courtside takes (%d MB at most)", tournament.MaxUpstreamAnswerBytes>>20)
+	case errors.As(err, &big):
+		return badRequest("the upstream's answer is larger than Courtside takes (%d MB at most)", big.limit>>20)
 	case errors.Is(err, errBadAnswer):
 		return badRequest("the upstream's answer is not the Public API's JSON")
 	case Refused(err):

@@ -43,6 +43,8 @@ type fake struct {
 	gets []string
 	// files override the fixture a path answers with.
 	files map[string]string
+	// raw override both: the body a path answers with.
+	raw map[string][]byte
 	// played is set once a final result was taken: a second one gets 412.
 	played bool
 	// tooMany answers the next GET with 429 and this Retry-After.
@@ -79,6 +81,11 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if key != fakeToken && key != fakePublic {
 		answer(http.StatusForbidden, "forbidden.json")
+		return
+	}
+	if body, ok := f.raw[path]; ok {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(body)
 		return
 	}
 	if name, ok := f.files[path]; ok {
@@ -143,7 +150,7 @@ func (f *fake) count() int {
 }
 
 func newFake(t *testing.T) (*fake, *httptest.Server) {
-	f := &fake{t: t, files: map[string]string{}}
+	f := &fake{t: t, files: map[string]string{}, raw: map[string][]byte{}}
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
 	return f, srv

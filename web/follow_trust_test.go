@@ -185,3 +185,69 @@ func TestAFollowCannotTakeAnotherOrganizersTournament(t *testing.T) {
 		})
 	}
 }
+
+// "Show tournaments" holds an upstream answer in memory: however many
+// organizers post it at once, at most tournament.MaxFollowLoads run on an
+// instance; the others are told Courtside is busy, at once.
+func TestShowTournamentsRunsABoundedNumberAtOnce(t *testing.T) {
+	ff := newFollowFixture(t)
+	var mu sync.Mutex
+	inFlight, most := 0, 0
+	release := make(chan struct{})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		inFlight++
+		most = max(most, inFlight)
+		mu.Unlock()
+		defer func() {
+			mu.Lock()
+			inFlight--
+			mu.Unlock()
+		}()
+		<-release
+		ff.u.handler.ServeHTTP(w, r)
+	}))
+	defer slow.Close()
+	o, _ := ff.m.signIn(ff.token)
+
+	const posts = 40
+	var listed sync.WaitGroup
+	var answers sync.Map
+	var nBusy int
+	listed.Add(posts)
+	for i := range posts {
+		go func() {
+			defer listed.Done()
+			rec := o.do(http.MethodPost, "/admin/follow/tournaments", url.Values{"upstream": {slow.URL}, "token": {ff.u.token}})
+			answers.Store(i, rec)
+			if msg := o.doc(rec).Find(`[data-testid="follow-error"]`).Text(); strings.Contains(msg, "busy") {
+				mu.Lock()
+				nBusy++
+				mu.Unlock()
+			}
+		}()
+	}
+	// Every post is either told busy or waits upstream (the upstream answers none yet).
+	waitFor(t, "every post told busy or waiting upstream", func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return nBusy+inFlight == posts
+	})
+	close(release)
+	listed.Wait()
+	if most > tournament.MaxFollowLoads || nBusy != posts-tournament.MaxFollowLoads {
+		t.Errorf("%d at once upstream (at most %d), %d told busy", most, tournament.MaxFollowLoads, nBusy)
+	}
+	answers.Range(func(_, v any) bool {
+		rec := v.(*httptest.ResponseRecorder)
+		if rec.Code != http.StatusOK && rec.Code != http.StatusUnprocessableEntity {
+			t.Errorf("an answer %d", rec.Code)
+		}
+		return true
+	})
+	// Once they are done, the next one runs.
+	rec := o.do(http.MethodPost, "/admin/follow/tournaments", url.Values{"upstream": {slow.URL}, "token": {ff.u.token}})
+	if list := o.doc(rec).Find(`[data-testid="upstream-tournaments"]`).Text(); rec.Code != http.StatusOK || !strings.Contains(list, "Hamburg Open 2026") {
+		t.Errorf("after the others: %d", rec.Code)
+	}
+}

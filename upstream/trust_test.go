@@ -1,0 +1,215 @@
+package upstream
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"courtside/cache"
+	"courtside/cache/cachetest"
+	"courtside/tournament"
+)
+
+// record is the fixture's tournament record with one change made to it.
+func record(t *testing.T, from, to string) []byte {
+	t.Helper()
+	b := fixture(t, "tournament.json")
+	if !bytes.Contains(b, []byte(from)) {
+		t.Fatalf("the record has no %s", from)
+	}
+	return bytes.Replace(b, []byte(from), []byte(to), 1)
+}
+
+// Every id in an answer is a claim: an answer whose ids do not fit the
+// followed tournament is refused whole, and nothing is written.
+func TestAnswersWhoseIDsDoNotFitAreRefused(t *testing.T) {
+	base := "/tournaments/" + tid
+	matches := fixture(t, "matches.json")
+	for name, answers := range map[string]map[string][]byte{
+		"a record of another tournament": {base: record(t, `"_id": "tio:4AHchFkVAecs2"`, `"_id": "tio:sOmeoneElse1"`)},
+		"an id that is not an id":        {base: record(t, `"id": "tio:5yaGYsEphfCj5"`, `"id": "tio:}{x"`)},
+		"two groups with one id":         {base: record(t, `"id": "tio:kO2gRoup00001"`, `"id": "tio:5yaGYsEphfCj5"`)},
+		"a discipline's list with another discipline's match": {base + "/disciplines/" + discID + "/matches": bytes.Replace(matches,
+			[]byte(`"disciplineId":"tio:bNdQAjbzLb5nx"`), []byte(`"disciplineId":"tio:oThErDisc0001"`), 1)},
+	} {
+		t.Run(name, func(t *testing.T) {
+			fk, srv := newFake(t)
+			for path, body := range answers {
+				fk.raw[path] = body
+			}
+			f, store := newFollower(t, srv)
+			ctx := context.Background()
+			_, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid})
+			if !errors.Is(err, ErrBadRequest) || !strings.Contains(err.Error(), "refused") {
+				t.Errorf("follow: %v", err)
+			}
+			if _, err := store.Snapshot(ctx, tid); !errors.Is(err, cache.ErrNotFound) {
+				t.Errorf("a refused answer was written: %v", err)
+			}
+		})
+	}
+}
+
+// Text from the upstream is cleaned and cut at the door; an answer larger
+// than Courtside takes is refused before it is read whole.
+func TestUpstreamTextIsBoundedAtTheDoor(t *testing.T) {
+	fk, srv := newFake(t)
+	base := "/tournaments/" + tid
+	long := strings.Repeat("Ü", 500)
+	fk.raw[base] = record(t, `"name": "Altona Open 2026"`, `"name": "Altona\u0000 Open\n\u202eevil\u202c \u200bCup `+long+`"`)
+	f, store := newFollower(t, srv)
+	ctx := context.Background()
+	if _, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid}); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := store.Snapshot(ctx, tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := snap.Tournament.Name
+	if !strings.HasPrefix(name, "Altona Open evil Cup ÜÜ") || utf8.RuneCountInString(name) != tournament.MaxUpstreamNameLength {
+		t.Errorf("name %q (%d characters)", name, utf8.RuneCountInString(name))
+	}
+
+	// A name of 5 MB: more than a record may hold; the copy keeps what it had.
+	fk.raw[base] = record(t, `"name": "Altona Open 2026"`, `"name": "`+strings.Repeat("x", 5<<20)+`"`)
+	if err := store.StopFollow(ctx, tid); err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid})
+	if !errors.Is(err, ErrBadRequest) || !strings.Contains(err.Error(), "larger than Courtside takes") {
+		t.Errorf("a 5 MB name: %v", err)
+	}
+	if again, _ := store.Snapshot(ctx, tid); again.Tournament.Name != name {
+		t.Errorf("the copy's name is now %.40q", again.Tournament.Name)
+	}
+}
+
+// A follow dials public addresses only: the console and the command line
+// cannot make Courtside read this machine's services. An open port and a
+// closed one read alike.
+func TestFollowDialsPublicAddressesOnly(t *testing.T) {
+	fk, srv := newFake(t)
+	store := cachetest.Store(cachetest.Redis(t))
+	f := New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), "https://live.example.org")
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + l.Addr().String()
+	_ = l.Close()
+	ctx := context.Background()
+	var said []string
+	for _, addr := range []string{srv.URL, closed, "http://[::1]:1", "http://10.0.0.1:9090", "http://169.254.169.254"} {
+		_, err := f.Follow(ctx, Request{Upstream: addr, Key: fakeToken, TournamentID: tid})
+		_, lerr := f.List(ctx, addr, fakeToken)
+		if !errors.Is(err, ErrBadRequest) || !errors.Is(lerr, ErrBadRequest) || !strings.Contains(err.Error(), "not public") {
+			t.Errorf("%s: follow %v, list %v", addr, err, lerr)
+		}
+		said = append(said, err.Error(), lerr.Error())
+	}
+	for _, s := range said[1:] {
+		if s != said[0] {
+			t.Errorf("addresses read differently: %q, %q", said[0], s)
+		}
+	}
+	if fk.count() != 0 {
+		t.Errorf("%d requests reached the loopback server", fk.count())
+	}
+}
+
+// What the organizer reads of a failed follow never repeats what the remote
+// server sent; a redirect is not followed; a port that answers no HTTP reads
+// like a closed one.
+func TestFollowErrorsDoNotRepeatTheRemoteServer(t *testing.T) {
+	store := cachetest.Store(cachetest.Redis(t))
+	f := New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), "https://live.example.org")
+	f.AllowPrivate = true // the servers are on loopback; the client is the one every follow uses
+	serve := func(h http.HandlerFunc) string {
+		srv := httptest.NewServer(h)
+		t.Cleanup(srv.Close)
+		return srv.URL
+	}
+	secret := serve(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, `{"message":"db password is hunter2","statusCode":401}`, http.StatusUnauthorized)
+	})
+	metrics := serve(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = io.WriteString(w, "# HELP go_goroutines hunter2\n")
+	})
+	internal := serve(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = io.WriteString(w, `{"sport":"hunter2","sub":"x"}`)
+	})
+	redirect := serve(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, internal+r.URL.Path, http.StatusFound)
+	})
+	silent, err := net.Listen("tcp", "127.0.0.1:0") // a port that takes a connection and says nothing HTTP
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = silent.Close() })
+	go func() {
+		for {
+			c, err := silent.Accept()
+			if err != nil {
+				return
+			}
+			_, _ = io.WriteString(c, "SSH-2.0-hunter2\r\n")
+			_ = c.Close()
+		}
+	}()
+	l, _ := net.Listen("tcp", "127.0.0.1:0")
+	closed := "http://" + l.Addr().String()
+	_ = l.Close()
+
+	ctx := context.Background()
+	msg := map[string]string{}
+	for name, addr := range map[string]string{"secret": secret, "metrics": metrics, "redirect": redirect,
+		"silent": "http://" + silent.Addr().String(), "closed": closed} {
+		_, err := f.Follow(ctx, Request{Upstream: addr, Key: fakeToken, TournamentID: tid})
+		if err == nil {
+			t.Fatalf("%s: followed", name)
+		}
+		msg[name] = Reason(err)
+		if strings.Contains(err.Error(), "hunter2") || strings.Contains(err.Error(), "#") || strings.Contains(msg[name], "hunter2") {
+			t.Errorf("%s: %q repeats the remote server", name, err)
+		}
+	}
+	if !strings.Contains(msg["secret"], "401") || !strings.Contains(msg["metrics"], "not the Public API's JSON") || !strings.Contains(msg["redirect"], "redirects") {
+		t.Errorf("messages: %q", msg)
+	}
+	if msg["silent"] != msg["closed"] {
+		t.Errorf("a port that answers reads %q, a closed one %q", msg["silent"], msg["closed"])
+	}
+}
+
+// An organizer follows at most tournament.MaxFollowsPerOrganizer tournaments.
+func TestFollowsPerOrganizerAreBounded(t *testing.T) {
+	_, srv := newFake(t)
+	f, store := newFollower(t, srv)
+	ctx := context.Background()
+	for i := range tournament.MaxFollowsPerOrganizer {
+		fl := cache.Follow{ID: fmt.Sprintf("tio:fOllowed%05d", i), Upstream: srv.URL + "/v1/public", Key: fakeToken, Budget: 1, OrganizerID: "tio:Xq3bNc7LpW2aD"}
+		if err := store.PutFollow(ctx, fl); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid})
+	if !errors.Is(err, ErrBadRequest) || !strings.Contains(err.Error(), fmt.Sprintf("at most %d tournaments", tournament.MaxFollowsPerOrganizer)) {
+		t.Errorf("one follow over the limit: %v", err)
+	}
+	if err := store.StopFollow(ctx, "tio:fOllowed00000"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid}); err != nil {
+		t.Errorf("within the limit: %v", err)
+	}
+}
