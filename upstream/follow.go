@@ -40,9 +40,14 @@ const (
 
 // pollingShare is the part of the budget that reads due by their pace alone
 // may use: the rest stays free for what webhook calls and results ask for,
-// so a minute of polling (or a first load and polling) never makes a change
-// wait for the window to move.
+// so a minute of polling never makes a change wait for the window to move.
+// Only polls count against it: the GETs of a first load do not, so polling
+// goes on right after a follow (the court boards keep up in the first
+// minute); polls leave the last pollingReserve of the window to changes even then.
 func pollingShare(budget int) int { return max(1, budget-budget/5) }
+
+// pollingReserve is how much of the window polls never take, whatever the first load left.
+func pollingReserve(budget int) int { return max(1, budget/20) }
 
 // pollingKey marks a context whose GET is a poll: it takes only the polling
 // share of the budget and, when that is used up, fails with budgetFull at once.
@@ -164,11 +169,13 @@ func (f *Follower) client(fl cache.Follow, synced bool) *Client {
 		Take: func(ctx context.Context) error {
 			poll, _ := ctx.Value(pollingKey{}).(bool)
 			for {
-				limit := fl.Budget
+				var wait time.Duration
+				var err error
 				if poll {
-					limit = pollingShare(fl.Budget)
+					wait, err = f.Store.TakePollBudget(ctx, keyHash, max(1, fl.Budget-pollingReserve(fl.Budget)), pollingShare(fl.Budget))
+				} else {
+					wait, err = f.Store.TakeBudget(ctx, keyHash, fl.Budget)
 				}
-				wait, err := f.Store.TakeBudget(ctx, keyHash, limit)
 				if err != nil || wait == 0 {
 					return err
 				}

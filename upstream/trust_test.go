@@ -10,8 +10,10 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"courtside/cache"
@@ -212,4 +214,30 @@ func TestFollowsPerOrganizerAreBounded(t *testing.T) {
 	if _, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid}); err != nil {
 		t.Errorf("within the limit: %v", err)
 	}
+}
+
+// The GETs of a first load do not count against polling's share of the
+// budget: right after a follow whose load took the whole polling share, the
+// courts are still polled (they were not, until the window moved on, a
+// minute of court boards without live scores).
+func TestAFirstLoadDoesNotStopPolling(t *testing.T) {
+	fk, srv := newFake(t)
+	f, _ := newFollower(t, srv)
+	f.Every = Intervals{Courts: 10 * time.Millisecond, Rest: time.Hour, Hooked: time.Hour, Safety: 10 * time.Millisecond, Idle: time.Hour}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	const budget = 10
+	if _, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid, Budget: budget}); err != nil {
+		t.Fatal(err)
+	}
+	loaded := fk.count()
+	if loaded < pollingShare(budget) || loaded >= budget-pollingReserve(budget) {
+		t.Fatalf("the first load took %d GETs: the test wants it to take the polling share (%d) and leave room", loaded, pollingShare(budget))
+	}
+	done := make(chan struct{})
+	go func() { f.Run(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+	eventually(t, "the courts polled after the first load", func() bool {
+		return slices.Contains(fk.getsSince(loaded), "/tournaments/"+tid+"/courts")
+	})
 }
