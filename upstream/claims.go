@@ -142,6 +142,10 @@ func cut(s string, n int) string {
 	return s
 }
 
+// Clean is text from an upstream as an organizer may read it: cleaned as
+// names are, cut to n characters.
+func Clean(s string, n int) string { return cut(cleanText(s, false), n) }
+
 // cleanName is a name as Courtside keeps it: cleaned and cut to MaxUpstreamNameLength.
 func cleanName(s string) string {
 	return cut(cleanText(s, false), tournament.MaxUpstreamNameLength)

@@ -475,10 +475,20 @@ func (f *Follower) Hook(ctx context.Context, id, secret string, body []byte) err
 		return badRequest("the call is not JSON")
 	}
 	if call.TournamentID != "" && call.TournamentID != id {
-		return badRequest("the call is about tournament %s, not %s", call.TournamentID, id)
+		return badRequest("the call is about tournament %s, not %s", shown(call.TournamentID), id)
 	}
 	words := []string{markHook}
 	for _, e := range call.Events {
+		if len(words) >= maxHookWords {
+			words = append(words, markAll) // more than a burst names one by one: everything is read again, within the budget
+			break
+		}
+		if e.MatchID != "" && !validID(e.MatchID) || e.CourtID != "" && !validID(e.CourtID) {
+			continue // not an id: nothing of ours
+		}
+		if e.GroupID != "" && !validID(e.GroupID) {
+			e.GroupID = ""
+		}
 		switch e.Type {
 		case tournament.EventMatchUpdated:
 			if e.MatchID != "" {
@@ -505,6 +515,9 @@ func (f *Follower) Hook(ctx context.Context, id, secret string, body []byte) err
 	}
 	return f.Store.MarkChanged(ctx, id, f.now(), true, words...)
 }
+
+// maxHookWords bounds what one webhook call notes as changed.
+const maxHookWords = 1000
 
 // readOnly is the answer to a result for a tournament followed with a public key.
 var readOnly = []byte(`{"message":"This tournament is followed read-only: results are entered in the tournament application","error":"Forbidden","statusCode":403}` + "\n")

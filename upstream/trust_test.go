@@ -241,3 +241,58 @@ func TestAFirstLoadDoesNotStopPolling(t *testing.T) {
 		return slices.Contains(fk.getsSince(loaded), "/tournaments/"+tid+"/courts")
 	})
 }
+
+// The copy holds only matches of its groups: a match of a group the record
+// does not name (yet) is left out until it does, so no page meets a match
+// whose group is missing.
+func TestAMatchOfAnUnknownGroupWaitsForTheRecord(t *testing.T) {
+	fk, srv := newFake(t)
+	path := "/tournaments/" + tid + "/disciplines/" + discID + "/matches"
+	fk.raw[path] = bytes.Replace(fixture(t, "matches.json"), []byte(`"groupId":"tio:5yaGYsEphfCj5"`), []byte(`"groupId":"tio:nEwGroup00001"`), 1)
+	f, store := newFollower(t, srv)
+	ctx := context.Background()
+	if _, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid}); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := store.Snapshot(ctx, tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.Matches) != 3 {
+		t.Errorf("%d matches, want the 3 of known groups", len(snap.Matches))
+	}
+	for _, m := range snap.Matches {
+		if _, ok := snap.Group(m.GroupID); !ok {
+			t.Errorf("match %s of group %q, which the copy does not have", m.ID, m.GroupID)
+		}
+	}
+}
+
+// A webhook call notes at most maxHookWords changes, and only ids that are ids.
+func TestAWebhookCallIsBounded(t *testing.T) {
+	_, srv := newFake(t)
+	f, store := newFollower(t, srv)
+	ctx := context.Background()
+	fl, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid})
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := []string{`{"type":"MatchUpdated","matchId":"x}{y"}`, `{"type":"MatchUpdated","matchId":"` + strings.Repeat("m", 1000) + `"}`}
+	if err := f.Hook(ctx, tid, fl.Secret, []byte(`{"id":1,"events":[`+strings.Join(events, ",")+`]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if words, _ := store.TakeChanged(ctx, tid); !slices.Equal(words, []string{markHook}) {
+		t.Errorf("ids that are not ids were noted: %.200q", words)
+	}
+	events = events[:0]
+	for i := range 5000 {
+		events = append(events, fmt.Sprintf(`{"type":"MatchUpdated","matchId":"tio:m%d"}`, i))
+	}
+	if err := f.Hook(ctx, tid, fl.Secret, []byte(`{"id":2,"events":[`+strings.Join(events, ",")+`]}`)); err != nil {
+		t.Fatal(err)
+	}
+	words, _ := store.TakeChanged(ctx, tid)
+	if len(words) > maxHookWords+1 || !slices.Contains(words, markAll) {
+		t.Errorf("a call of 5000 events noted %d words", len(words))
+	}
+}
