@@ -1,7 +1,6 @@
 package upstream
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -31,12 +30,6 @@ func refuse(format string, args ...any) error {
 	return &Refusal{tournament.Message{Format: format, Args: args}}
 }
 
-// Refused answers are not the upstream being down.
-func isRefusal(err error) bool {
-	var r *Refusal
-	return errors.As(err, &r)
-}
-
 // validID reports whether s can be an id: 1 to MaxUpstreamIDLength bytes of
 // letters, digits and the punctuation ids of the real service use. Ids end up
 // in Redis keys and hash fields and in addresses: nothing else passes.
@@ -45,12 +38,15 @@ func validID(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte(":_-.~", c) >= 0) {
+		if !idByte(s[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+func idByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte(":_-.~", c) >= 0
 }
 
 // shown is an id the upstream sent, safe to repeat in a message.
