@@ -97,7 +97,7 @@ type Follower struct {
 
 	holder  string
 	mu      sync.Mutex
-	workers map[string]*running
+	syncers map[string]*running
 
 	once         sync.Once
 	defaultHTTP  *http.Client
@@ -105,7 +105,7 @@ type Follower struct {
 }
 
 type running struct {
-	w      *worker
+	s      *syncer
 	cancel context.CancelFunc
 	done   chan struct{}
 }
@@ -296,7 +296,7 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 	if err := f.underLimit(ctx, fl); err != nil {
 		return fl, err
 	}
-	w := f.worker(fl)
+	w := f.newSyncer(fl)
 	w.c = c // a first load takes the console's turn, not the sync loop's
 	if err := w.load(ctx); err != nil {
 		return fl, explain(err)
@@ -439,7 +439,7 @@ func (f *Follower) List(ctx context.Context, upstream, key string) ([]ListItem, 
 
 // Stop ends following the tournament; the copy stays as it was last seen.
 func (f *Follower) Stop(ctx context.Context, id string) error {
-	return f.Store.StopFollow(ctx, id) // its worker stops at the sync loop's next look
+	return f.Store.StopFollow(ctx, id) // its syncer stops at the sync loop's next look
 }
 
 // WebhookURL is the address to paste into the application's webhook settings.
@@ -477,10 +477,10 @@ func (f *Follower) Hook(ctx context.Context, id, secret string, body []byte) err
 	if call.TournamentID != "" && call.TournamentID != id {
 		return badRequest("the call is about tournament %s, not %s", shown(call.TournamentID), id)
 	}
-	words := []string{markHook}
+	words := []string{wordHook}
 	for _, e := range call.Events {
 		if len(words) >= maxHookWords {
-			words = append(words, markAll) // more than a burst names one by one: everything is read again, within the budget
+			words = append(words, wordAll) // more than a burst names one by one: everything is read again, within the budget
 			break
 		}
 		if e.MatchID != "" && !validID(e.MatchID) || e.CourtID != "" && !validID(e.CourtID) {
@@ -492,25 +492,25 @@ func (f *Follower) Hook(ctx context.Context, id, secret string, body []byte) err
 		switch e.Type {
 		case tournament.EventMatchUpdated:
 			if e.MatchID != "" {
-				words = append(words, itemMatch+e.MatchID)
+				words = append(words, wordMatch+e.MatchID)
 			}
 		case tournament.EventCourtMatchChanged:
-			words = append(words, markCourt+e.CourtID)
+			words = append(words, wordCourt+e.CourtID)
 			if e.MatchID != "" {
-				words = append(words, markOnCourt+e.MatchID) // the courts show it: no read of its own
+				words = append(words, wordOnCourt+e.MatchID) // the courts show it: no read of its own
 			}
 		case tournament.EventStandingsUpdated:
 			if e.GroupID != "" {
-				words = append(words, itemStandings+e.GroupID)
+				words = append(words, wordStandings+e.GroupID)
 			} else {
-				words = append(words, markStandings)
+				words = append(words, wordAllStandings)
 			}
 		case tournament.EventTournamentUpdated:
-			words = append(words, itemTournament)
+			words = append(words, wordRecord)
 		case tournament.EventEntryListUpdated:
-			words = append(words, markEntries)
+			words = append(words, wordEntries)
 		case tournament.EventTournamentAdded:
-			words = append(words, markAll)
+			words = append(words, wordAll)
 		}
 	}
 	return f.Store.MarkChanged(ctx, id, f.now(), true, words...)
@@ -590,15 +590,15 @@ func (f *Follower) takeMatch(ctx context.Context, fl cache.Follow, matchID strin
 			break
 		}
 	}
-	words := []string{markCourt}
+	words := []string{wordCourt}
 	if played {
-		words = append(words, itemStandings+groupID, itemTournament)
+		words = append(words, wordStandings+groupID, wordRecord)
 	}
 	return f.Store.MarkChanged(ctx, id, f.now(), false, words...)
 }
 
-func (f *Follower) worker(fl cache.Follow) *worker {
-	return &worker{f: fl, c: f.client(fl, true), store: f.Store, log: f.Log, now: f.now, every: f.intervals(), wake: make(chan struct{}, 1)}
+func (f *Follower) newSyncer(fl cache.Follow) *syncer {
+	return &syncer{f: fl, c: f.client(fl, true), store: f.Store, log: f.Log, now: f.now, every: f.intervals(), wake: make(chan struct{}, 1)}
 }
 
 // leaseTTL is how long a lease holds without renewal; Run renews it every leaseTTL/4.
@@ -606,19 +606,19 @@ const leaseTTL = 12 * time.Second
 
 // Run keeps every followed tournament current until ctx ends: every few
 // seconds it looks at the follows, takes the lease of each that no other
-// instance syncs, and runs a worker for each it holds. Webhook calls wake
-// their worker at once through Redis pub/sub.
+// instance syncs, and runs a syncer for each it holds. Webhook calls wake
+// their syncer at once through Redis pub/sub.
 func (f *Follower) Run(ctx context.Context) {
 	f.mu.Lock()
 	f.holder = rand.Text()
-	f.workers = map[string]*running{}
+	f.syncers = map[string]*running{}
 	f.mu.Unlock()
 	go f.Store.WatchChanged(ctx, func(id string) {
 		f.mu.Lock()
-		r := f.workers[id]
+		r := f.syncers[id]
 		f.mu.Unlock()
 		if r != nil {
-			r.w.poke()
+			r.s.poke()
 		}
 	})
 	tick := time.NewTicker(leaseTTL / 4)
@@ -628,7 +628,7 @@ func (f *Follower) Run(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			f.mu.Lock()
-			for _, r := range f.workers {
+			for _, r := range f.syncers {
 				r.cancel()
 				<-r.done
 			}
@@ -639,7 +639,7 @@ func (f *Follower) Run(ctx context.Context) {
 	}
 }
 
-// reconcile runs a worker for each follow whose lease this instance holds, and no other.
+// reconcile runs a syncer for each follow whose lease this instance holds, and no other.
 func (f *Follower) reconcile(ctx context.Context) {
 	follows, err := f.Store.Follows(ctx)
 	if err != nil {
@@ -659,23 +659,23 @@ func (f *Follower) reconcile(ctx context.Context) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	for id, r := range f.workers {
-		if fl, ok := want[id]; !ok || fl != r.w.f {
+	for id, r := range f.syncers {
+		if fl, ok := want[id]; !ok || fl != r.s.f {
 			r.cancel()
 			<-r.done
-			delete(f.workers, id)
+			delete(f.syncers, id)
 		}
 	}
 	for id, fl := range want {
-		if f.workers[id] != nil {
+		if f.syncers[id] != nil {
 			continue
 		}
 		wctx, cancel := context.WithCancel(ctx)
-		r := &running{w: f.worker(fl), cancel: cancel, done: make(chan struct{})}
-		f.workers[id] = r
+		r := &running{s: f.newSyncer(fl), cancel: cancel, done: make(chan struct{})}
+		f.syncers[id] = r
 		go func() {
 			defer close(r.done)
-			r.w.run(wctx)
+			r.s.run(wctx)
 		}()
 	}
 }

@@ -21,8 +21,8 @@ import (
 	"courtside/tournament"
 )
 
-// record is the fixture's tournament record with one change made to it.
-func record(t *testing.T, from, to string) []byte {
+// recordWith is the fixture's tournament record with one change made to it.
+func recordWith(t *testing.T, from, to string) []byte {
 	t.Helper()
 	b := fixture(t, "tournament.json")
 	if !bytes.Contains(b, []byte(from)) {
@@ -37,9 +37,9 @@ func TestAnswersWhoseIDsDoNotFitAreRefused(t *testing.T) {
 	base := "/tournaments/" + tid
 	matches := fixture(t, "matches.json")
 	for name, answers := range map[string]map[string][]byte{
-		"a record of another tournament": {base: record(t, `"_id": "tio:4AHchFkVAecs2"`, `"_id": "tio:sOmeoneElse1"`)},
-		"an id that is not an id":        {base: record(t, `"id": "tio:5yaGYsEphfCj5"`, `"id": "tio:}{x"`)},
-		"two groups with one id":         {base: record(t, `"id": "tio:kO2gRoup00001"`, `"id": "tio:5yaGYsEphfCj5"`)},
+		"a record of another tournament": {base: recordWith(t, `"_id": "tio:4AHchFkVAecs2"`, `"_id": "tio:sOmeoneElse1"`)},
+		"an id that is not an id":        {base: recordWith(t, `"id": "tio:5yaGYsEphfCj5"`, `"id": "tio:}{x"`)},
+		"two groups with one id":         {base: recordWith(t, `"id": "tio:kO2gRoup00001"`, `"id": "tio:5yaGYsEphfCj5"`)},
 		"a discipline's list with another discipline's match": {base + "/disciplines/" + discID + "/matches": bytes.Replace(matches,
 			[]byte(`"disciplineId":"tio:bNdQAjbzLb5nx"`), []byte(`"disciplineId":"tio:oThErDisc0001"`), 1)},
 	} {
@@ -67,7 +67,7 @@ func TestUpstreamTextIsBoundedAtTheDoor(t *testing.T) {
 	fk, srv := newFake(t)
 	base := "/tournaments/" + tid
 	long := strings.Repeat("Ü", 500)
-	fk.raw[base] = record(t, `"name": "Altona Open 2026"`, `"name": "Altona\u0000 Open\n\u202eevil\u202c \u200bCup `+long+`"`)
+	fk.raw[base] = recordWith(t, `"name": "Altona Open 2026"`, `"name": "Altona\u0000 Open\n\u202eevil\u202c \u200bCup `+long+`"`)
 	f, store := newFollower(t, srv)
 	ctx := context.Background()
 	if _, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid}); err != nil {
@@ -83,7 +83,7 @@ func TestUpstreamTextIsBoundedAtTheDoor(t *testing.T) {
 	}
 
 	// A name of 5 MB: more than a record may hold; the copy keeps what it had.
-	fk.raw[base] = record(t, `"name": "Altona Open 2026"`, `"name": "`+strings.Repeat("x", 5<<20)+`"`)
+	fk.raw[base] = recordWith(t, `"name": "Altona Open 2026"`, `"name": "`+strings.Repeat("x", 5<<20)+`"`)
 	if err := store.StopFollow(ctx, tid); err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +281,7 @@ func TestAWebhookCallIsBounded(t *testing.T) {
 	if err := f.Hook(ctx, tid, fl.Secret, []byte(`{"id":1,"events":[`+strings.Join(events, ",")+`]}`)); err != nil {
 		t.Fatal(err)
 	}
-	if words, _ := store.TakeChanged(ctx, tid); !slices.Equal(words, []string{markHook}) {
+	if words, _ := store.TakeChanged(ctx, tid); !slices.Equal(words, []string{wordHook}) {
 		t.Errorf("ids that are not ids were noted: %.200q", words)
 	}
 	events = events[:0]
@@ -292,7 +292,7 @@ func TestAWebhookCallIsBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	words, _ := store.TakeChanged(ctx, tid)
-	if len(words) > maxHookWords+1 || !slices.Contains(words, markAll) {
+	if len(words) > maxHookWords+1 || !slices.Contains(words, wordAll) {
 		t.Errorf("a call of 5000 events noted %d words", len(words))
 	}
 }

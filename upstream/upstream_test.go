@@ -324,7 +324,7 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 	done := make(chan struct{})
 	go func() { f.Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
-	// A worker that takes a follow over reads the courts first; the rest of a copy just loaded comes later.
+	// A syncer that takes a follow over reads the courts first; the rest of a copy just loaded comes later.
 	start := fk.count()
 	eventually(t, "reading the courts", func() bool {
 		return slices.Contains(fk.getsSince(start), "/tournaments/"+tid+"/courts")
@@ -376,8 +376,8 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 	}
 }
 
-// readsBefore is what the worker read since the n-th GET, up to a read that
-// a call sent now asks for (the record's): the worker reads what is due in
+// readsBefore is what the syncer read since the n-th GET, up to a read that
+// a call sent now asks for (the record's): the syncer reads what is due in
 // order, so what an earlier call asked for and is not read yet comes before it.
 func readsBefore(t *testing.T, f *Follower, fk *fake, fl cache.Follow, n int) []string {
 	t.Helper()
