@@ -251,8 +251,9 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 	}
 	fl := cache.Follow{ID: req.TournamentID, Upstream: base, Key: req.Key, Budget: req.Budget, Secret: cache.NewFollowSecret(),
 		Since: tournament.At(f.now())}
-	if old, err := f.Store.Follow(ctx, fl.ID); err == nil {
-		fl.Secret, fl.Since = old.Secret, old.Since
+	prev, err := f.Store.Follow(ctx, fl.ID)
+	if err == nil {
+		fl.Secret, fl.Since = prev.Secret, prev.Since
 	}
 	if snap, err := f.Store.Snapshot(ctx, fl.ID); err == nil && snap.Tournament.Mirror == nil {
 		return fl, badRequest("a tournament with id %s is Courtside's own", fl.ID)
@@ -292,6 +293,9 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 	}
 	if old, err := f.Store.Snapshot(ctx, fl.ID); err == nil && old.Tournament.OrganizerID != fl.OrganizerID {
 		return fl, badRequest("the copy of %s belongs to another organizer here", fl.ID)
+	}
+	if prev.OrganizerID != "" && prev.OrganizerID != fl.OrganizerID {
+		return fl, badRequest("the copy of %s belongs to another organizer here", fl.ID) // followed, its copy not loaded yet
 	}
 	if err := f.underLimit(ctx, fl); err != nil {
 		return fl, err

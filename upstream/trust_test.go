@@ -296,3 +296,25 @@ func TestAWebhookCallIsBounded(t *testing.T) {
 		t.Errorf("a call of 5000 events noted %d words", len(words))
 	}
 }
+
+// A tournament another organizer follows here is not followed again by a
+// second one, even before its copy is loaded; its follow stays as it was.
+func TestAFollowBelongsToItsOrganizer(t *testing.T) {
+	_, srv := newFake(t)
+	f, store := newFollower(t, srv)
+	ctx := context.Background()
+	theirs := cache.Follow{ID: tid, Upstream: srv.URL + "/v1/public", Key: "their-key", Budget: 5, OrganizerID: "tio:tHeIrs000001", Secret: "s"}
+	if err := store.PutFollow(ctx, theirs); err != nil {
+		t.Fatal(err)
+	}
+	_, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: fakeToken, TournamentID: tid, OrganizerID: "tio:Xq3bNc7LpW2aD"})
+	if !errors.Is(err, ErrBadRequest) || !strings.Contains(err.Error(), "another organizer") {
+		t.Errorf("following another organizer's follow: %v", err)
+	}
+	if got, _ := store.Follow(ctx, tid); got != theirs {
+		t.Errorf("their follow is now %+v", got)
+	}
+	if _, err := store.Snapshot(ctx, tid); !errors.Is(err, cache.ErrNotFound) {
+		t.Errorf("a copy was written: %v", err)
+	}
+}
