@@ -212,10 +212,15 @@ type Request struct {
 	Budget int
 }
 
-// NormalizeBase checks an upstream address and ends it in /v1/public.
+// maxAddressLength bounds an upstream address.
+const maxAddressLength = 512
+
+// NormalizeBase checks an upstream address (http or https, no credentials,
+// no query) and ends it in /v1/public.
 func NormalizeBase(raw string) (string, error) {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	raw = strings.TrimSpace(raw)
+	u, err := url.Parse(raw)
+	if err != nil || len(raw) > maxAddressLength || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
 		return "", badRequest("the upstream address must be an http or https URL, like https://api.example.org/v1/public")
 	}
 	base := strings.TrimSuffix(u.String(), "/")

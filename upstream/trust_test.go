@@ -318,3 +318,17 @@ func TestAFollowBelongsToItsOrganizer(t *testing.T) {
 		t.Errorf("a copy was written: %v", err)
 	}
 }
+
+// An upstream address is an http or https address without credentials or a
+// query, of a reasonable length.
+func TestUpstreamAddresses(t *testing.T) {
+	for _, raw := range []string{"https://user:pw@api.example.org", "https://api.example.org/v1/public?x=1", "https://api.example.org/#f",
+		"https://" + strings.Repeat("a", 600) + ".org", "ftp://api.example.org", "api.example.org"} {
+		if _, err := NormalizeBase(raw); !errors.Is(err, ErrBadRequest) {
+			t.Errorf("%.60s: %v", raw, err)
+		}
+	}
+	if base, err := NormalizeBase(" https://api.example.org/ "); err != nil || base != "https://api.example.org/v1/public" {
+		t.Errorf("a good address: %q %v", base, err)
+	}
+}
