@@ -188,13 +188,10 @@ func (s *state) setDiscipline(id string, ws []wireMatch) (played []string, unkno
 	listed := map[string]bool{}
 	for i := range ws {
 		w := &ws[i]
-		if w.discipline() == "" {
-			w.DisciplineID = id
-		}
-		if w.discipline() != id {
+		if w.discipline() != "" && w.discipline() != id && !slices.Contains(w.DisciplineIDs, id) {
 			return nil, false, refuse("the list of discipline %s holds match %s of discipline %s", id, shown(w.String()), shown(w.discipline()))
 		}
-		w.DisciplineIDs = nil
+		w.DisciplineID, w.DisciplineIDs = id, nil
 		m, _, p, err := s.setMatch(w)
 		if err != nil {
 			return nil, false, err
