@@ -238,32 +238,54 @@ func (s *Store) HoldFollow(ctx context.Context, id, holder string, ttl time.Dura
 const budgetWindow = 61 * time.Second
 
 // budgetScript takes one request from a key's budget: a sliding log of the
-// requests of the last window. While a 429's Retry-After runs, or the window
-// is full, it returns how many ms to wait; otherwise it counts the request
-// and returns 0.
+// requests of the last window, and one of the polls among them. While a
+// 429's Retry-After runs, or the window holds limit requests, or (for a
+// poll, share > 0) share polls, it returns how many ms to wait; otherwise it
+// counts the request and returns 0.
 //
-// KEYS: the log (sorted set), the pause. ARGV: now in ms, budget, window in ms, a unique member.
+// KEYS: the log (sorted set), the pause, the polls' log. ARGV: now in ms,
+// limit, window in ms, a unique member, share (0: not a poll).
 var budgetScript = redis.NewScript(`
 local pause = redis.call('PTTL', KEYS[2])
 if pause > 0 then return pause end
-local now, limit, window = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-if redis.call('ZCARD', KEYS[1]) < limit then
-  redis.call('ZADD', KEYS[1], now, ARGV[4])
-  redis.call('PEXPIRE', KEYS[1], window)
-  return 0
+local now, limit, window, share = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[5])
+local function full(log, n)
+  redis.call('ZREMRANGEBYSCORE', log, '-inf', now - window)
+  if redis.call('ZCARD', log) < n then return 0 end
+  local oldest = redis.call('ZRANGE', log, 0, 0, 'WITHSCORES')
+  return math.max(tonumber(oldest[2]) + window - now, 1)
 end
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return math.max(tonumber(oldest[2]) + window - now, 1)
+local wait = full(KEYS[1], limit)
+if share > 0 then wait = math.max(wait, full(KEYS[3], share)) end
+if wait > 0 then return wait end
+redis.call('ZADD', KEYS[1], now, ARGV[4])
+redis.call('PEXPIRE', KEYS[1], window)
+if share > 0 then
+  redis.call('ZADD', KEYS[3], now, ARGV[4])
+  redis.call('PEXPIRE', KEYS[3], window)
+end
+return 0
 `)
 
 // TakeBudget takes one GET request from the budget of the upstream key (by
 // its KeyHash), shared by every instance: 0 when the request may go now,
 // otherwise how long to wait before asking again.
 func (s *Store) TakeBudget(ctx context.Context, keyHash string, budget int) (time.Duration, error) {
+	return s.takeBudget(ctx, keyHash, budget, 0)
+}
+
+// TakePollBudget takes one poll from the budget: it goes while the window
+// holds fewer than limit requests of any kind and fewer than share polls.
+// Requests that are not polls (a first load, what changes ask for) do not
+// count against share, so a first load never stops polling.
+func (s *Store) TakePollBudget(ctx context.Context, keyHash string, limit, share int) (time.Duration, error) {
+	return s.takeBudget(ctx, keyHash, limit, max(share, 1))
+}
+
+func (s *Store) takeBudget(ctx context.Context, keyHash string, limit, share int) (time.Duration, error) {
 	now := s.Now().UnixMilli()
-	ms, err := budgetScript.Run(ctx, s.rdb, []string{budgetKey(keyHash), budgetPauseKey(keyHash)},
-		now, budget, budgetWindow.Milliseconds(), strconv.FormatInt(now, 10)+"-"+rand.Text()[:8]).Int64()
+	ms, err := budgetScript.Run(ctx, s.rdb, []string{budgetKey(keyHash), budgetPauseKey(keyHash), budgetPollsKey(keyHash)},
+		now, limit, budgetWindow.Milliseconds(), strconv.FormatInt(now, 10)+"-"+rand.Text()[:8], share).Int64()
 	if err != nil {
 		return 0, fmt.Errorf("cache: upstream budget: %w", err)
 	}

@@ -74,6 +74,7 @@
 //	follow-dirty                 pubsub  channel: "<tournament id>" when webhook calls marked changes
 //	upstream-budget:{<keyhash>}  zset    GET requests sent upstream with the key in the last minute (score: ms)
 //	upstream-pause:{<keyhash>}   string  set while the upstream's 429 Retry-After runs (expires with it)
+//	upstream-polls:{<keyhash>}   zset    the polls among the GET requests of upstream-budget (score: ms)
 package cache
 
 import (
@@ -135,6 +136,7 @@ func budgetKey(keyHash string) string  { return fmt.Sprintf("upstream-budget:{%s
 func budgetPauseKey(keyHash string) string {
 	return fmt.Sprintf("upstream-pause:{%s}", keyHash)
 }
+func budgetPollsKey(keyHash string) string { return fmt.Sprintf("upstream-polls:{%s}", keyHash) }
 
 func sessionKey(sha string) string        { return "session:" + sha }
 func keySessionsKey(keySHA string) string { return "key-sessions:" + keySHA }

@@ -143,7 +143,7 @@ Environment:
                          newest first (default: a random key; sign-ins end on restart)
   TRUSTED_PROXIES        comma-separated addresses or CIDRs of reverse proxies whose
                          X-Forwarded-For and X-Forwarded-Proto are believed (default: none)
-  WEBHOOK_ALLOW_PRIVATE  1 lets webhooks call loopback and private addresses
+  WEBHOOK_ALLOW_PRIVATE  1 lets webhooks and follows call loopback and private addresses
   RETENTION              how long webhook events, and a finished tournament's changelog, are
                          kept (a duration; default 168h)
   GOGC, GOMEMLIMIT       the Go runtime's garbage collector settings (default here: 400 and
@@ -318,6 +318,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	}
 	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
 	follower := upstream.New(store, log, base)
+	follower.AllowPrivate = allowPrivate // the same opt-in as webhooks: follows dial public addresses only
 	metrics := web.NewMetrics(rdb)
 	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
 		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), BaseURL: base, RenderCacheBytes: renderBytes,

@@ -24,7 +24,9 @@ func follow(args []string, getenv func(string) string) (action, error) {
 		return nil, err
 	}
 	follower := func(store *cache.Store) *upstream.Follower {
-		return upstream.New(store, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})), base)
+		f := upstream.New(store, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})), base)
+		f.AllowPrivate = getenv("WEBHOOK_ALLOW_PRIVATE") == "1" // the same opt-in as webhooks: follows dial public addresses only
+		return f
 	}
 	if len(args) > 0 && (args[0] == "list" || args[0] == "stop") {
 		fs := flag.NewFlagSet("follow "+args[0], flag.ContinueOnError)

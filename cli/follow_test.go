@@ -336,6 +336,7 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 	// M follows U through the proxy, with the default budget.
 	storeM := cache.New(redis.NewClient(&redis.Options{Addr: miniredis.RunT(t).Addr()}))
 	follower := upstream.New(storeM, log, "")
+	follower.AllowPrivate = true
 	handlerM, err := web.Routes(web.Config{Store: storeM, Logger: log, RateLimit: 1 << 30, Upstream: follower})
 	if err != nil {
 		t.Fatal(err)
@@ -587,7 +588,7 @@ func TestFollowCommand(t *testing.T) {
 	}
 	u := httptest.NewServer(h)
 	defer u.Close()
-	env := map[string]string{"REDIS_URL": "redis://" + miniredis.RunT(t).Addr(), "BASE_URL": "https://live.example.org"}
+	env := map[string]string{"REDIS_URL": "redis://" + miniredis.RunT(t).Addr(), "BASE_URL": "https://live.example.org", "WEBHOOK_ALLOW_PRIVATE": "1"}
 	getenv := func(k string) string { return env[k] }
 	run := func(args ...string) (string, error) {
 		var out bytes.Buffer

@@ -174,7 +174,7 @@ func (a *Admin) relay(ctx context.Context, tournamentID, matchID string, r tourn
 	}
 	if json.Unmarshal(body, &b) == nil {
 		if s, ok := b.Message.(string); ok {
-			ans.Message = s
+			ans.Message = upstream.Clean(s, maxRefusalLength) // the application's words, cleaned and bounded
 		}
 	}
 	if ans.Message == "" {
@@ -182,6 +182,9 @@ func (a *Admin) relay(ctx context.Context, tournamentID, matchID string, r tourn
 	}
 	return true, ans, nil
 }
+
+// maxRefusalLength bounds how much of the application's refusal of a result the console shows.
+const maxRefusalLength = 300
 
 // upstreamAnswer is the tournament application's refusal of a result.
 type upstreamAnswer struct {

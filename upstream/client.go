@@ -16,7 +16,8 @@ import (
 	"courtside/tournament"
 )
 
-// Error is an upstream answer other than 200, with its body as it came.
+// Error is an upstream answer other than 200. Its text says the status
+// only: what the body says is the remote server's, and is not shown.
 type Error struct {
 	Status  int
 	Message string
@@ -24,7 +25,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("upstream: %d %s", e.Status, cmpOr(e.Message, http.StatusText(e.Status)))
+	return fmt.Sprintf("upstream: %d %s", e.Status, http.StatusText(e.Status))
 }
 
 // Refused reports whether the upstream refused the key: 401 for an unknown
@@ -41,7 +42,8 @@ func Down(err error) bool {
 	if errors.As(err, &e) {
 		return e.Status >= 500
 	}
-	return err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, errBadAnswer)
+	var u *unreachable
+	return errors.As(err, &u) && !notPublic(err)
 }
 
 // Client calls one upstream Public API with one key. Every GET first takes
@@ -55,9 +57,22 @@ type Client struct {
 	Take func(ctx context.Context) error
 	// Pause stops every GET with the key for d (a 429's Retry-After).
 	Pause func(ctx context.Context, d time.Duration)
+	// Gate, when set, waits for a turn before a request and is given back
+	// once its answer is read: it bounds what answers in flight hold.
+	Gate func(ctx context.Context) (release func(), err error)
 }
 
-func (c *Client) do(ctx context.Context, method, path string, body []byte) (*http.Response, []byte, error) {
+// tooLarge is an answer over its size limit: it is not read further.
+type tooLarge struct {
+	what  string
+	limit int64
+}
+
+func (e *tooLarge) Error() string {
+	return fmt.Sprintf("upstream: %s: the answer is larger than the %d MB Courtside takes", e.what, e.limit>>20)
+}
+
+func (c *Client) do(ctx context.Context, method, path string, body []byte, limit int64) (*http.Response, []byte, error) {
 	if method == http.MethodGet && c.Take != nil {
 		if err := c.Take(ctx); err != nil {
 			return nil, nil, err
@@ -77,13 +92,24 @@ func (c *Client) do(ctx context.Context, method, path string, body []byte) (*htt
 		req.Header.Set("Content-Type", "application/json")
 	}
 	resp, err := c.HTTP.Do(req)
-	if err != nil {
-		return nil, nil, fmt.Errorf("upstream: %s %s: %w", method, path, err)
+	switch {
+	case errors.Is(err, errRedirect):
+		return nil, nil, fmt.Errorf("upstream: %s %s: %w", method, path, errRedirect)
+	case err != nil && ctx.Err() != nil:
+		return nil, nil, ctx.Err()
+	case err != nil:
+		return nil, nil, &unreachable{fmt.Errorf("upstream: %s %s: %w", method, path, err)}
 	}
 	defer func() { _ = resp.Body.Close() }()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, tournament.MaxUpstreamAnswerBytes))
+	if resp.ContentLength > limit {
+		return nil, nil, &tooLarge{method + " " + path, limit}
+	}
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
-		return nil, nil, fmt.Errorf("upstream: %s %s: %w", method, path, err)
+		return nil, nil, &unreachable{fmt.Errorf("upstream: %s %s: %w", method, path, err)}
+	}
+	if int64(len(raw)) > limit {
+		return nil, nil, &tooLarge{method + " " + path, limit}
 	}
 	if resp.StatusCode == http.StatusTooManyRequests && c.Pause != nil {
 		c.Pause(ctx, retryAfter(resp.Header.Get("Retry-After")))
@@ -103,9 +129,17 @@ func retryAfter(v string) time.Duration {
 }
 
 // get reads path into v, leniently: a value of an unexpected type leaves its
-// field empty rather than failing the whole answer.
-func (c *Client) get(ctx context.Context, path string, v any) error {
-	resp, raw, err := c.do(ctx, http.MethodGet, path, nil)
+// field empty rather than failing the whole answer. The answer may hold at
+// most limit bytes.
+func (c *Client) get(ctx context.Context, path string, limit int64, v any) error {
+	if c.Gate != nil {
+		release, err := c.Gate(ctx)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
+	resp, raw, err := c.do(ctx, http.MethodGet, path, nil, limit)
 	if err != nil {
 		return err
 	}
@@ -115,6 +149,9 @@ func (c *Client) get(ctx context.Context, path string, v any) error {
 	return lenient(raw, v)
 }
 
+// lenient reads raw into v; a value of an unexpected type leaves its field
+// empty. An answer that is not JSON is errBadAnswer, without the parser's
+// words: they would show what the remote server sent.
 func lenient(raw []byte, v any) error {
 	err := json.Unmarshal(raw, v)
 	var typeErr *json.UnmarshalTypeError
@@ -122,7 +159,7 @@ func lenient(raw []byte, v any) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("%w: %w", errBadAnswer, err)
+		return errBadAnswer
 	}
 	return nil
 }
@@ -154,14 +191,14 @@ func (c *Client) Hello(ctx context.Context) (sport, sub string, err error) {
 		Sport string `json:"sport"`
 		Sub   string `json:"sub"`
 	}
-	err = c.get(ctx, "/hello", &h)
+	err = c.get(ctx, "/hello", tournament.MaxUpstreamRecordBytes, &h)
 	return h.Sport, h.Sub, err
 }
 
 // Tournaments lists the token's own tournaments (a public key gets a 403).
 func (c *Client) Tournaments(ctx context.Context, limit, offset int) ([]ListItem, error) {
 	var ws []wireListItem
-	if err := c.get(ctx, fmt.Sprintf("/tournaments?limit=%d&offset=%d", limit, offset), &ws); err != nil {
+	if err := c.get(ctx, fmt.Sprintf("/tournaments?limit=%d&offset=%d", limit, offset), tournament.MaxUpstreamRecordBytes, &ws); err != nil {
 		return nil, err
 	}
 	out := make([]ListItem, len(ws))
@@ -174,7 +211,7 @@ func (c *Client) Tournaments(ctx context.Context, limit, offset int) ([]ListItem
 // Tournament reads one tournament.
 func (c *Client) Tournament(ctx context.Context, id string) (*wireTournament, error) {
 	var t wireTournament
-	if err := c.get(ctx, "/tournaments/"+esc(id), &t); err != nil {
+	if err := c.get(ctx, "/tournaments/"+esc(id), tournament.MaxUpstreamRecordBytes, &t); err != nil {
 		return nil, err
 	}
 	if t.String() == "" {
@@ -186,14 +223,14 @@ func (c *Client) Tournament(ctx context.Context, id string) (*wireTournament, er
 // Courts reads the courts with their current matches.
 func (c *Client) Courts(ctx context.Context, id string) ([]wireCourt, error) {
 	var cs []wireCourt
-	err := c.get(ctx, "/tournaments/"+esc(id)+"/courts?includeMatchDetails=true", &cs)
+	err := c.get(ctx, "/tournaments/"+esc(id)+"/courts?includeMatchDetails=true", tournament.MaxUpstreamRecordBytes, &cs)
 	return cs, err
 }
 
 // Match reads one match.
 func (c *Client) Match(ctx context.Context, id, matchID string) (*wireMatch, error) {
 	var m wireMatch
-	if err := c.get(ctx, "/tournaments/"+esc(id)+"/matches/"+esc(matchID), &m); err != nil {
+	if err := c.get(ctx, "/tournaments/"+esc(id)+"/matches/"+esc(matchID), tournament.MaxUpstreamRecordBytes, &m); err != nil {
 		return nil, err
 	}
 	return &m, nil
@@ -202,28 +239,28 @@ func (c *Client) Match(ctx context.Context, id, matchID string) (*wireMatch, err
 // DisciplineMatches reads every match of a discipline, in tournament order.
 func (c *Client) DisciplineMatches(ctx context.Context, id, disciplineID string) ([]wireMatch, error) {
 	var ms []wireMatch
-	err := c.get(ctx, "/tournaments/"+esc(id)+"/disciplines/"+esc(disciplineID)+"/matches", &ms)
+	err := c.get(ctx, "/tournaments/"+esc(id)+"/disciplines/"+esc(disciplineID)+"/matches", tournament.MaxUpstreamAnswerBytes, &ms)
 	return ms, err
 }
 
 // DisciplineEntries reads the entries of a discipline.
 func (c *Client) DisciplineEntries(ctx context.Context, id, disciplineID string) ([]*tournament.Entry, error) {
 	var es []entry
-	err := c.get(ctx, "/tournaments/"+esc(id)+"/discipline/"+esc(disciplineID)+"/entries", &es)
+	err := c.get(ctx, "/tournaments/"+esc(id)+"/discipline/"+esc(disciplineID)+"/entries", tournament.MaxUpstreamRecordBytes, &es)
 	return entries(es), err
 }
 
 // GroupEntries reads the entries of a group.
 func (c *Client) GroupEntries(ctx context.Context, id, groupID string) ([]*tournament.Entry, error) {
 	var es []entry
-	err := c.get(ctx, "/tournaments/"+esc(id)+"/group/"+esc(groupID)+"/entries", &es)
+	err := c.get(ctx, "/tournaments/"+esc(id)+"/group/"+esc(groupID)+"/entries", tournament.MaxUpstreamRecordBytes, &es)
 	return entries(es), err
 }
 
 // Standings reads a group's table.
 func (c *Client) Standings(ctx context.Context, id, groupID string) ([]tournament.Standing, error) {
 	var raws []json.RawMessage
-	if err := c.get(ctx, "/tournaments/"+esc(id)+"/groups/"+esc(groupID)+"/standings", &raws); err != nil {
+	if err := c.get(ctx, "/tournaments/"+esc(id)+"/groups/"+esc(groupID)+"/standings", tournament.MaxUpstreamRecordBytes, &raws); err != nil {
 		return nil, err
 	}
 	out := make([]tournament.Standing, 0, len(raws))
@@ -252,7 +289,14 @@ func (c *Client) PutResult(ctx context.Context, id, matchID string, final bool, 
 	if final {
 		path = strings.TrimSuffix(path, "live-result") + "result"
 	}
-	resp, raw, err := c.do(ctx, http.MethodPut, path, body)
+	if c.Gate != nil {
+		release, err := c.Gate(ctx)
+		if err != nil {
+			return 0, nil, err
+		}
+		defer release()
+	}
+	resp, raw, err := c.do(ctx, http.MethodPut, path, body, tournament.MaxUpstreamRecordBytes)
 	if err != nil {
 		return 0, nil, err
 	}

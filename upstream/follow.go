@@ -40,9 +40,14 @@ const (
 
 // pollingShare is the part of the budget that reads due by their pace alone
 // may use: the rest stays free for what webhook calls and results ask for,
-// so a minute of polling (or a first load and polling) never makes a change
-// wait for the window to move.
+// so a minute of polling never makes a change wait for the window to move.
+// Only polls count against it: the GETs of a first load do not, so polling
+// goes on right after a follow (the court boards keep up in the first
+// minute); polls leave the last pollingReserve of the window to changes even then.
 func pollingShare(budget int) int { return max(1, budget-budget/5) }
+
+// pollingReserve is how much of the window polls never take, whatever the first load left.
+func pollingReserve(budget int) int { return max(1, budget/20) }
 
 // pollingKey marks a context whose GET is a poll: it takes only the polling
 // share of the budget and, when that is used up, fails with budgetFull at once.
@@ -77,8 +82,12 @@ func badRequest(format string, args ...any) error {
 type Follower struct {
 	Store *cache.Store
 	Log   *slog.Logger
-	// HTTP calls the upstream; nil: a client with a 20 s timeout.
+	// HTTP calls the upstream; nil: HTTPClient(AllowPrivate), which dials
+	// public addresses only.
 	HTTP *http.Client
+	// AllowPrivate lets follows call loopback and private addresses (tests,
+	// local setups): the opt-in webhooks have too (WEBHOOK_ALLOW_PRIVATE=1).
+	AllowPrivate bool
 	// BaseURL is Courtside's public address, which webhook addresses start with.
 	BaseURL string
 	// Every is the polling pace; zero: DefaultIntervals.
@@ -88,11 +97,15 @@ type Follower struct {
 
 	holder  string
 	mu      sync.Mutex
-	workers map[string]*running
+	syncers map[string]*running
+
+	once         sync.Once
+	defaultHTTP  *http.Client
+	loads, reads gate // console and command line requests; reads of the sync loop
 }
 
 type running struct {
-	w      *worker
+	s      *syncer
 	cancel context.CancelFunc
 	done   chan struct{}
 }
@@ -109,11 +122,31 @@ func (f *Follower) now() time.Time {
 	return time.Now()
 }
 
+func (f *Follower) init() {
+	f.once.Do(func() {
+		f.defaultHTTP = HTTPClient(f.AllowPrivate)
+		f.loads, f.reads = newGate(tournament.MaxFollowLoads), newGate(tournament.MaxSyncReads)
+	})
+}
+
 func (f *Follower) http() *http.Client {
 	if f.HTTP != nil {
 		return f.HTTP
 	}
-	return &http.Client{Timeout: 20 * time.Second}
+	f.init()
+	return f.defaultHTTP
+}
+
+// load takes one of the slots of console and command line requests, or
+// says Courtside is busy: what an answer holds in memory is bounded by
+// tournament.MaxFollowLoads of them at once.
+func (f *Follower) load() (release func(), err error) {
+	f.init()
+	release, ok := f.loads.try()
+	if !ok {
+		return nil, busy()
+	}
+	return release, nil
 }
 
 func (f *Follower) intervals() Intervals {
@@ -123,18 +156,26 @@ func (f *Follower) intervals() Intervals {
 	return f.Every
 }
 
-// client is the API client of a follow, its GETs counted in the key's budget.
-func (f *Follower) client(fl cache.Follow) *Client {
+// client is the API client of a follow, its GETs counted in the key's
+// budget. The sync loop's (synced) take their turn among MaxSyncReads.
+func (f *Follower) client(fl cache.Follow, synced bool) *Client {
 	keyHash := fl.KeyHash()
-	return &Client{Base: fl.Upstream, Key: fl.Key, HTTP: f.http(),
+	var turn func(ctx context.Context) (func(), error)
+	if synced {
+		f.init()
+		turn = f.reads.wait
+	}
+	return &Client{Base: fl.Upstream, Key: fl.Key, HTTP: f.http(), Gate: turn,
 		Take: func(ctx context.Context) error {
 			poll, _ := ctx.Value(pollingKey{}).(bool)
 			for {
-				limit := fl.Budget
+				var wait time.Duration
+				var err error
 				if poll {
-					limit = pollingShare(fl.Budget)
+					wait, err = f.Store.TakePollBudget(ctx, keyHash, max(1, fl.Budget-pollingReserve(fl.Budget)), pollingShare(fl.Budget))
+				} else {
+					wait, err = f.Store.TakeBudget(ctx, keyHash, fl.Budget)
 				}
-				wait, err := f.Store.TakeBudget(ctx, keyHash, limit)
 				if err != nil || wait == 0 {
 					return err
 				}
@@ -171,10 +212,15 @@ type Request struct {
 	Budget int
 }
 
-// NormalizeBase checks an upstream address and ends it in /v1/public.
+// maxAddressLength bounds an upstream address.
+const maxAddressLength = 512
+
+// NormalizeBase checks an upstream address (http or https, no credentials,
+// no query) and ends it in /v1/public.
 func NormalizeBase(raw string) (string, error) {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	raw = strings.TrimSpace(raw)
+	u, err := url.Parse(raw)
+	if err != nil || len(raw) > maxAddressLength || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
 		return "", badRequest("the upstream address must be an http or https URL, like https://api.example.org/v1/public")
 	}
 	base := strings.TrimSuffix(u.String(), "/")
@@ -197,8 +243,12 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 	switch {
 	case req.Key == "":
 		return cache.Follow{}, badRequest("the upstream key is missing")
+	case len(req.Key) > 512 || strings.ContainsFunc(req.Key, func(r rune) bool { return r <= ' ' || r >= 0x7f }):
+		return cache.Follow{}, badRequest("the upstream key is not a key")
 	case req.TournamentID == "":
 		return cache.Follow{}, badRequest("the tournament id is missing")
+	case !validID(req.TournamentID):
+		return cache.Follow{}, badRequest("the tournament id is not an id (letters, digits and :_-.~, at most %d)", tournament.MaxUpstreamIDLength)
 	case req.Budget == 0:
 		req.Budget = DefaultBudget
 	case req.Budget < 1 || req.Budget > MaxBudget:
@@ -206,13 +256,19 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 	}
 	fl := cache.Follow{ID: req.TournamentID, Upstream: base, Key: req.Key, Budget: req.Budget, Secret: cache.NewFollowSecret(),
 		Since: tournament.At(f.now())}
-	if old, err := f.Store.Follow(ctx, fl.ID); err == nil {
-		fl.Secret, fl.Since = old.Secret, old.Since
+	prev, err := f.Store.Follow(ctx, fl.ID)
+	if err == nil {
+		fl.Secret, fl.Since = prev.Secret, prev.Since
 	}
 	if snap, err := f.Store.Snapshot(ctx, fl.ID); err == nil && snap.Tournament.Mirror == nil {
 		return fl, badRequest("a tournament with id %s is Courtside's own", fl.ID)
 	}
-	c := f.client(fl)
+	release, err := f.load()
+	if err != nil {
+		return fl, err
+	}
+	defer release()
+	c := f.client(fl, false)
 	sport, _, err := c.Hello(ctx)
 	if err != nil {
 		return fl, explain(err)
@@ -243,25 +299,88 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 	if old, err := f.Store.Snapshot(ctx, fl.ID); err == nil && old.Tournament.OrganizerID != fl.OrganizerID {
 		return fl, badRequest("the copy of %s belongs to another organizer here", fl.ID)
 	}
-	w := f.worker(fl)
+	if prev.OrganizerID != "" && prev.OrganizerID != fl.OrganizerID {
+		return fl, badRequest("the copy of %s belongs to another organizer here", fl.ID) // followed, its copy not loaded yet
+	}
+	if err := f.underLimit(ctx, fl); err != nil {
+		return fl, err
+	}
+	w := f.newSyncer(fl)
+	w.c = c // a first load takes the console's turn, not the sync loop's
 	if err := w.load(ctx); err != nil {
 		return fl, explain(err)
 	}
 	return fl, f.Store.PutFollow(ctx, fl) // the sync loops take it up at their next look (Run)
 }
 
-// explain says in a user's words what an upstream error means.
+// explain says in a user's words what an upstream error means. Nothing the
+// remote server sent is repeated (its body, its message, what its answer
+// began with): the address is the organizer's choice, and could be a
+// service that must not be read through Courtside. Every request that got no
+// answer reads the same, so an open port reads like a closed one.
 func explain(err error) error {
 	var e *Error
+	var r *Refusal
+	var bad *BadRequest
+	var big *tooLarge
+	answered := errors.As(err, &e)
 	switch {
+	case errors.As(err, &bad):
+		return err
+	case errors.As(err, &r):
+		return badRequest("the upstream's answer was refused, nothing was written: %s", r.String())
+	case notPublic(err):
+		return badRequest("the upstream address is not public (loopback or a private network): Courtside follows public addresses only")
+	case errors.Is(err, errRedirect):
+		return badRequest("the upstream address redirects elsewhere: give the address of the Public API itself")
+	case errors.As(err, &big):
+		return badRequest("the upstream's answer is larger than Courtside takes (%d MB at most)", big.limit>>20)
+	case errors.Is(err, errBadAnswer):
+		return badRequest("the upstream's answer is not the Public API's JSON")
 	case Refused(err):
-		return badRequest("the upstream refused the key (%s)", err)
-	case errors.As(err, &e) && e.Status == http.StatusNotFound:
-		return badRequest("the upstream does not know this tournament (%s)", err)
+		return badRequest("the upstream refused the key (%d %s)", e.Status, http.StatusText(e.Status))
+	case answered && e.Status == http.StatusNotFound:
+		return badRequest("the upstream does not know this tournament (404)")
+	case answered && e.Status < 500:
+		return badRequest("the upstream answered %d %s", e.Status, http.StatusText(e.Status))
 	case Down(err):
 		return fmt.Errorf("the upstream cannot be reached: %w", err)
 	}
-	return badRequest("the upstream answered %s", strings.TrimPrefix(err.Error(), "upstream: "))
+	return err
+}
+
+// Reason is what `follow list` and the console show of a failed sync:
+// explain's words, without the remote server's.
+func Reason(err error) string {
+	var bad *BadRequest
+	if e := explain(err); errors.As(e, &bad) {
+		return bad.String()
+	} else if Down(err) {
+		return "the upstream cannot be reached"
+	}
+	return err.Error()
+}
+
+// underLimit refuses a new follow of an organizer who follows
+// tournament.MaxFollowsPerOrganizer already; following again is no new follow.
+func (f *Follower) underLimit(ctx context.Context, fl cache.Follow) error {
+	all, err := f.Store.Follows(ctx)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, o := range all {
+		if o.ID == fl.ID {
+			return nil
+		}
+		if o.OrganizerID == fl.OrganizerID {
+			n++
+		}
+	}
+	if n >= tournament.MaxFollowsPerOrganizer {
+		return badRequest("an organizer follows at most %d tournaments (the limit of follows per organizer): stop following one first", tournament.MaxFollowsPerOrganizer)
+	}
+	return nil
 }
 
 // findOrganizer looks for the tournament among the key's own (an API token's)
@@ -287,16 +406,26 @@ func findOrganizer(ctx context.Context, c *Client, id string) (*tournament.Organ
 	return nil, true, nil
 }
 
-// localOrganizer makes the upstream's organizer a local one, unless it is already.
+// localOrganizer makes the upstream's organizer a local one, unless it is
+// already (the same id and slug: one made by an earlier follow). Its id,
+// slug and name are the upstream's claims: checked as a new organizer's are,
+// and never another local organizer's.
 func (f *Follower) localOrganizer(ctx context.Context, o tournament.OrganizerRef, sport string) error {
-	if _, err := f.Store.Organizer(ctx, o.ID); err == nil {
+	org, problems := tournament.NewOrganizer(o.Name, o.Slug, string(enum(sport, tournament.Sports, tournament.TableSoccer)))
+	if len(problems) > 0 || !validID(o.ID) {
+		return badRequest("the upstream's organizer does not make a local one: name a local organizer with --organizer")
+	}
+	org.ID = o.ID
+	if local, err := f.Store.Organizer(ctx, o.ID); err == nil {
+		if local.Slug != o.Slug {
+			return badRequest("the upstream's organizer has the id of another organizer here: name a local organizer with --organizer")
+		}
 		return nil
 	}
 	if other, err := f.Store.OrganizerBySlug(ctx, o.Slug); err == nil && other.ID != o.ID {
 		return badRequest("the organizer slug %q is taken here: name a local organizer with --organizer", o.Slug)
 	}
-	return f.Store.PutOrganizer(ctx, tournament.Organizer{ID: o.ID, Slug: o.Slug, Name: o.Name,
-		Sport: enum(sport, tournament.Sports, tournament.TableSoccer)})
+	return f.Store.PutOrganizer(ctx, org)
 }
 
 // List returns the tournaments of an upstream API token, for the console to pick from.
@@ -305,7 +434,12 @@ func (f *Follower) List(ctx context.Context, upstream, key string) ([]ListItem, 
 	if err != nil {
 		return nil, err
 	}
-	items, err := f.client(cache.Follow{Upstream: base, Key: strings.TrimSpace(key), Budget: DefaultBudget}).Tournaments(ctx, 100, 0)
+	release, err := f.load()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	items, err := f.client(cache.Follow{Upstream: base, Key: strings.TrimSpace(key), Budget: DefaultBudget}, false).Tournaments(ctx, 100, 0)
 	if err != nil {
 		return nil, explain(err)
 	}
@@ -314,7 +448,7 @@ func (f *Follower) List(ctx context.Context, upstream, key string) ([]ListItem, 
 
 // Stop ends following the tournament; the copy stays as it was last seen.
 func (f *Follower) Stop(ctx context.Context, id string) error {
-	return f.Store.StopFollow(ctx, id) // its worker stops at the sync loop's next look
+	return f.Store.StopFollow(ctx, id) // its syncer stops at the sync loop's next look
 }
 
 // WebhookURL is the address to paste into the application's webhook settings.
@@ -350,36 +484,49 @@ func (f *Follower) Hook(ctx context.Context, id, secret string, body []byte) err
 		return badRequest("the call is not JSON")
 	}
 	if call.TournamentID != "" && call.TournamentID != id {
-		return badRequest("the call is about tournament %s, not %s", call.TournamentID, id)
+		return badRequest("the call is about tournament %s, not %s", shown(call.TournamentID), id)
 	}
-	words := []string{markHook}
+	words := []string{wordHook}
 	for _, e := range call.Events {
+		if len(words) >= maxHookWords {
+			words = append(words, wordAll) // more than a burst names one by one: everything is read again, within the budget
+			break
+		}
+		if e.MatchID != "" && !validID(e.MatchID) || e.CourtID != "" && !validID(e.CourtID) {
+			continue // not an id: nothing of ours
+		}
+		if e.GroupID != "" && !validID(e.GroupID) {
+			e.GroupID = ""
+		}
 		switch e.Type {
 		case tournament.EventMatchUpdated:
 			if e.MatchID != "" {
-				words = append(words, itemMatch+e.MatchID)
+				words = append(words, wordMatch+e.MatchID)
 			}
 		case tournament.EventCourtMatchChanged:
-			words = append(words, markCourt+e.CourtID)
+			words = append(words, wordCourt+e.CourtID)
 			if e.MatchID != "" {
-				words = append(words, markOnCourt+e.MatchID) // the courts show it: no read of its own
+				words = append(words, wordOnCourt+e.MatchID) // the courts show it: no read of its own
 			}
 		case tournament.EventStandingsUpdated:
 			if e.GroupID != "" {
-				words = append(words, itemStandings+e.GroupID)
+				words = append(words, wordStandings+e.GroupID)
 			} else {
-				words = append(words, markStandings)
+				words = append(words, wordAllStandings)
 			}
 		case tournament.EventTournamentUpdated:
-			words = append(words, itemTournament)
+			words = append(words, wordRecord)
 		case tournament.EventEntryListUpdated:
-			words = append(words, markEntries)
+			words = append(words, wordEntries)
 		case tournament.EventTournamentAdded:
-			words = append(words, markAll)
+			words = append(words, wordAll)
 		}
 	}
 	return f.Store.MarkChanged(ctx, id, f.now(), true, words...)
 }
+
+// maxHookWords bounds what one webhook call notes as changed.
+const maxHookWords = 1000
 
 // readOnly is the answer to a result for a tournament followed with a public key.
 var readOnly = []byte(`{"message":"This tournament is followed read-only: results are entered in the tournament application","error":"Forbidden","statusCode":403}` + "\n")
@@ -405,12 +552,12 @@ func (f *Follower) RelayResult(ctx context.Context, tournamentID, matchID string
 	if err != nil {
 		return 0, nil, true, err
 	}
-	status, body, err = f.client(fl).PutResult(ctx, tournamentID, matchID, final, payload)
+	status, body, err = f.client(fl, false).PutResult(ctx, tournamentID, matchID, final, payload)
 	if err != nil {
 		return 0, nil, true, fmt.Errorf("the tournament application cannot be reached: %w", err)
 	}
 	if status == http.StatusOK {
-		if err := f.takeMatch(ctx, tournamentID, body); err != nil {
+		if err := f.takeMatch(ctx, fl, matchID, body); err != nil {
 			f.Log.Warn("upstream: copy the returned match", "tournament", tournamentID, "match", matchID, "err", err)
 		}
 	}
@@ -419,10 +566,14 @@ func (f *Follower) RelayResult(ctx context.Context, tournamentID, matchID string
 
 // takeMatch puts a match the upstream returned into the copy, and has the
 // sync loop read what a result moves on (the table, the states, the courts).
-func (f *Follower) takeMatch(ctx context.Context, id string, body []byte) error {
+func (f *Follower) takeMatch(ctx context.Context, fl cache.Follow, matchID string, body []byte) error {
+	id := fl.ID
 	var m wireMatch
 	if err := lenient(body, &m); err != nil {
 		return err
+	}
+	if m.String() != matchID {
+		return refuse("the answer for match %s is match %s", shown(matchID), shown(m.String()))
 	}
 	var played bool
 	var groupID string
@@ -432,9 +583,15 @@ func (f *Follower) takeMatch(ctx context.Context, id string, body []byte) error 
 			return err
 		}
 		st := stateOf(snap)
-		got, _, p := st.setMatch(&m)
+		got, _, p, err := st.setMatch(&m)
+		if err != nil {
+			return err
+		}
+		if got == nil {
+			break // a group the copy does not know yet: the sync loop reads the record
+		}
 		played, groupID = p, got.GroupID
-		err = writeCopy(ctx, f.Store, snap, st, f.now())
+		err = writeCopy(ctx, f.Store, fl, snap, st, f.now())
 		if !errors.Is(err, cache.ErrConflict) {
 			if err != nil {
 				return err
@@ -442,15 +599,15 @@ func (f *Follower) takeMatch(ctx context.Context, id string, body []byte) error 
 			break
 		}
 	}
-	words := []string{markCourt}
+	words := []string{wordCourt}
 	if played {
-		words = append(words, itemStandings+groupID, itemTournament)
+		words = append(words, wordStandings+groupID, wordRecord)
 	}
 	return f.Store.MarkChanged(ctx, id, f.now(), false, words...)
 }
 
-func (f *Follower) worker(fl cache.Follow) *worker {
-	return &worker{f: fl, c: f.client(fl), store: f.Store, log: f.Log, now: f.now, every: f.intervals(), wake: make(chan struct{}, 1)}
+func (f *Follower) newSyncer(fl cache.Follow) *syncer {
+	return &syncer{f: fl, c: f.client(fl, true), store: f.Store, log: f.Log, now: f.now, every: f.intervals(), wake: make(chan struct{}, 1)}
 }
 
 // leaseTTL is how long a lease holds without renewal; Run renews it every leaseTTL/4.
@@ -458,19 +615,19 @@ const leaseTTL = 12 * time.Second
 
 // Run keeps every followed tournament current until ctx ends: every few
 // seconds it looks at the follows, takes the lease of each that no other
-// instance syncs, and runs a worker for each it holds. Webhook calls wake
-// their worker at once through Redis pub/sub.
+// instance syncs, and runs a syncer for each it holds. Webhook calls wake
+// their syncer at once through Redis pub/sub.
 func (f *Follower) Run(ctx context.Context) {
 	f.mu.Lock()
 	f.holder = rand.Text()
-	f.workers = map[string]*running{}
+	f.syncers = map[string]*running{}
 	f.mu.Unlock()
 	go f.Store.WatchChanged(ctx, func(id string) {
 		f.mu.Lock()
-		r := f.workers[id]
+		r := f.syncers[id]
 		f.mu.Unlock()
 		if r != nil {
-			r.w.poke()
+			r.s.poke()
 		}
 	})
 	tick := time.NewTicker(leaseTTL / 4)
@@ -480,7 +637,7 @@ func (f *Follower) Run(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			f.mu.Lock()
-			for _, r := range f.workers {
+			for _, r := range f.syncers {
 				r.cancel()
 				<-r.done
 			}
@@ -491,7 +648,7 @@ func (f *Follower) Run(ctx context.Context) {
 	}
 }
 
-// reconcile runs a worker for each follow whose lease this instance holds, and no other.
+// reconcile runs a syncer for each follow whose lease this instance holds, and no other.
 func (f *Follower) reconcile(ctx context.Context) {
 	follows, err := f.Store.Follows(ctx)
 	if err != nil {
@@ -511,23 +668,23 @@ func (f *Follower) reconcile(ctx context.Context) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	for id, r := range f.workers {
-		if fl, ok := want[id]; !ok || fl != r.w.f {
+	for id, r := range f.syncers {
+		if fl, ok := want[id]; !ok || fl != r.s.f {
 			r.cancel()
 			<-r.done
-			delete(f.workers, id)
+			delete(f.syncers, id)
 		}
 	}
 	for id, fl := range want {
-		if f.workers[id] != nil {
+		if f.syncers[id] != nil {
 			continue
 		}
 		wctx, cancel := context.WithCancel(ctx)
-		r := &running{w: f.worker(fl), cancel: cancel, done: make(chan struct{})}
-		f.workers[id] = r
+		r := &running{s: f.newSyncer(fl), cancel: cancel, done: make(chan struct{})}
+		f.syncers[id] = r
 		go func() {
 			defer close(r.done)
-			r.w.run(wctx)
+			r.s.run(wctx)
 		}()
 	}
 }

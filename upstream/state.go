@@ -79,26 +79,65 @@ func (s *state) groups() []*tournament.Group {
 	return out
 }
 
-// setTournament takes the upstream's tournament record and returns the
-// groups whose state moved (their standings and entries may have too).
-func (s *state) setTournament(w *wireTournament) (moved []string) {
+// groupOf finds a group with the ids of its stage and its discipline.
+func (s *state) groupOf(id string) (g *tournament.Group, stageID, disciplineID string) {
+	for i := range s.t.Disciplines {
+		d := &s.t.Disciplines[i]
+		for k := range d.Stages {
+			st := &d.Stages[k]
+			for n := range st.Groups {
+				if st.Groups[n].ID == id {
+					return &st.Groups[n], st.ID, d.ID
+				}
+			}
+		}
+	}
+	return nil, "", ""
+}
+
+// setTournament takes the upstream's tournament record, once it is checked
+// to be the followed tournament's, and returns the groups whose state moved
+// (their standings and entries may have too) and those new to the copy
+// (their matches are in their discipline's list). Matches of a group the
+// record no longer has go with it: the copy holds only matches of its groups.
+func (s *state) setTournament(w *wireTournament) (moved, added []string, err error) {
+	if err := w.check(s.t.ID); err != nil {
+		return nil, nil, err
+	}
 	before := map[string]tournament.PhaseState{}
 	for _, g := range s.groups() {
 		before[g.ID] = g.State
 	}
 	s.t = w.structure(s.t)
+	have := map[string]bool{}
 	for _, g := range s.groups() {
-		if st, ok := before[g.ID]; !ok || st != g.State {
+		have[g.ID] = true
+		st, ok := before[g.ID]
+		if !ok {
+			added = append(added, g.ID)
+		}
+		if !ok || st != g.State {
 			moved = append(moved, g.ID)
 		}
 	}
-	return moved
+	for id, m := range s.matches {
+		if !have[m.GroupID] {
+			delete(s.matches, id)
+		}
+	}
+	return moved, added, nil
 }
 
-// match makes the stored form of an upstream match. What the API does not
-// carry (its order in the round, its bracket links, its revision) is kept
-// from the copy; its stage follows from its group; its round joins the group.
-func (s *state) match(w *wireMatch) *tournament.Match {
+// match makes the stored form of an upstream match, checked. What the API
+// does not carry (its order in the round, its bracket links, its revision)
+// is kept from the copy; its stage and discipline follow from its group; its
+// round joins the group. A match of a group the copy does not know (yet: the
+// record names it) is nil; one that says it is of another discipline than
+// its group's is refused.
+func (s *state) match(w *wireMatch) (*tournament.Match, error) {
+	if err := w.check(); err != nil {
+		return nil, err
+	}
 	m := &tournament.Match{ID: w.String(), Entries: w.sides(), State: enum(w.State, tournament.MatchStates, tournament.MatchOpen),
 		Encounters: w.Encounters, IsLiveResult: w.IsLiveResult, CourtIDs: w.CourtIDs, StartTime: w.StartTime, EndTime: w.EndTime,
 		DisciplineID: w.discipline(), GroupID: w.GroupID, RoundID: w.RoundID}
@@ -108,34 +147,59 @@ func (s *state) match(w *wireMatch) *tournament.Match {
 	} else {
 		m.Seq, m.Rev = len(s.matches), 1 // a new record starts at revision 1, as every write counts on
 	}
-	if g, stage := s.group(m.GroupID); g != nil {
-		m.StageID = stage
-		m.Config = configFor(g, w)
-		addRound(g, m.RoundID, w.RoundName)
+	g, stage, discipline := s.groupOf(m.GroupID)
+	if g == nil {
+		return nil, nil
 	}
-	return m
+	if m.DisciplineID != "" && m.DisciplineID != discipline {
+		return nil, refuse("match %s of group %s is said to be of discipline %s, not %s", m.ID, g.ID, m.DisciplineID, discipline)
+	}
+	m.DisciplineID, m.StageID = discipline, stage
+	m.Config = configFor(g, w)
+	addRound(g, m.RoundID, w.RoundName)
+	return m, nil
 }
 
 // setMatch takes one match and says whether it is new to the copy and
-// whether it was played just now.
-func (s *state) setMatch(w *wireMatch) (m *tournament.Match, isNew, played bool) {
+// whether it was played just now; m is nil for a match of a group the copy
+// does not know yet.
+func (s *state) setMatch(w *wireMatch) (m *tournament.Match, isNew, played bool, err error) {
 	prev := s.matches[w.String()]
-	m = s.match(w)
+	m, err = s.match(w)
+	if m == nil || err != nil {
+		return nil, false, false, err
+	}
 	s.matches[m.ID] = m
-	return m, prev == nil, m.State == tournament.MatchPlayed && (prev == nil || prev.State != tournament.MatchPlayed)
+	if len(s.matches) > tournament.MaxUpstreamMatches {
+		return nil, false, false, checkCount("matches", len(s.matches), tournament.MaxUpstreamMatches)
+	}
+	return m, prev == nil, m.State == tournament.MatchPlayed && (prev == nil || prev.State != tournament.MatchPlayed), nil
 }
 
 // setDiscipline takes every match of a discipline, in the upstream's order,
-// and returns the groups where a match was played since the copy saw it.
-// Matches the upstream no longer lists are dropped.
-func (s *state) setDiscipline(id string, ws []wireMatch) (played []string) {
+// and returns the groups where a match was played since the copy saw it, and
+// whether some are of groups the copy does not know yet (the record tells).
+// Matches the upstream no longer lists are dropped. A list that holds
+// another discipline's matches is refused.
+func (s *state) setDiscipline(id string, ws []wireMatch) (played []string, unknown bool, err error) {
+	if err := checkCount("matches", len(ws), tournament.MaxUpstreamMatches); err != nil {
+		return nil, false, err
+	}
 	listed := map[string]bool{}
 	for i := range ws {
 		w := &ws[i]
-		if w.discipline() == "" {
-			w.DisciplineID = id
+		if w.discipline() != "" && w.discipline() != id && !slices.Contains(w.DisciplineIDs, id) {
+			return nil, false, refuse("the list of discipline %s holds match %s of discipline %s", id, shown(w.String()), shown(w.discipline()))
 		}
-		m, _, p := s.setMatch(w)
+		w.DisciplineID, w.DisciplineIDs = id, nil
+		m, _, p, err := s.setMatch(w)
+		if err != nil {
+			return nil, false, err
+		}
+		if m == nil {
+			unknown = true
+			continue
+		}
 		m.Seq = i
 		listed[m.ID] = true
 		if p && !slices.Contains(played, m.GroupID) {
@@ -147,7 +211,7 @@ func (s *state) setDiscipline(id string, ws []wireMatch) (played []string) {
 			delete(s.matches, mid)
 		}
 	}
-	return played
+	return played, unknown, nil
 }
 
 // setCourts takes the courts and what they show of their matches: a live
@@ -155,7 +219,10 @@ func (s *state) setDiscipline(id string, ws []wireMatch) (played []string) {
 // matches the copy had running on a court that the court no longer shows
 // (finished or moved: the caller reads them), and the ids of matches on
 // courts that the copy does not know.
-func (s *state) setCourts(cs []wireCourt) (left, unknown []string) {
+func (s *state) setCourts(cs []wireCourt) (left, unknown []string, err error) {
+	if err := checkCourts(cs); err != nil {
+		return nil, nil, err
+	}
 	s.t.Courts = make([]tournament.Court, len(cs))
 	shown := map[string]bool{}
 	for i, c := range cs {
@@ -199,7 +266,7 @@ func (s *state) setCourts(cs []wireCourt) (left, unknown []string) {
 		}
 	}
 	slices.Sort(left)
-	return left, unknown
+	return left, unknown, nil
 }
 
 // behind lists the groups whose state the copy's matches have overtaken
@@ -218,19 +285,34 @@ func (s *state) behind() map[string]bool {
 }
 
 // setDisciplineEntries takes a discipline's entries; their players become entries too.
-func (s *state) setDisciplineEntries(id string, es []*tournament.Entry) {
+func (s *state) setDisciplineEntries(id string, es []*tournament.Entry) error {
+	if err := checkEntries(es); err != nil {
+		return err
+	}
 	for i := range s.t.Disciplines {
 		if d := &s.t.Disciplines[i]; d.ID == id {
 			d.EntryIDs = s.addEntries(es)
 		}
 	}
+	return s.checkEntryCount()
 }
 
 // setGroupEntries takes a group's entries.
-func (s *state) setGroupEntries(id string, es []*tournament.Entry) {
+func (s *state) setGroupEntries(id string, es []*tournament.Entry) error {
+	if err := checkEntries(es); err != nil {
+		return err
+	}
 	if g, _ := s.group(id); g != nil {
 		g.EntryIDs = s.addEntries(es)
 	}
+	return s.checkEntryCount()
+}
+
+// maxEntries bounds a copy's entries: every entry a setup may have, each a team of players of its own.
+const maxEntries = tournament.MaxSetupEntries * (tournament.MaxTeamPlayers + 1)
+
+func (s *state) checkEntryCount() error {
+	return checkCount("entries and players", len(s.entries), maxEntries)
 }
 
 func (s *state) addEntries(es []*tournament.Entry) []string {
@@ -251,11 +333,15 @@ func (s *state) addEntries(es []*tournament.Entry) []string {
 }
 
 // setStandings takes a group's table as the upstream ranks it.
-func (s *state) setStandings(id string, rows []tournament.Standing) {
+func (s *state) setStandings(id string, rows []tournament.Standing) error {
+	if err := checkStandings(rows); err != nil {
+		return err
+	}
 	if g, _ := s.group(id); g != nil {
 		if rows == nil {
 			rows = []tournament.Standing{}
 		}
 		g.Standings = rows
 	}
+	return nil
 }

@@ -13,24 +13,6 @@ import (
 	"courtside/tournament"
 )
 
-// What a followed tournament's copy is made of: each is one GET upstream.
-// A worker keeps, for each, when it is next due.
-const (
-	itemCourts     = "courts" // the courts with their current matches
-	itemTournament = "t"      // the tournament record: structure and states
-	itemMatch      = "m:"     // + match id: one match
-	itemDiscipline = "d:"     // + discipline id: every match of the discipline
-	itemStandings  = "s:"     // + group id: the group's table
-	itemDiscEntry  = "de:"    // + discipline id: the discipline's entries
-	itemGroupEntry = "ge:"    // + group id: the group's entries
-	markAll        = "all"    // a webhook word: reload everything
-	markEntries    = "e"      // a webhook word: every entry list
-	markCourt      = "c:"     // a webhook word: + court id
-	markOnCourt    = "cm:"    // a webhook word: + id of a match a court shows now
-	markStandings  = "s"      // a webhook word: every running group's table
-	markHook       = "hook"   // a webhook word: calls come, so polling can slow down
-)
-
 const (
 	// followUp is how soon what a webhook call names is read: the rest of a burst arrives meanwhile.
 	followUp = 300 * time.Millisecond
@@ -69,9 +51,9 @@ var DefaultIntervals = Intervals{Courts: 4 * time.Second, Rest: 2 * time.Minute,
 // hookedFor is how long after a webhook call polling stays at the slow pace.
 const hookedFor = 10 * time.Minute
 
-// worker keeps one followed tournament current. One instance at a time runs
+// syncer keeps one followed tournament current. One instance at a time runs
 // it (the follow's lease); its schedule lives in memory, the copy in Redis.
-type worker struct {
+type syncer struct {
 	f     cache.Follow
 	c     *Client
 	store *cache.Store
@@ -80,16 +62,16 @@ type worker struct {
 	every Intervals
 	wake  chan struct{}
 
-	due       map[string]time.Time
-	lastRead  map[string]time.Time // when each item was last read
-	asked     map[string]bool      // items a change asked for (soon), not due by their pace alone
-	pollAfter time.Time            // no poll before: the budget's polling share is used until then
-	hooked    time.Time            // last webhook call seen
-	lastGood  time.Time            // last answer from upstream
-	behind    map[string]bool      // groups the record was behind their matches when last read
+	due       map[item]time.Time
+	lastRead  map[item]time.Time // when each item was last read
+	asked     map[item]bool      // items a change asked for (soon), not due by their pace alone
+	pollAfter time.Time          // no poll before: the budget's polling share is used until then
+	hooked    time.Time          // last webhook call seen
+	lastGood  time.Time          // last answer from upstream
+	behind    map[string]bool    // groups the record was behind their matches when last read
 }
 
-func (w *worker) poke() {
+func (w *syncer) poke() {
 	select {
 	case w.wake <- struct{}{}:
 	default:
@@ -98,7 +80,7 @@ func (w *worker) poke() {
 
 // run syncs until ctx ends. Failures back off from a second to half a minute
 // and are noted in the follow's status; the copy keeps serving meanwhile.
-func (w *worker) run(ctx context.Context) {
+func (w *syncer) run(ctx context.Context) {
 	backoff := time.Second
 	for ctx.Err() == nil {
 		err := w.step(ctx)
@@ -121,9 +103,9 @@ func (w *worker) run(ctx context.Context) {
 
 // failed notes the error, and the copy says since when it is not kept
 // current (the upstream down, or refusing the key).
-func (w *worker) failed(ctx context.Context, err error) {
+func (w *syncer) failed(ctx context.Context, err error) {
 	w.log.Warn("upstream: sync", "tournament", w.f.ID, "err", err)
-	_ = w.store.NoteFollowError(ctx, w.f.ID, w.now(), err.Error())
+	_ = w.store.NoteFollowError(ctx, w.f.ID, w.now(), Reason(err))
 	snap, serr := w.store.Snapshot(ctx, w.f.ID)
 	if serr != nil {
 		return
@@ -144,7 +126,7 @@ func (w *worker) failed(ctx context.Context, err error) {
 
 // step does one thing: loads the copy whole when there is none, or reads the
 // most urgent part that is due, or waits for one to fall due or a webhook call.
-func (w *worker) step(ctx context.Context) error {
+func (w *syncer) step(ctx context.Context) error {
 	snap, err := w.store.Snapshot(ctx, w.f.ID)
 	if errors.Is(err, cache.ErrNotFound) {
 		return w.load(ctx)
@@ -160,7 +142,7 @@ func (w *worker) step(ctx context.Context) error {
 		return err
 	}
 	w.mark(snap, words)
-	item, at := w.next()
+	it, at := w.next()
 	if wait := at.Sub(w.now()); wait > 0 {
 		select {
 		case <-ctx.Done():
@@ -174,15 +156,15 @@ func (w *worker) step(ctx context.Context) error {
 		}
 		return nil
 	}
-	if !w.asked[item] && w.now().Before(w.pollAfter) {
-		w.due[item] = w.pollAfter // the polling share is used: no poll asks again before it frees up
+	if !w.asked[it] && w.now().Before(w.pollAfter) {
+		w.due[it] = w.pollAfter // the polling share is used: no poll asks again before it frees up
 		return nil
 	}
-	err = w.read(ctx, snap, item)
+	err = w.read(ctx, snap, it)
 	if full := (*budgetFull)(nil); errors.As(err, &full) {
 		// A poll waits for its share; what changes ask for goes first.
 		w.pollAfter = w.now().Add(full.wait)
-		w.due[item] = w.pollAfter
+		w.due[it] = w.pollAfter
 		return nil
 	}
 	return err
@@ -190,88 +172,120 @@ func (w *worker) step(ctx context.Context) error {
 
 // schedule plans every part: the courts and the record now, the lists and
 // tables spread over the next round of reads, the group entries, which
-// seldom change, over the round after. A worker that just took over catches
+// seldom change, over the round after. A syncer that just took over catches
 // up at once with what is on the courts and with the rest within the budget;
 // one that starts on a copy loaded just now leaves the lists a round later.
-func (w *worker) schedule(snap *tournament.Snapshot) {
+func (w *syncer) schedule(snap *tournament.Snapshot) {
 	now := w.now()
-	w.due = map[string]time.Time{itemCourts: now.Add(-time.Second), itemTournament: now}
-	w.lastRead = map[string]time.Time{}
-	w.asked = map[string]bool{}
+	w.due = map[item]time.Time{courtsItem: now.Add(-time.Second), recordItem: now}
+	w.lastRead = map[item]time.Time{}
+	w.asked = map[item]bool{}
 	from := now
 	if m := snap.Tournament.Mirror; m != nil && now.Sub(m.Synced.Time) < w.every.Rest {
-		w.due[itemTournament] = now.Add(w.every.Rest)
+		w.due[recordItem] = now.Add(w.every.Rest)
 		from = now.Add(w.every.Rest)
 	}
 	st := stateOf(snap)
-	var lists, entries []string
+	var lists, entries []item
 	for _, d := range st.t.Disciplines {
-		lists = append(lists, itemDiscipline+d.ID)
-		w.due[itemDiscEntry+d.ID] = now.Add(w.every.Idle)
+		lists = append(lists, disciplineItem(d.ID))
+		w.due[disciplineEntriesItem(d.ID)] = now.Add(w.every.Idle)
 	}
 	for _, g := range st.groups() {
-		lists = append(lists, itemStandings+g.ID)
-		entries = append(entries, itemGroupEntry+g.ID)
+		lists = append(lists, standingsItem(g.ID))
+		entries = append(entries, groupEntriesItem(g.ID))
 	}
 	spread(w.due, lists, from, w.every.Rest)
 	spread(w.due, entries, from.Add(w.every.Rest), w.every.Rest)
 }
 
 // spread makes items due one after the other over the span from from on.
-func spread(due map[string]time.Time, items []string, from time.Time, span time.Duration) {
-	for i, item := range items {
-		due[item] = from.Add(span * time.Duration(i+1) / time.Duration(len(items)+1))
+func spread(due map[item]time.Time, items []item, from time.Time, span time.Duration) {
+	for i, it := range items {
+		due[it] = from.Add(span * time.Duration(i+1) / time.Duration(len(items)+1))
 	}
 }
 
-// soon makes item due at the latest after d, but no sooner than its gap
+// soon makes it due at the latest after d, but no sooner than its gap
 // after its last read: however many calls or results ask, the courts are read
 // at most every courtsGap, a list or table every listGap. A change asked for
 // it, so its read may use the whole budget.
-func (w *worker) soon(item string, d time.Duration) {
-	w.asked[item] = true
+func (w *syncer) soon(it item, d time.Duration) {
+	w.asked[it] = true
 	at := w.now().Add(d)
 	gap := listGap
-	switch {
-	case item == itemCourts:
+	switch it.part {
+	case partCourts:
 		gap = courtsGap
-	case strings.HasPrefix(item, itemMatch):
+	case partMatch:
 		gap = 0
 	}
-	if last := w.lastRead[item]; at.Before(last.Add(gap)) {
+	if last := w.lastRead[it]; at.Before(last.Add(gap)) {
 		at = last.Add(gap)
 	}
-	if cur, ok := w.due[item]; !ok || at.Before(cur) {
-		w.due[item] = at
+	if cur, ok := w.due[it]; !ok || at.Before(cur) {
+		w.due[it] = at
 	}
 }
 
 // mark turns what webhook calls said into reads: a live score or a match on
 // a court is one read of the courts, however many matches it concerns.
-func (w *worker) mark(snap *tournament.Snapshot, words []string) {
+func (w *syncer) mark(snap *tournament.Snapshot, words []string) {
 	onCourt := map[string]bool{}
 	for _, word := range words {
-		if id, ok := strings.CutPrefix(word, markOnCourt); ok {
+		if id, ok := strings.CutPrefix(word, wordOnCourt); ok {
 			onCourt[id] = true
 		}
 	}
-	// Matches off the courts are read one by one, unless a discipline has
-	// several: then its list, one read for them all; several the copy does not
-	// know yet (a new round) are in the lists of the disciplines under way.
-	offCourt := map[string][]string{} // discipline ("" unknown) → match items
+	w.markMatches(snap, words, onCourt)
 	for _, word := range words {
-		id, ok := strings.CutPrefix(word, itemMatch)
+		switch {
+		case word == wordHook:
+			w.hooked = w.now()
+		case word == wordAll:
+			w.schedule(snap)
+		case word == wordEntries:
+			for it := range w.due {
+				if it.entries() {
+					w.soon(it, followUp)
+				}
+			}
+		case word == wordAllStandings:
+			for _, g := range stateOf(snap).groups() {
+				if g.State == tournament.PhaseRunning {
+					w.soon(standingsItem(g.ID), followUp)
+				}
+			}
+		case strings.HasPrefix(word, wordCourt), strings.HasPrefix(word, wordOnCourt):
+			w.soon(courtsItem, followUp)
+		case word == wordRecord:
+			w.soon(recordItem, followUp)
+		case strings.HasPrefix(word, wordStandings):
+			w.soon(standingsItem(strings.TrimPrefix(word, wordStandings)), followUp)
+		}
+	}
+}
+
+// markMatches turns the matches calls named into reads. Matches on a court
+// are one read of the courts; matches off the courts are read one by one,
+// unless a discipline has several: then its list, one read for them all;
+// several the copy does not know yet (a new round) are in the lists of the
+// disciplines under way.
+func (w *syncer) markMatches(snap *tournament.Snapshot, words []string, onCourt map[string]bool) {
+	offCourt := map[string][]item{} // discipline ("" unknown) → match items
+	for _, word := range words {
+		id, ok := strings.CutPrefix(word, wordMatch)
 		if !ok {
 			continue
 		}
 		m, known := snap.Match(id)
 		switch {
 		case onCourt[id] || known && m.State == tournament.MatchRunning && len(m.CourtIDs) > 0:
-			w.soon(itemCourts, followUp)
+			w.soon(courtsItem, followUp)
 		case known:
-			offCourt[m.DisciplineID] = append(offCourt[m.DisciplineID], word)
+			offCourt[m.DisciplineID] = append(offCourt[m.DisciplineID], matchItem(id))
 		default:
-			offCourt[""] = append(offCourt[""], word)
+			offCourt[""] = append(offCourt[""], matchItem(id))
 		}
 	}
 	for did, items := range offCourt {
@@ -279,37 +293,13 @@ func (w *worker) mark(snap *tournament.Snapshot, words []string) {
 		case len(items) == 1:
 			w.soon(items[0], followUp)
 		case did != "":
-			w.soon(itemDiscipline+did, followUp)
+			w.soon(disciplineItem(did), followUp)
 		default:
 			for _, d := range snap.Tournament.Disciplines {
 				if underWay(d) {
-					w.soon(itemDiscipline+d.ID, followUp)
+					w.soon(disciplineItem(d.ID), followUp)
 				}
 			}
-		}
-	}
-	for _, word := range words {
-		switch {
-		case word == markHook:
-			w.hooked = w.now()
-		case word == markAll:
-			w.schedule(snap)
-		case word == markEntries:
-			for item := range w.due {
-				if strings.HasPrefix(item, itemDiscEntry) || strings.HasPrefix(item, itemGroupEntry) {
-					w.soon(item, followUp)
-				}
-			}
-		case word == markStandings:
-			for _, g := range stateOf(snap).groups() {
-				if g.State == tournament.PhaseRunning {
-					w.soon(itemStandings+g.ID, followUp)
-				}
-			}
-		case strings.HasPrefix(word, markCourt), strings.HasPrefix(word, markOnCourt):
-			w.soon(itemCourts, followUp)
-		case word == itemTournament || strings.HasPrefix(word, itemStandings):
-			w.soon(word, followUp)
 		}
 	}
 }
@@ -325,61 +315,45 @@ func underWay(d tournament.Discipline) bool {
 }
 
 // next is the item due first; matches and the courts go before the rest when due alike.
-func (w *worker) next() (string, time.Time) {
-	var item string
+func (w *syncer) next() (item, time.Time) {
+	var first item
 	var at time.Time
+	found := false
 	for it, t := range w.due {
-		if item == "" || t.Before(at) || (t.Equal(at) && rank(it) < rank(item)) || (t.Equal(at) && rank(it) == rank(item) && it < item) {
-			item, at = it, t
+		if !found || t.Before(at) || (t.Equal(at) && it.rank() < first.rank()) || (t.Equal(at) && it.rank() == first.rank() && it.String() < first.String()) {
+			first, at, found = it, t, true
 		}
 	}
 	now := w.now()
 	if !at.Before(now) || now.Sub(at) > starving {
-		return item, at // nothing overdue yet; or the oldest overdue waited too long: it goes first
+		return first, at // nothing overdue yet; or the oldest overdue waited too long: it goes first
 	}
 	// Overdue go by rank, so a backlog of lists never holds up the courts (for long).
 	for it, t := range w.due {
-		if !t.After(now) && (rank(it) < rank(item) || (rank(it) == rank(item) && t.Before(at))) {
-			item, at = it, t
+		if !t.After(now) && (it.rank() < first.rank() || (it.rank() == first.rank() && t.Before(at))) {
+			first, at = it, t
 		}
 	}
-	return item, at
+	return first, at
 }
 
 // starving is how long an overdue read may wait for ones of higher rank.
 const starving = 10 * time.Second
 
-func rank(item string) int {
-	switch {
-	case strings.HasPrefix(item, itemMatch):
-		return 0
-	case item == itemCourts:
-		return 1
-	case item == itemTournament:
-		return 2
-	case strings.HasPrefix(item, itemDiscipline):
-		return 3 // before the tables: a list that shows a result asks for its table anyway
-	case strings.HasPrefix(item, itemStandings):
-		return 4
-	}
-	return 5
-}
-
-// pace is how long until item is read again.
-func (w *worker) pace(st *state, item string) time.Duration {
+// pace is how long until it is read again.
+func (w *syncer) pace(st *state, it item) time.Duration {
 	running := st.t.State == tournament.StateRunning
-	hooked := !w.hooked.IsZero() && w.now().Sub(w.hooked) < hookedFor
 	switch {
-	case !running || strings.HasPrefix(item, itemDiscEntry) || strings.HasPrefix(item, itemGroupEntry):
+	case !running || it.entries():
 		return w.every.Idle
-	case hooked && item == itemCourts:
+	case w.isHooked() && it == courtsItem:
 		return w.every.Safety
-	case hooked:
+	case w.isHooked():
 		return w.every.Hooked
-	case item == itemCourts:
+	case it == courtsItem:
 		return w.every.Courts
-	case strings.HasPrefix(item, itemStandings):
-		if g, _ := st.group(strings.TrimPrefix(item, itemStandings)); g == nil || g.State != tournament.PhaseRunning {
+	case it.part == partStandings:
+		if g, _ := st.group(it.id); g == nil || g.State != tournament.PhaseRunning {
 			return w.every.Idle
 		}
 		return 2 * w.every.Rest
@@ -387,141 +361,219 @@ func (w *worker) pace(st *state, item string) time.Duration {
 	return w.every.Rest
 }
 
-// read reads one item upstream, merges it into the copy and writes what changed.
-func (w *worker) read(ctx context.Context, snap *tournament.Snapshot, item string) error {
+// isHooked reports whether webhook calls come (one in the last hookedFor).
+func (w *syncer) isHooked() bool { return !w.hooked.IsZero() && w.now().Sub(w.hooked) < hookedFor }
+
+// read reads one item upstream, merges it into the copy and writes what
+// changed: the part's own step, then what every read does (settle).
+func (w *syncer) read(ctx context.Context, snap *tournament.Snapshot, it item) error {
 	st := stateOf(snap)
-	hooked := !w.hooked.IsZero() && w.now().Sub(w.hooked) < hookedFor
-	id := w.f.ID
-	if !w.asked[item] {
+	if !w.asked[it] {
 		ctx = polling(ctx)
 	}
-	switch {
-	case item == itemCourts:
-		cs, err := w.c.Courts(ctx, id)
-		if err != nil {
-			return err
-		}
-		left, unknown := st.setCourts(cs)
-		for _, mid := range unknown {
-			w.soon(itemMatch+mid, 0)
-		}
-		for _, mid := range left {
-			m := st.matches[mid]
-			if hooked {
-				w.soon(itemMatch+mid, 0) // its own call may be on the way; reading it is cheaper than waiting
-				continue
-			}
-			// Finished or moved: the discipline's list has it and the matches it moved on; the table follows.
-			w.soon(itemDiscipline+m.DisciplineID, moveOn)
-			w.soon(itemStandings+m.GroupID, moveOn)
-		}
-	case item == itemTournament:
-		t, err := w.c.Tournament(ctx, id)
-		if err != nil {
-			return err
-		}
-		for _, gid := range st.setTournament(t) {
-			w.soon(itemStandings+gid, followUp)
-			w.soon(itemGroupEntry+gid, followUp)
-		}
-		for _, d := range st.t.Disciplines {
-			if _, ok := w.due[itemDiscipline+d.ID]; !ok {
-				w.soon(itemDiscipline+d.ID, followUp)
-				w.soon(itemDiscEntry+d.ID, followUp)
-			}
-		}
-	case strings.HasPrefix(item, itemMatch):
-		m, err := w.c.Match(ctx, id, strings.TrimPrefix(item, itemMatch))
-		var ue *Error
-		if errors.As(err, &ue) && ue.Status == 404 {
-			delete(w.due, item) // gone upstream: the discipline's list will say
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		got, isNew, played := st.setMatch(m)
-		if isNew {
-			w.soon(itemDiscipline+got.DisciplineID, followUp)
-		}
-		if played && !hooked {
-			// What a result moves on: the table and the next matches.
-			w.soon(itemStandings+got.GroupID, moveOn)
-			w.soon(itemDiscipline+got.DisciplineID, moveOn)
-		}
-	case strings.HasPrefix(item, itemDiscipline):
-		did := strings.TrimPrefix(item, itemDiscipline)
-		ms, err := w.c.DisciplineMatches(ctx, id, did)
-		if err != nil {
-			return err
-		}
-		before := len(st.matches)
-		played := st.setDiscipline(did, ms)
-		if !hooked {
-			// Results move the tables on; new matches (a round) show in the record.
-			for _, gid := range played {
-				w.soon(itemStandings+gid, moveOn)
-			}
-			if len(st.matches) != before {
-				w.soon(itemTournament, moveOn)
-			}
-		}
-	case strings.HasPrefix(item, itemStandings):
-		gid := strings.TrimPrefix(item, itemStandings)
-		rows, err := w.c.Standings(ctx, id, gid)
-		if err != nil {
-			return err
-		}
-		st.setStandings(gid, rows)
-	case strings.HasPrefix(item, itemDiscEntry):
-		did := strings.TrimPrefix(item, itemDiscEntry)
-		es, err := w.c.DisciplineEntries(ctx, id, did)
-		if err != nil {
-			return err
-		}
-		st.setDisciplineEntries(did, es)
-	case strings.HasPrefix(item, itemGroupEntry):
-		gid := strings.TrimPrefix(item, itemGroupEntry)
-		es, err := w.c.GroupEntries(ctx, id, gid)
-		if err != nil {
-			return err
-		}
-		st.setGroupEntries(gid, es)
-	default:
-		delete(w.due, item)
-		return nil
+	var merged bool
+	var err error
+	switch it.part {
+	case partCourts:
+		merged, err = w.readCourts(ctx, st)
+	case partRecord:
+		merged, err = w.readRecord(ctx, st)
+	case partMatch:
+		merged, err = w.readMatch(ctx, st, it)
+	case partDiscipline:
+		merged, err = w.readDiscipline(ctx, st, it.id)
+	case partStandings:
+		merged, err = w.readStandings(ctx, st, it.id)
+	case partDisciplineEntries:
+		merged, err = w.readDisciplineEntries(ctx, st, it.id)
+	case partGroupEntries:
+		merged, err = w.readGroupEntries(ctx, st, it.id)
 	}
+	if err != nil || !merged {
+		return err
+	}
+	return w.settle(ctx, snap, st, it)
+}
+
+// readCourts reads the courts: the matches they show that the copy does not
+// know are read, and those that left a court move on what they finished.
+func (w *syncer) readCourts(ctx context.Context, st *state) (bool, error) {
+	cs, err := w.c.Courts(ctx, w.f.ID)
+	if err != nil {
+		return false, err
+	}
+	left, unknown, err := st.setCourts(cs)
+	if err != nil {
+		return false, err
+	}
+	for _, mid := range unknown {
+		w.soon(matchItem(mid), 0)
+	}
+	for _, mid := range left {
+		m := st.matches[mid]
+		if w.isHooked() {
+			w.soon(matchItem(mid), 0) // its own call may be on the way; reading it is cheaper than waiting
+			continue
+		}
+		// Finished or moved: the discipline's list has it and the matches it moved on; the table follows.
+		w.soon(disciplineItem(m.DisciplineID), moveOn)
+		w.soon(standingsItem(m.GroupID), moveOn)
+	}
+	return true, nil
+}
+
+// readRecord reads the tournament record: groups that moved have their
+// tables and entries read, new groups and disciplines their lists.
+func (w *syncer) readRecord(ctx context.Context, st *state) (bool, error) {
+	t, err := w.c.Tournament(ctx, w.f.ID)
+	if err != nil {
+		return false, err
+	}
+	moved, added, err := st.setTournament(t)
+	if err != nil {
+		return false, err
+	}
+	for _, gid := range moved {
+		w.soon(standingsItem(gid), followUp)
+		w.soon(groupEntriesItem(gid), followUp)
+	}
+	for _, gid := range added {
+		_, _, did := st.groupOf(gid)
+		w.soon(disciplineItem(did), followUp) // the new group's matches are in its discipline's list
+	}
+	for _, d := range st.t.Disciplines {
+		if _, ok := w.due[disciplineItem(d.ID)]; !ok {
+			w.soon(disciplineItem(d.ID), followUp)
+			w.soon(disciplineEntriesItem(d.ID), followUp)
+		}
+	}
+	return true, nil
+}
+
+// readMatch reads one match; a result it shows moves on its table and its
+// discipline's next matches. A match gone upstream, or of a group the copy
+// does not know yet, is not merged.
+func (w *syncer) readMatch(ctx context.Context, st *state, it item) (bool, error) {
+	m, err := w.c.Match(ctx, w.f.ID, it.id)
+	var ue *Error
+	if errors.As(err, &ue) && ue.Status == 404 {
+		delete(w.due, it) // gone upstream: the discipline's list will say
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if m.String() != it.id {
+		return false, refuse("the answer for match %s is match %s", shown(it.id), shown(m.String()))
+	}
+	got, isNew, played, err := st.setMatch(m)
+	if err != nil {
+		return false, err
+	}
+	if got == nil {
+		w.soon(recordItem, followUp) // a group the copy does not know yet: the record names it
+		delete(w.due, it)
+		return false, nil
+	}
+	if isNew {
+		w.soon(disciplineItem(got.DisciplineID), followUp)
+	}
+	if played && !w.isHooked() {
+		// What a result moves on: the table and the next matches.
+		w.soon(standingsItem(got.GroupID), moveOn)
+		w.soon(disciplineItem(got.DisciplineID), moveOn)
+	}
+	return true, nil
+}
+
+// readDiscipline reads every match of a discipline: results move the
+// tables on, new matches (a round) show in the record.
+func (w *syncer) readDiscipline(ctx context.Context, st *state, did string) (bool, error) {
+	ms, err := w.c.DisciplineMatches(ctx, w.f.ID, did)
+	if err != nil {
+		return false, err
+	}
+	before := len(st.matches)
+	played, unknown, err := st.setDiscipline(did, ms)
+	if err != nil {
+		return false, err
+	}
+	if unknown {
+		w.soon(recordItem, followUp) // matches of a group the copy does not know yet: the record names it
+	}
+	if !w.isHooked() {
+		for _, gid := range played {
+			w.soon(standingsItem(gid), moveOn)
+		}
+		if len(st.matches) != before {
+			w.soon(recordItem, moveOn)
+		}
+	}
+	return true, nil
+}
+
+// readStandings reads a group's table.
+func (w *syncer) readStandings(ctx context.Context, st *state, gid string) (bool, error) {
+	rows, err := w.c.Standings(ctx, w.f.ID, gid)
+	if err != nil {
+		return false, err
+	}
+	return true, st.setStandings(gid, rows)
+}
+
+// readDisciplineEntries reads a discipline's entries.
+func (w *syncer) readDisciplineEntries(ctx context.Context, st *state, did string) (bool, error) {
+	es, err := w.c.DisciplineEntries(ctx, w.f.ID, did)
+	if err != nil {
+		return false, err
+	}
+	return true, st.setDisciplineEntries(did, es)
+}
+
+// readGroupEntries reads a group's entries.
+func (w *syncer) readGroupEntries(ctx context.Context, st *state, gid string) (bool, error) {
+	es, err := w.c.GroupEntries(ctx, w.f.ID, gid)
+	if err != nil {
+		return false, err
+	}
+	return true, st.setGroupEntries(gid, es)
+}
+
+// settle ends every read that merged an answer: the record is read soon
+// when the copy's matches overtook it, the item is due again at its pace (a
+// match only when something asks), and what changed is written.
+func (w *syncer) settle(ctx context.Context, snap *tournament.Snapshot, st *state, it item) error {
 	// A group's state follows its matches upstream: when what was read
 	// overtook the copy's record (a group started or finished), the record is
 	// read soon, once for each such group.
 	behind := st.behind()
-	if item == itemTournament {
+	if it == recordItem {
 		w.behind = behind
 	}
 	for gid := range behind {
 		if !w.behind[gid] {
-			w.soon(itemTournament, moveOn)
+			w.soon(recordItem, moveOn)
 		}
 	}
-	w.lastRead[item] = w.now()
-	delete(w.asked, item)
-	if strings.HasPrefix(item, itemMatch) {
-		delete(w.due, item)
+	w.lastRead[it] = w.now()
+	delete(w.asked, it)
+	if it.part == partMatch {
+		delete(w.due, it)
 	} else {
-		w.due[item] = w.now().Add(w.pace(st, item))
+		w.due[it] = w.now().Add(w.pace(st, it))
 	}
 	w.synced(st)
 	if err := w.write(ctx, snap, st); errors.Is(err, cache.ErrConflict) {
-		w.due[item], w.asked[item] = w.now().Add(followUp), true // written meanwhile (a result sent through): read it again
+		w.due[it], w.asked[it] = w.now().Add(followUp), true // written meanwhile (a result sent through): read it again
 		return nil
 	} else if err != nil {
 		return err
 	}
-	return w.store.NoteSynced(ctx, id, w.now())
+	return w.store.NoteSynced(ctx, w.f.ID, w.now())
 }
 
 // synced notes an answer from upstream: a copy marked stale is current again.
-func (w *worker) synced(st *state) {
+func (w *syncer) synced(st *state) {
 	w.lastGood = w.now()
 	if st.t.Mirror == nil || st.t.Mirror.Stale() || st.t.Mirror.Source != w.f.Upstream {
 		st.t.Mirror = &tournament.Mirror{Source: w.f.Upstream, Synced: tournament.At(w.lastGood)}
@@ -533,38 +585,48 @@ func (w *worker) synced(st *state) {
 // table. It is what following starts with. The group entries come after, in
 // the sync loop's second round, to leave the first minute's budget to what
 // spectators watch.
-func (w *worker) load(ctx context.Context) error {
+func (w *syncer) load(ctx context.Context) error {
 	id := w.f.ID
 	t, err := w.c.Tournament(ctx, id)
 	if err != nil {
 		return err
 	}
-	st := &state{t: &tournament.Tournament{OrganizerID: w.f.OrganizerID, Public: true}, matches: map[string]*tournament.Match{},
+	st := &state{t: &tournament.Tournament{ID: id, OrganizerID: w.f.OrganizerID, Public: true}, matches: map[string]*tournament.Match{},
 		entries: map[string]*tournament.Entry{}}
-	st.setTournament(t)
+	if _, _, err := st.setTournament(t); err != nil {
+		return err
+	}
 	for _, d := range st.t.Disciplines {
 		ms, err := w.c.DisciplineMatches(ctx, id, d.ID)
 		if err != nil {
 			return err
 		}
-		st.setDiscipline(d.ID, ms)
+		if _, _, err := st.setDiscipline(d.ID, ms); err != nil {
+			return err
+		}
 		es, err := w.c.DisciplineEntries(ctx, id, d.ID)
 		if err != nil {
 			return err
 		}
-		st.setDisciplineEntries(d.ID, es)
+		if err := st.setDisciplineEntries(d.ID, es); err != nil {
+			return err
+		}
 	}
 	cs, err := w.c.Courts(ctx, id)
 	if err != nil {
 		return err
 	}
-	st.setCourts(cs)
+	if _, _, err := st.setCourts(cs); err != nil {
+		return err
+	}
 	for _, g := range st.groups() {
 		rows, err := w.c.Standings(ctx, id, g.ID)
 		if err != nil {
 			return err
 		}
-		st.setStandings(g.ID, rows)
+		if err := st.setStandings(g.ID, rows); err != nil {
+			return err
+		}
 	}
 	w.synced(st)
 	old, err := w.store.Snapshot(ctx, id)
@@ -574,7 +636,7 @@ func (w *worker) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := writeCopy(ctx, w.store, old, st, w.now()); err != nil {
+	if err := writeCopy(ctx, w.store, w.f, old, st, w.now()); err != nil {
 		return err
 	}
 	w.due = nil
@@ -582,24 +644,30 @@ func (w *worker) load(ctx context.Context) error {
 }
 
 // write stores what changed between the snapshot and the state.
-func (w *worker) write(ctx context.Context, snap *tournament.Snapshot, st *state) error {
-	return writeCopy(ctx, w.store, snap, st, w.now())
+func (w *syncer) write(ctx context.Context, snap *tournament.Snapshot, st *state) error {
+	return writeCopy(ctx, w.store, w.f, snap, st, w.now())
 }
 
 // writeCopy writes what changed between the snapshot (nil: there is no copy
 // yet) and the state as one change through the one write path, with its
 // events, so the copy's own webhook subscribers hear of it too: matches
 // written or gone, entries written, the record. Revisions move on from the
-// copy's; a first write creates the tournament.
-func writeCopy(ctx context.Context, store *cache.Store, snap *tournament.Snapshot, st *state, now time.Time) error {
+// copy's; a first write creates the tournament. It writes only to the
+// followed tournament, under its id and its follower's organizer, and only
+// to a copy (never to a tournament of Courtside's own, never to another
+// organizer's), whatever the state says.
+func writeCopy(ctx context.Context, store *cache.Store, fl cache.Follow, snap *tournament.Snapshot, st *state, now time.Time) error {
 	at := tournament.At(now)
 	c := &tournament.Change{}
 	old := func(id string) (*tournament.Match, bool) { return nil, false }
 	oldT, oldEntries := (*tournament.Tournament)(nil), map[string]*tournament.Entry{}
 	if snap != nil {
+		if snap.Tournament.ID != fl.ID || snap.Tournament.Mirror == nil || snap.Tournament.OrganizerID != fl.OrganizerID {
+			return refuse("tournament %s here is not this follow's copy: nothing is written to it", fl.ID)
+		}
 		c.Version, old, oldT, oldEntries = snap.Version, snap.Match, snap.Tournament, snap.Entries
-		st.t.OrganizerID = snap.Tournament.OrganizerID
 	}
+	st.t.ID, st.t.OrganizerID = fl.ID, fl.OrganizerID
 	ids := make([]string, 0, len(st.matches))
 	for id := range st.matches {
 		ids = append(ids, id)
@@ -647,7 +715,7 @@ func writeCopy(ctx context.Context, store *cache.Store, snap *tournament.Snapsho
 	if len(c.Matches) == 0 && len(c.Removed) == 0 && len(c.Entries) == 0 && c.Tournament == nil {
 		return nil
 	}
-	if _, err := store.Apply(ctx, st.t.ID, c); err != nil {
+	if _, err := store.Apply(ctx, fl.ID, c); err != nil {
 		return fmt.Errorf("upstream: write copy: %w", err)
 	}
 	return nil

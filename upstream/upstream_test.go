@@ -44,6 +44,8 @@ type fake struct {
 	gets []string
 	// files override the fixture a path answers with.
 	files map[string]string
+	// raw override both: the body a path answers with.
+	raw map[string][]byte
 	// played is set once a final result was taken: a second one gets 412.
 	played bool
 	// tooMany answers the next GET with 429 and this Retry-After.
@@ -80,6 +82,11 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if key != fakeToken && key != fakePublic {
 		answer(http.StatusForbidden, "forbidden.json")
+		return
+	}
+	if body, ok := f.raw[path]; ok {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(body)
 		return
 	}
 	if name, ok := f.files[path]; ok {
@@ -144,7 +151,7 @@ func (f *fake) count() int {
 }
 
 func newFake(t *testing.T) (*fake, *httptest.Server) {
-	f := &fake{t: t, files: map[string]string{}}
+	f := &fake{t: t, files: map[string]string{}, raw: map[string][]byte{}}
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
 	return f, srv
@@ -233,8 +240,8 @@ func TestFollowRefusals(t *testing.T) {
 	f, store := newFollower(t, srv)
 	ctx := context.Background()
 	_, err := f.Follow(ctx, Request{Upstream: srv.URL, Key: "wrong", TournamentID: tid})
-	if !errors.Is(err, ErrBadRequest) || !strings.Contains(err.Error(), "refused the key") || !strings.Contains(err.Error(), "Forbidden resource") {
-		t.Errorf("a bad key: %v", err)
+	if !errors.Is(err, ErrBadRequest) || !strings.Contains(err.Error(), "refused the key") || strings.Contains(err.Error(), "Forbidden resource") {
+		t.Errorf("a bad key (its status, never the remote server's message): %v", err)
 	}
 	if _, err := store.Snapshot(ctx, tid); !errors.Is(err, cache.ErrNotFound) {
 		t.Errorf("a refused follow left a copy: %v", err)
@@ -308,7 +315,7 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 	done := make(chan struct{})
 	go func() { f.Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
-	// A worker that takes a follow over reads the courts first; the rest of a copy just loaded comes later.
+	// A syncer that takes a follow over reads the courts first; the rest of a copy just loaded comes later.
 	start := fk.count()
 	testkit.Eventually(t, "reading the courts", func() bool {
 		return slices.Contains(fk.getsSince(start), "/tournaments/"+tid+"/courts")
@@ -339,7 +346,7 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 	}
 
 	// A match off court is read alone; a table by its group.
-	fk.files["/tournaments/"+tid+"/matches/tio:mAtch0000004"] = "result.json" // it comes back played
+	fk.files["/tournaments/"+tid+"/matches/tio:mAtch0000004"] = "match-4-played.json" // it comes back played
 	n = fk.count()
 	call = `{"id":18,"tournamentId":"` + tid + `","events":[{"type":"MatchUpdated","matchId":"tio:mAtch0000004","createdAt":"2026-11-21T09:11:00.000Z"},{"type":"StandingsUpdated","createdAt":"2026-11-21T09:11:00.000Z","groupId":"` + swissID + `"}]}`
 	if err := f.Hook(ctx, tid, fl.Secret, []byte(call)); err != nil {
@@ -360,8 +367,8 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 	}
 }
 
-// readsBefore is what the worker read since the n-th GET, up to a read that
-// a call sent now asks for (the record's): the worker reads what is due in
+// readsBefore is what the syncer read since the n-th GET, up to a read that
+// a call sent now asks for (the record's): the syncer reads what is due in
 // order, so what an earlier call asked for and is not read yet comes before it.
 func readsBefore(t *testing.T, f *Follower, fk *fake, fl cache.Follow, n int) []string {
 	t.Helper()
@@ -428,7 +435,7 @@ func TestBudgetAndRetryAfter(t *testing.T) {
 	fl.Key = fakePublic
 	fk.tooMany = "30"
 	var ue *Error
-	if _, _, err := f.client(fl).Hello(ctx); !errors.As(err, &ue) || ue.Status != 429 {
+	if _, _, err := f.client(fl, false).Hello(ctx); !errors.As(err, &ue) || ue.Status != 429 {
 		t.Fatalf("429: %v", err)
 	}
 	if wait, _ := store.TakeBudget(ctx, fl.KeyHash(), 100); wait < 29*time.Second {

@@ -59,7 +59,7 @@ func (e *entry) UnmarshalJSON(b []byte) error {
 		if err := json.Unmarshal(b, &w); err != nil {
 			return err
 		}
-		e.Entry = &tournament.Entry{ID: w.String(), Name: w.Name}
+		e.Entry = &tournament.Entry{ID: w.String(), Name: cleanName(w.Name)}
 		if w.Entries != nil {
 			e.Entries = entries(w.Entries)
 		}
@@ -79,7 +79,7 @@ func team(players []entry) *tournament.Entry {
 			ids, names = append(ids, p.ID), append(names, p.Name)
 		}
 	}
-	t.ID, t.Name = strings.Join(ids, "_"), strings.Join(names, " / ")
+	t.ID, t.Name = strings.Join(ids, "_"), cleanName(strings.Join(names, " / "))
 	return t
 }
 
@@ -201,19 +201,23 @@ type wireListItem struct {
 }
 
 func (w wireListItem) item() ListItem {
-	return ListItem{ID: w.String(), Name: w.Name, Date: w.Date, State: enum(w.State, tournament.States, tournament.StateRunning),
-		Organizer: w.Organizer}
+	it := ListItem{ID: w.String(), Name: cleanName(w.Name), Date: w.Date, State: enum(w.State, tournament.States, tournament.StateRunning)}
+	if o := w.Organizer; o != nil {
+		it.Organizer = &tournament.OrganizerRef{ID: o.ID, Slug: o.Slug, Name: cleanName(o.Name)}
+	}
+	return it
 }
 
-// structure turns the upstream's tournament into the stored form. Rounds,
-// courts, entries and standings come from other resources; what the
-// previous copy knew of them is kept (prev may be nil).
+// structure turns the upstream's tournament, checked (wireTournament.check),
+// into the stored form. The copy keeps its own id and owner, whatever the
+// answer says. Rounds, courts, entries and standings come from other
+// resources; what the previous copy knew of them is kept.
 func (w *wireTournament) structure(prev *tournament.Tournament) *tournament.Tournament {
-	t := &tournament.Tournament{ID: w.String(), Name: w.Name, Description: w.Description, StartTime: w.StartTime,
+	t := &tournament.Tournament{ID: prev.ID, Name: cleanName(w.Name), Description: cleanDescription(w.Description), StartTime: w.StartTime,
 		EndTime: w.EndTime, State: enum(w.State, tournament.States, tournament.StateRunning)}
 	old := map[string]tournament.Group{}
 	oldEntries := map[string][]string{}
-	if prev != nil {
+	{
 		t.OrganizerID, t.Public, t.Courts, t.Rev, t.Mirror = prev.OrganizerID, prev.Public, prev.Courts, prev.Rev, prev.Mirror
 		for _, d := range prev.Disciplines {
 			oldEntries[d.ID] = d.EntryIDs
@@ -225,17 +229,21 @@ func (w *wireTournament) structure(prev *tournament.Tournament) *tournament.Tour
 		}
 	}
 	for _, wd := range w.Disciplines {
-		d := tournament.Discipline{ID: wd.String(), Name: wd.Name, ShortName: wd.ShortName,
+		d := tournament.Discipline{ID: wd.String(), Name: cleanName(wd.Name), ShortName: cleanName(wd.ShortName),
 			EntryType: enum(wd.EntryType, tournament.EntryTypes, tournament.EntrySingle), EntryIDs: oldEntries[wd.String()]}
 		for _, ws := range wd.Stages {
-			st := tournament.Stage{ID: ws.String(), Name: ws.Name, State: enum(ws.State, tournament.PhaseStates, tournament.PhasePlanned)}
+			st := tournament.Stage{ID: ws.String(), Name: cleanName(ws.Name), State: enum(ws.State, tournament.PhaseStates, tournament.PhasePlanned)}
 			for _, wg := range ws.Groups {
 				g := old[wg.String()]
-				g.ID, g.Name = wg.String(), wg.Name
+				g.ID, g.Name = wg.String(), cleanName(wg.Name)
 				g.Mode = enum(wg.Mode, tournament.Modes, tournament.RoundRobin)
 				g.State = enum(wg.State, tournament.PhaseStates, tournament.PhasePlanned)
 				g.Options = tournament.GroupOptions{EliminationThirdPlace: wg.Options.EliminationThirdPlace,
 					MatchConfigurations: wg.Options.MatchConfigurations, NumRoundsPlanned: wg.Options.NumRoundsPlanned}
+				for i := range g.Options.MatchConfigurations {
+					c := &g.Options.MatchConfigurations[i]
+					c.Name = cleanName(c.Name)
+				}
 				st.Groups = append(st.Groups, g)
 			}
 			d.Stages = append(d.Stages, st)

@@ -44,6 +44,7 @@ func newFollowFixture(t *testing.T) *followFixture {
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	follower := upstream.New(storeM, log, "https://m.example.org")
+	follower.AllowPrivate = true // the upstream is a test server on loopback
 	h, err := Routes(Config{Store: storeM, Logger: log, RateLimit: 120, Upstream: follower})
 	if err != nil {
 		t.Fatal(err)
