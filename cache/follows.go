@@ -74,6 +74,60 @@ func (s *Store) PutFollow(ctx context.Context, f Follow) error {
 	return nil
 }
 
+// ErrFollowTaken and ErrTooManyFollows are why AddFollow refuses a follow.
+var (
+	ErrFollowTaken    = errors.New("followed by another organizer")
+	ErrTooManyFollows = errors.New("too many follows")
+)
+
+// AddFollow records a follow in one optimistic transaction, so two requests
+// at once cannot both pass its checks: it refuses with ErrFollowTaken when
+// another organizer follows the tournament already, and with
+// ErrTooManyFollows when the organizer follows max others. Following a
+// tournament again replaces its record.
+func (s *Store) AddFollow(ctx context.Context, f Follow, max int) error {
+	raw, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	check := func(tx *redis.Tx) error {
+		all, err := tx.HGetAll(ctx, followsKey).Result()
+		if err != nil {
+			return err
+		}
+		n := 0
+		for id, v := range all {
+			var o Follow
+			if err := json.Unmarshal([]byte(v), &o); err != nil {
+				return err
+			}
+			switch {
+			case id == f.ID && o.OrganizerID != f.OrganizerID:
+				return ErrFollowTaken
+			case id != f.ID && o.OrganizerID == f.OrganizerID:
+				n++
+			}
+		}
+		if _, ok := all[f.ID]; !ok && n >= max {
+			return ErrTooManyFollows
+		}
+		_, err = tx.TxPipelined(ctx, func(p redis.Pipeliner) error {
+			return p.HSet(ctx, followsKey, f.ID, raw).Err()
+		})
+		return err
+	}
+	for range 20 {
+		err = s.rdb.Watch(ctx, check, followsKey)
+		if !errors.Is(err, redis.TxFailedErr) {
+			break
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("cache: follow %s: %w", f.ID, err)
+	}
+	return nil
+}
+
 // Follow returns the follow of the tournament; ErrNotFound when it is not followed.
 func (s *Store) Follow(ctx context.Context, id string) (Follow, error) {
 	var f Follow

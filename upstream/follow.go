@@ -310,7 +310,21 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 	if err := w.load(ctx); err != nil {
 		return fl, explain(err)
 	}
-	return fl, f.Store.PutFollow(ctx, fl) // the sync loops take it up at their next look (Run)
+	// Recorded in one transaction that checks again what underLimit and the
+	// owner checks above read: two follows at once cannot both pass them.
+	switch err := f.Store.AddFollow(ctx, fl, tournament.MaxFollowsPerOrganizer); {
+	case errors.Is(err, cache.ErrFollowTaken):
+		return fl, badRequest("the copy of %s belongs to another organizer here", fl.ID)
+	case errors.Is(err, cache.ErrTooManyFollows):
+		return fl, tooManyFollows()
+	case err != nil:
+		return fl, err
+	}
+	return fl, nil // the sync loops take it up at their next look (Run)
+}
+
+func tooManyFollows() error {
+	return badRequest("an organizer follows at most %d tournaments (the limit of follows per organizer): stop following one first", tournament.MaxFollowsPerOrganizer)
 }
 
 // explain says in a user's words what an upstream error means. Nothing the
@@ -378,7 +392,7 @@ func (f *Follower) underLimit(ctx context.Context, fl cache.Follow) error {
 		}
 	}
 	if n >= tournament.MaxFollowsPerOrganizer {
-		return badRequest("an organizer follows at most %d tournaments (the limit of follows per organizer): stop following one first", tournament.MaxFollowsPerOrganizer)
+		return tooManyFollows()
 	}
 	return nil
 }
