@@ -92,7 +92,7 @@ var (
 	ErrOwnReport = errors.New("a device cannot confirm its own report")
 )
 
-// CourtReports returns the report for the court's current match, when the
+// CourtReport returns the report for the court's current match, when the
 // snapshot holds one for it; a report of an earlier match is void.
 func (s *Snapshot) CourtReport(courtID string) *CourtReport {
 	r := s.Reports[courtID]
@@ -111,7 +111,8 @@ func (s *Snapshot) MatchReport(m *Match) *CourtReport {
 		return nil
 	}
 	for _, c := range m.CourtIDs {
-		if r := s.CourtReport(c); r != nil && r.MatchID == m.ID {
+		// A running match on the court is its current match: no need to look further.
+		if r := s.Reports[c]; r != nil && r.MatchID == m.ID {
 			return r
 		}
 	}
