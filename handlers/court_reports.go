@@ -95,10 +95,17 @@ func (c *CourtReports) now() time.Time {
 	return time.Now()
 }
 
-// errCardInvalid is the answer to a code that opens nothing: unknown,
-// renewed, expired, or of a court the tournament no longer has.
-func errCardInvalid(ctx context.Context) error {
-	return Status(http.StatusNotFound, templates.T(ctx, "This court card is not valid (any more): ask the desk for the current one."))
+// errCardInvalid is a code that opens nothing: unknown, renewed, expired,
+// or of a court the tournament no longer has.
+var errCardInvalid = errors.New("court card not valid")
+
+// cardInvalid says so to the phone that scanned it, in words a player acts on.
+func (c *CourtReports) cardInvalid(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	return htmlStatus(w, r, http.StatusNotFound, templates.Error(templates.ErrorPage{
+		Page:   templates.Page{Title: templates.T(ctx, "Court card not valid"), Assets: c.Admin.Assets, Path: r.URL.Path},
+		Status: http.StatusNotFound, Heading: templates.T(ctx, "Court card not valid"),
+		Message: templates.T(ctx, "This court card is not valid (any more): ask the desk for the current one.")}))
 }
 
 // court finds the court a card's code belongs to, and its tournament.
@@ -106,21 +113,21 @@ func (c *CourtReports) court(r *http.Request) (*tournament.Snapshot, *tournament
 	ctx := r.Context()
 	tid, cid, err := c.Store.CourtByCode(ctx, r.PathValue("code"))
 	if errors.Is(err, cache.ErrNotFound) {
-		return nil, nil, errCardInvalid(ctx)
+		return nil, nil, errCardInvalid
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	snap, err := c.Store.Snapshot(ctx, tid)
 	if errors.Is(err, cache.ErrNotFound) {
-		return nil, nil, errCardInvalid(ctx)
+		return nil, nil, errCardInvalid
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	court, ok := snap.Court(cid)
 	if !ok {
-		return nil, nil, errCardInvalid(ctx)
+		return nil, nil, errCardInvalid
 	}
 	return snap, court, nil
 }
@@ -216,6 +223,9 @@ func winsText(ctx context.Context, m templates.MatchView, r tournament.Encounter
 // result form, or what was reported of it. It gives a device its random id.
 func (c *CourtReports) Page(w http.ResponseWriter, r *http.Request) error {
 	snap, court, err := c.court(r)
+	if errors.Is(err, errCardInvalid) {
+		return c.cardInvalid(w, r)
+	}
 	if err != nil {
 		return err
 	}
@@ -253,6 +263,9 @@ func (c *CourtReports) Page(w http.ResponseWriter, r *http.Request) error {
 func (c *CourtReports) Report(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxReportBody)
 	snap, court, err := c.court(r)
+	if errors.Is(err, errCardInvalid) {
+		return c.cardInvalid(w, r)
+	}
 	if err != nil {
 		return err
 	}

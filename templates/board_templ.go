@@ -1769,7 +1769,7 @@ func courtTile(c CourtTile, kiosk bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if kiosk {
-				templ_7745c5c3_Err = reportedNote(*c.Match, "tv-small pt-1").Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = reportedNote(*c.Match, "tv-sets pt-1").Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

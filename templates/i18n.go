@@ -766,6 +766,7 @@ var german = map[string]string{
 	"Reported from the courts":                              "Von den Tischen gemeldet",
 	"Dispute":                                               "Strittig",
 	"waiting for the other side":                            "wartet auf die andere Seite",
+	"Court card not valid":                                  "Tischkarte ungültig",
 	"This court card is not valid (any more): ask the desk for the current one.": "Diese Tischkarte gilt nicht (mehr): Frag die Turnierleitung nach der aktuellen.",
 	"No match is being played on %s now.":                                        "An %s wird gerade kein Spiel gespielt.",
 	"Results are entered at the desk in this tournament.":                        "In diesem Turnier trägt die Turnierleitung die Ergebnisse ein.",
