@@ -423,7 +423,7 @@ func TestTheCourtPageStoresNothingPersonal(t *testing.T) {
 	}
 	// A report holds the match, and per device a hash, the result and when: nothing else.
 	var rep struct {
-		MatchID string                      `json:"matchId"`
+		MatchID string                       `json:"matchId"`
 		Reports []map[string]json.RawMessage `json:"reports"`
 	}
 	if err := json.Unmarshal([]byte(raw), &rep); err != nil {
