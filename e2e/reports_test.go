@@ -285,8 +285,19 @@ func TestPlayersReportFromTheCourt(t *testing.T) {
 	if body, _ := chromedp.Run(anna, chromedp.Text(`main`)); !strings.Contains(body, "not valid") {
 		t.Errorf("an old card opens %q", body)
 	}
-	if fresh := codeOf(courts[2].Name); fresh == codes[2] {
-		t.Error("the codes were not renewed")
+	fresh := codeOf(courts[2].Name)
+	if fresh == codes[2] {
+		t.Fatal("the codes were not renewed")
 	}
+	// The new card works, in German too (a German desk's card carries ?lang=de), on a phone and a desktop.
+	annaDo("8-german", chromedp.Navigate(srv.URL+"/c/"+fresh+"?lang=de"), chromedp.WaitVisible(`[data-testid="pending"]`))
+	if text, _ := chromedp.Run(anna, chromedp.Text(`[data-testid="pending"]`)); !strings.Contains(text, "Du hast 7:5 gemeldet") {
+		t.Errorf("German court page: %q", text)
+	}
+	if err := chromedp.Do(anna, chromedp.EmulateViewport(1440, 900)); err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, anna, "reports-anna-9-desktop")
+	screenshot(t, desk, "reports-cards-after-renewal")
 	_ = ben
 }

@@ -245,6 +245,8 @@ func (c *CourtReports) Page(w http.ResponseWriter, r *http.Request) error {
 	switch r.URL.Query().Get("done") {
 	case "reported":
 		p.Flash = templates.T(ctx, "Result reported. The other side confirms it on their phone.")
+	case "disputed":
+		p.Flash = templates.T(ctx, "Result reported.")
 	case "confirmed":
 		p.Flash = templates.T(ctx, "Result confirmed: the match is over. Thank you!")
 	case "live":
@@ -382,7 +384,10 @@ func (c *CourtReports) Report(w http.ResponseWriter, r *http.Request) error {
 	case err != nil:
 		return err
 	}
-	if !rep.Agreed {
+	switch {
+	case rep.Disputed():
+		return c.done(w, r, "disputed")
+	case !rep.Agreed:
 		return c.done(w, r, "reported")
 	}
 	err = c.writeResult(ctx, snap, m, rep.Reports[0].Result, true, tournament.ReportedBy(court.Name, len(rep.Reports)))
@@ -589,11 +594,12 @@ func (c *CourtReports) cards(w http.ResponseWriter, r *http.Request, status int,
 	}
 	for _, ct := range courts {
 		short := c.BaseURL + "/c/" + groupCode(codes[ct.ID])
-		qr, err := templates.NewQR(c.BaseURL + "/c/" + codes[ct.ID] + lang)
+		href := c.BaseURL + "/c/" + codes[ct.ID] + lang
+		qr, err := templates.NewQR(href)
 		if err != nil {
 			return err
 		}
-		p.Cards = append(p.Cards, templates.CourtCard{Court: ct.Name, Code: codes[ct.ID], Short: short, QR: qr})
+		p.Cards = append(p.Cards, templates.CourtCard{Court: ct.Name, Code: codes[ct.ID], Short: short, Href: href, QR: qr})
 	}
 	mode := t.ReportingOf()
 	for _, m := range tournament.Reportings {

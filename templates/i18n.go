@@ -788,5 +788,6 @@ var german = map[string]string{
 	"You reported this result already: the other side confirms it on their phone.":         "Dieses Ergebnis hast du schon gemeldet: Die andere Seite bestätigt es auf ihrem Handy.",
 	"These reports were settled or changed meanwhile: nothing was saved. Look again.":      "Diese Meldungen wurden inzwischen entschieden oder geändert: Nichts wurde gespeichert. Bitte noch einmal ansehen.",
 	"This match is over already: nothing was saved.":                                       "Dieses Spiel ist schon beendet: Nichts wurde gespeichert.",
-	"Result saved.": "Ergebnis gespeichert.",
+	"Result reported.": "Ergebnis gemeldet.",
+	"Result saved.":    "Ergebnis gespeichert.",
 }

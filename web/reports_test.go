@@ -21,6 +21,7 @@ import (
 type phone struct {
 	f      *fixture
 	device *http.Cookie
+	lang   string // Accept-Language, when set
 }
 
 func (p *phone) do(method, path string, form url.Values) (*httptest.ResponseRecorder, *goquery.Document) {
@@ -33,6 +34,9 @@ func (p *phone) do(method, path string, form url.Values) (*httptest.ResponseReco
 		req = httptest.NewRequest(method, path, nil)
 	}
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	if p.lang != "" {
+		req.Header.Set("Accept-Language", p.lang)
+	}
 	if p.device != nil {
 		req.AddCookie(p.device)
 	}
@@ -172,6 +176,13 @@ func TestTwoPhonesThatAgreeSetTheResult(t *testing.T) {
 	_, board := s.f.page("/t/" + s.id + "/courts")
 	if got := board.Find(`[data-testid="court"] [data-testid="reported"]`).Text(); !strings.Contains(got, "reported 7:5") {
 		t.Errorf("board: %q", got)
+	}
+	// So do the pages of the players in the match.
+	if side := s.matches[0].Entries[0]; side != nil {
+		_, entry := s.f.page("/t/" + s.id + "/entries/" + side.ID)
+		if got := entry.Find(`[data-match="` + s.matches[0].ID + `"] [data-testid="reported"]`).Text(); !strings.Contains(got, "reported 7:5") {
+			t.Errorf("player page: %q", got)
+		}
 	}
 	if rec, _ := ben.do(http.MethodPost, "/c/"+s.codes[s.courts[0].ID], agree); rec.Code != http.StatusSeeOther || !strings.HasSuffix(rec.Header().Get("Location"), "?done=confirmed") {
 		t.Fatalf("confirmation: %d %s", rec.Code, rec.Header().Get("Location"))
@@ -438,5 +449,53 @@ func TestTheCourtPageStoresNothingPersonal(t *testing.T) {
 	}
 	if len(rep.Reports) != 1 || strings.Contains(raw, "192.0.2") || strings.Contains(raw, "Go-http-client") {
 		t.Errorf("report %s", raw)
+	}
+}
+
+func TestPlayersSaveLiveScoresWhenAllowed(t *testing.T) {
+	s := newCourtScene(t, tournament.ReportingDesk)
+	anna := s.phone()
+	live := url.Values{"match": {s.matches[0].ID}, "action": {"live"}, "s.0.0.0": {"4"}, "s.0.0.1": {"2"}}
+	code := "/c/" + s.codes[s.courts[0].ID]
+	if rec, _ := anna.do(http.MethodPost, code, live); rec.Code != http.StatusForbidden {
+		t.Errorf("a live score while the desk enters them: %d", rec.Code)
+	}
+	if rec := s.desk.do(http.MethodPost, "/admin/t/"+s.id+"/reporting", url.Values{"reporting": {"desk"}, "live": {"1"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("setting: %d", rec.Code)
+	}
+	_, doc := s.page(anna, 0)
+	if doc.Find(`[data-testid="save-live"]`).Length() != 1 || doc.Find(`[data-testid="report"]`).Length() != 0 {
+		t.Error("with live scores only, the court page offers no live button or still offers reports")
+	}
+	if rec, _ := anna.do(http.MethodPost, code, live); rec.Code != http.StatusSeeOther {
+		t.Fatalf("live score: %d", rec.Code)
+	}
+	m := s.match(0)
+	audit, _ := s.f.store.Audit(context.Background(), s.id, m.ID)
+	if m.State != tournament.MatchRunning || !tournament.SameResult(m.Encounters, tournament.Encounters{{{4, 2}}}) || len(audit) == 0 || audit[0].By != "players at "+s.courts[0].Name+" (live)" {
+		t.Errorf("after a live score: %s %v, audit %+v", m.State, m.Encounters, audit)
+	}
+	// A final result is still the desk's.
+	if rec, _ := s.send(anna, 0, "", 7, 5); rec.Code != http.StatusConflict || s.match(0).State != tournament.MatchRunning {
+		t.Errorf("a report with live scores only: %d", rec.Code)
+	}
+}
+
+func TestTheCourtPageInGerman(t *testing.T) {
+	s := newCourtScene(t, tournament.ReportingConfirmed)
+	anna := s.phone()
+	s.send(anna, 0, "", 7, 5)
+	anna.lang = "de-DE,de;q=0.9"
+	_, doc := anna.do(http.MethodGet, "/c/"+s.codes[s.courts[0].ID], nil)
+	if got := doc.Find(`[data-testid="pending"]`).Text(); got != "Du hast 7:5 gemeldet – die andere Seite muss bestätigen." {
+		t.Errorf("German court page: %q", got)
+	}
+	cards := s.desk.doc(s.desk.do(http.MethodGet, "/admin/t/"+s.id+"/court-cards", nil, "Accept-Language", "de"))
+	if got := cards.Find(`[data-testid="court-card"]`).First().Text(); !strings.Contains(got, "Nach dem Spiel: Code scannen") {
+		t.Errorf("German card: %q", got)
+	}
+	// The card's code carries the language, so the phone that scans it speaks it too.
+	if href := cards.Find(`[data-testid="court-card"]`).First().AttrOr("data-href", ""); !strings.HasSuffix(href, "?lang=de") {
+		t.Errorf("the German card's code leads to %q", href)
 	}
 }
