@@ -77,6 +77,15 @@ func TestPlayersReportFromTheCourt(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="flash"]`),
 	)
 	screenshot(t, desk, "reports-cards-screen")
+	// On the organizer's phone the cards fit the screen too.
+	if err := chromedp.Do(desk, chromedp.EmulateViewport(390, 844)); err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, desk, "reports-cards-phone")
+	fitsWidth(t, desk, "cards on a phone")
+	if err := chromedp.Do(desk, chromedp.EmulateViewport(1440, 900)); err != nil {
+		t.Fatal(err)
+	}
 	codeOf := func(name string) string {
 		code, err := chromedp.Run(desk, chromedp.Evaluate[string](fmt.Sprintf(
 			`[...document.querySelectorAll('[data-testid="court-card"]')].find(c => c.querySelector('p').textContent.trim() === %q).dataset.code`, name)))
