@@ -449,8 +449,9 @@ func (c *CourtReports) writeResult(ctx context.Context, snap *tournament.Snapsho
 	return Status(answer.Status, answer.Message)
 }
 
-// consoleReports lists the courts' reports for the console: disputes first,
-// then the reports waiting for the other side, in court order.
+// consoleReports lists the courts' reports for the console: disputes (and
+// agreed results that could not be saved) first, then the reports waiting
+// for the other side, in court order.
 func consoleReports(ctx context.Context, snap *tournament.Snapshot, courts []tournament.Court) []templates.ConsoleReport {
 	if len(snap.Reports) == 0 {
 		return nil
@@ -463,7 +464,7 @@ func consoleReports(ctx context.Context, snap *tournament.Snapshot, courts []tou
 		}
 		m, _ := snap.Match(rep.MatchID)
 		mv := matchView(ctx, snap, m, true)
-		cr := templates.ConsoleReport{Court: court.Name, Match: mv, Disputed: rep.Disputed(),
+		cr := templates.ConsoleReport{Court: court.Name, Match: mv, Disputed: rep.Disputed(), Agreed: rep.Agreed,
 			Action: "/admin/t/" + snap.Tournament.ID + "/courts/" + court.ID + "/settle"}
 		for i, d := range rep.Reports {
 			if i > 0 && tournament.SameResult(d.Result, rep.Reports[0].Result) {
@@ -474,10 +475,11 @@ func consoleReports(ctx context.Context, snap *tournament.Snapshot, courts []tou
 		out = append(out, cr)
 	}
 	slices.SortStableFunc(out, func(a, b templates.ConsoleReport) int {
+		urgent := func(r templates.ConsoleReport) bool { return r.Disputed || r.Agreed }
 		switch {
-		case a.Disputed == b.Disputed:
+		case urgent(a) == urgent(b):
 			return 0
-		case a.Disputed:
+		case urgent(a):
 			return -1
 		}
 		return 1

@@ -764,6 +764,7 @@ var german = map[string]string{
 	"reports differ — the desk decides":                     "Meldungen weichen ab – die Turnierleitung entscheidet",
 	"reported %s — waiting for the other side":              "%s gemeldet – wartet auf die andere Seite",
 	"Reported from the courts":                              "Von den Tischen gemeldet",
+	"both sides agree, not saved":                           "beide Seiten einig, nicht gespeichert",
 	"Dispute":                                               "Strittig",
 	"waiting for the other side":                            "wartet auf die andere Seite",
 	"Court card not valid":                                  "Tischkarte ungültig",
