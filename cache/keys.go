@@ -16,11 +16,20 @@
 //	t:{<id>}:entries       hash    entry id → Entry JSON (players and fixed teams)
 //	t:{<id>}:listing       string  what a list needs of the tournament (organizer, start, state, shared), written with meta
 //	t:{<id>}:changes       stream  entry "<version>-1" per change: "m" the ids of the matches it wrote or removed,
-//	                               "e" of the entries it wrote, "meta" 1 if it wrote meta
+//	                               "e" of the entries it wrote, "meta" 1 if it wrote meta, "r" 1 if it wrote reports
 //	t:{<id>}:events        stream  one entry per change: field "events", a JSON array of Event (trimmed by the retention)
 //	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (the newest AuditCap kept)
 //	t:{<id>}:webhooks      set     ids of the webhooks subscribed to the tournament
 //	t:{<id>}:screens       hash    screen name → Screen JSON (what that TV in the hall shows)
+//	t:{<id>}:court-codes   hash    court id → the code on its printed card (expires CourtCodeLifetime after the cards were last opened)
+//	t:{<id>}:reports       hash    court id → CourtReport JSON: what devices at the court reported of its match
+//	                               (expires ReportLifetime after the last report); a change to it moves the
+//	                               version on and notes "r" 1 in the changelog
+//
+// A court card's code finds its court (the tournament's court-codes hash
+// decides: a code renewed there is not found, whatever the index says):
+//
+//	court-code:<code>      string  "<tournament id> <court id>" (expires CourtCodeLifetime after the cards were last opened)
 //
 // The event streams, so the retention can find them, and the channel on
 // which every change announces "<tournament id> <version>":
@@ -54,7 +63,8 @@
 // Rate limiting, one counter per key and minute (expires after two minutes),
 // and failed sign-ins to the console per client address (expire after 15 minutes):
 //
-//	rl:{<sha>}:<minute>          string  GET requests of the key in that minute
+//	rl:{<sha>}:<minute>          string  GET requests of the key in that minute; reports from a court
+//	                                     count as rl:{report-device:<device hash>} and rl:{report-court:<tournament>/<court>}
 //	login-failures:<client>      string  failed sign-ins from the client
 //
 // Console sessions, by the SHA-256 of the session id in the cookie; each lives
@@ -94,6 +104,9 @@ func auditKey(id, matchID string) string {
 }
 func tournamentWebhooksKey(id string) string { return fmt.Sprintf("t:{%s}:webhooks", id) }
 func screensKey(id string) string            { return fmt.Sprintf("t:{%s}:screens", id) }
+func courtCodesKey(id string) string         { return fmt.Sprintf("t:{%s}:court-codes", id) }
+func reportsKey(id string) string            { return fmt.Sprintf("t:{%s}:reports", id) }
+func courtCodeKey(code string) string        { return "court-code:" + code }
 func webhookCursorsKey(id string) string     { return fmt.Sprintf("t:{%s}:webhook-cursors", id) }
 func webhookBatchKey(id, hook string) string { return fmt.Sprintf("t:{%s}:webhook-batch:%s", id, hook) }
 func webhookLeaseKey(id, hook string) string { return fmt.Sprintf("t:{%s}:webhook-lease:%s", id, hook) }

@@ -55,8 +55,10 @@ func (s *Store) Ping(ctx context.Context) error { return s.rdb.Ping(ctx).Err() }
 // with the records the changes since wrote; {version, false} when the
 // changelog does not cover them all (a whole tournament was replaced, the
 // reader is too far behind, or the version went backwards) and the reader
-// must load it whole; {-1} when the tournament does not exist.
-// KEYS: version, changelog, matches hash, meta, entries hash.
+// must load it whole; {-1} when the tournament does not exist. A fifth
+// element holds the courts' reports (court id, JSON, ...) when a change since
+// noted "r" (see reportScript), 0 when the reader's are still current.
+// KEYS: version, changelog, matches hash, meta, entries hash, reports hash.
 var deltaScript = redis.NewScript(`
 local raw = redis.call('GET', KEYS[1])
 if not raw then return {-1} end
@@ -65,7 +67,7 @@ if v == from then return {v} end
 if v < from then return {v, false} end
 local entries = redis.call('XRANGE', KEYS[2], (from + 1) .. '-1', '+')
 if #entries ~= v - from then return {v, false} end
-local ids, eids, seen, meta = {}, {}, {}, false
+local ids, eids, seen, meta, reports = {}, {}, {}, false, false
 local function note(list, prefix, csv)
   for id in string.gmatch(csv, '[^,]+') do
     if not seen[prefix .. id] then seen[prefix .. id] = true; list[#list + 1] = id end
@@ -78,6 +80,7 @@ for i, e in ipairs(entries) do
     if f[k] == 'meta' and f[k + 1] == '1' then meta = true end
     if f[k] == 'm' then note(ids, 'm', f[k + 1]) end
     if f[k] == 'e' then note(eids, 'e', f[k + 1]) end
+    if f[k] == 'r' and f[k + 1] == '1' then reports = true end
   end
 end
 local ms, es = {}, {}
@@ -89,7 +92,7 @@ for _, id in ipairs(eids) do
   es[#es + 1] = id
   es[#es + 1] = redis.call('HGET', KEYS[5], id)
 end
-return {v, meta and redis.call('GET', KEYS[4]) or '', ms, es}
+return {v, meta and redis.call('GET', KEYS[4]) or '', ms, es, reports and redis.call('HGETALL', KEYS[6]) or 0}
 `)
 
 // Snapshot returns the tournament as it is now. While the version watcher
@@ -139,7 +142,7 @@ func (s *Store) read(ctx context.Context, id string) (*tournament.Snapshot, erro
 	if v, ok := s.KnownVersion(id); ok && v == snap.Version { // read by the flight that just landed
 		return snap, nil
 	}
-	keys := []string{versionKey(id), changesKey(id), matchesKey(id), metaKey(id), entriesKey(id)}
+	keys := []string{versionKey(id), changesKey(id), matchesKey(id), metaKey(id), entriesKey(id), reportsKey(id)}
 	res, err := deltaScript.Run(ctx, s.rdb, keys, snap.Version).Slice()
 	if err != nil {
 		return nil, fmt.Errorf("cache: tournament %s changes: %w", id, err)
@@ -210,7 +213,22 @@ func applyDelta(old *tournament.Snapshot, v int64, delta []any) (*tournament.Sna
 	if err != nil {
 		return nil, err
 	}
-	return tournament.NewSnapshot(v, t, old.Organizer, ms, es), nil
+	snap := tournament.NewSnapshot(v, t, old.Organizer, ms, es)
+	snap.Reports = old.Reports
+	if len(delta) > 3 {
+		if pairs, ok := delta[3].([]any); ok {
+			all := make(map[string]string, len(pairs)/2)
+			for i := 0; i+1 < len(pairs); i += 2 {
+				k, _ := pairs[i].(string)
+				v, _ := pairs[i+1].(string)
+				all[k] = v
+			}
+			if snap.Reports, err = decodeReports(all); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return snap, nil
 }
 
 // decodePairs decodes a flat list of id, JSON (or nil: the record is gone)
@@ -253,12 +271,13 @@ func (s *Store) keep(id string, snap *tournament.Snapshot) {
 func (s *Store) load(ctx context.Context, id string) (*tournament.Snapshot, error) {
 	var version *redis.StringCmd
 	var meta *redis.StringCmd
-	var matches, entries *redis.MapStringStringCmd
+	var matches, entries, reports *redis.MapStringStringCmd
 	_, err := s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		version = p.Get(ctx, versionKey(id))
 		meta = p.Get(ctx, metaKey(id))
 		matches = p.HGetAll(ctx, matchesKey(id))
 		entries = p.HGetAll(ctx, entriesKey(id))
+		reports = p.HGetAll(ctx, reportsKey(id))
 		return nil
 	})
 	if errors.Is(err, redis.Nil) {
@@ -296,6 +315,9 @@ func (s *Store) load(ctx context.Context, id string) (*tournament.Snapshot, erro
 		return nil, fmt.Errorf("cache: tournament %s: %w", id, err)
 	}
 	snap := tournament.NewSnapshot(v, &t, org, ms, es)
+	if snap.Reports, err = decodeReports(reports.Val()); err != nil {
+		return nil, fmt.Errorf("cache: tournament %s: %w", id, err)
+	}
 	s.keep(id, snap)
 	return snap, nil
 }

@@ -1,10 +1,8 @@
 package handlers
 
 import (
-	"cmp"
 	"errors"
 	"net/http"
-	"slices"
 
 	"github.com/angelofallars/htmx-go"
 
@@ -25,6 +23,8 @@ func (a *Admin) Console(w http.ResponseWriter, r *http.Request) error {
 		page.Flash = templates.T(r.Context(), "Called to court.")
 	case "state":
 		page.Flash = templates.T(r.Context(), "Saved.")
+	case "settled":
+		page.Flash = templates.T(r.Context(), "Result saved.")
 	}
 	return html(w, r, choose(r, templates.Console(page), templates.ConsoleLive(page)))
 }
@@ -35,8 +35,9 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 	base := "/admin/t/" + snap.Tournament.ID
 	page := templates.ConsolePage{Page: a.page(r, snap.Tournament.Name), Organizer: org.Name, Tournament: snap.Tournament.Name,
 		PublicHref: tournamentHref(snap), ScreensHref: base + "/screens", Poll: templates.Poll{ID: livePart, Href: base, On: !over(snap), Every: 5000, ETag: etag(r, snap.Version, "console")}}
-	courts := slices.Clone(snap.Tournament.Courts)
-	slices.SortFunc(courts, func(a, b tournament.Court) int { return cmp.Compare(a.Number, b.Number) })
+	courts := sortedCourts(snap)
+	page.CardsHref = base + "/court-cards"
+	page.Reports = consoleReports(ctx, snap, courts)
 	for _, c := range courts {
 		cc := templates.ConsoleCourt{Name: c.Name}
 		if m := snap.CourtMatch(c.ID); m != nil {

@@ -52,6 +52,21 @@ func (a *Admin) resultPage(req *http.Request, snap *tournament.Snapshot, m *tour
 		ConsoleHref: "/admin/t/" + snap.Tournament.ID, Match: matchView(ctx, snap, m, true), Rules: rules(ctx, cfg, len(g.Encounters)),
 		Quick: cfg.QuickEntry, Action: "/admin/t/" + snap.Tournament.ID + "/matches/" + m.ID + "/result"}
 	page.Amend = amendFor(snap, m)
+	page.Encounters = encounterInputs(ctx, g, cfg, r)
+	audit, err := a.Store.Audit(ctx, snap.Tournament.ID, m.ID)
+	if err != nil {
+		return page, err
+	}
+	for _, h := range audit {
+		page.History = append(page.History, templates.HistoryRow{At: h.At, By: h.By, Final: h.Final, Old: templates.ResultText(h.Old), New: templates.ResultText(h.New)})
+	}
+	return page, nil
+}
+
+// encounterInputs lays out a result's inputs for the match configuration: a
+// row per set up to what it can need, per encounter in league modes; filled with r.
+func encounterInputs(ctx context.Context, g *tournament.Group, cfg tournament.MatchConfiguration, r tournament.Encounters) []templates.EncounterInput {
+	var out []templates.EncounterInput
 	for e := range max(len(g.Encounters), 1) {
 		ei := templates.EncounterInput{}
 		if len(g.Encounters) > 1 {
@@ -69,16 +84,9 @@ func (a *Admin) resultPage(req *http.Request, snap *tournament.Snapshot, m *tour
 			}
 			ei.Sets = append(ei.Sets, si)
 		}
-		page.Encounters = append(page.Encounters, ei)
+		out = append(out, ei)
 	}
-	audit, err := a.Store.Audit(ctx, snap.Tournament.ID, m.ID)
-	if err != nil {
-		return page, err
-	}
-	for _, h := range audit {
-		page.History = append(page.History, templates.HistoryRow{At: h.At, By: h.By, Final: h.Final, Old: templates.ResultText(h.Old), New: templates.ResultText(h.New)})
-	}
-	return page, nil
+	return out
 }
 
 func field(e, k, side int) string { return fmt.Sprintf("s.%d.%d.%d", e, k, side) }

@@ -67,6 +67,12 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 		s := snap.DisplayScore(m)
 		v.Score = &s
 	}
+	if rep := snap.MatchReport(m); rep != nil {
+		if pending, ok := rep.Pending(); ok {
+			v.Reported = templates.ResultText(pending.Result)
+		}
+		v.Disputed = rep.Disputed()
+	}
 	for _, id := range m.CourtIDs {
 		if c, ok := snap.Court(id); ok {
 			v.Courts = append(v.Courts, c.Name)

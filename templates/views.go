@@ -36,6 +36,10 @@ type MatchView struct {
 	Bye    bool
 	// Who are the ids of both sides and their players: a follower's page notices them.
 	Who []string
+	// Reported is a running match's result as one side reported it from the
+	// court, waiting for the other ("7:5"); Disputed: the two sides reported differently.
+	Reported string
+	Disputed bool
 }
 
 // Column is a standings column.

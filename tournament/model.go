@@ -65,6 +65,10 @@ type Tournament struct {
 	Courts      []Court      `json:"courts"`
 	AutoCall    bool         `json:"autoCall,omitempty"` // a free court gets the next open match by itself
 	CheckIn     bool         `json:"checkIn,omitempty"`  // entries are checked in before the start
+	// Reporting says who enters results (see Reportings); "" is the desk.
+	Reporting Reporting `json:"reporting,omitempty"`
+	// PlayersLive lets the players at a court save live scores from the court page.
+	PlayersLive bool `json:"playersLive,omitempty"`
 	// Mirror is set when the tournament runs elsewhere and Courtside follows it.
 	Mirror *Mirror `json:"mirror,omitempty"`
 }

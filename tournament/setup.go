@@ -28,9 +28,13 @@ type Setup struct {
 	EndTime Time `json:"endTime,omitzero"`
 	Public  bool `json:"public"`
 	// Courts are the courts' names; a file may give just their number.
-	Courts      []string          `json:"courts"`
-	AutoCall    bool              `json:"autoCall"`
-	CheckIn     bool              `json:"checkIn"`
+	Courts   []string `json:"courts"`
+	AutoCall bool     `json:"autoCall"`
+	CheckIn  bool     `json:"checkIn"`
+	// Reporting is who enters results (desk, confirmed or single; "": desk);
+	// PlayersLive lets players save live scores from the court.
+	Reporting   Reporting         `json:"reporting,omitempty"`
+	PlayersLive bool              `json:"playersLive,omitempty"`
 	Disciplines []SetupDiscipline `json:"disciplines"`
 }
 
@@ -329,6 +333,12 @@ func (r *reader) setup(v any) *Setup {
 		"public":      r.boolean(&s.Public),
 		"autoCall":    r.boolean(&s.AutoCall),
 		"checkIn":     r.boolean(&s.CheckIn),
+		"reporting": func(p string, x any) {
+			var v string
+			r.str(&v)(p, x)
+			s.Reporting = Reporting(v)
+		},
+		"playersLive": r.boolean(&s.PlayersLive),
 		"courts": func(path string, v any) {
 			if n, ok := v.(json.Number); ok {
 				count, err := strconv.Atoi(string(n))
@@ -450,6 +460,9 @@ func (s *Setup) Validate() Problems {
 	}
 	if !s.EndTime.IsZero() && s.EndTime.Before(s.StartTime.Time) {
 		ps.add("endTime", "must not be before startTime")
+	}
+	if s.Reporting != "" && !slices.Contains(Reportings, s.Reporting) {
+		ps.add("reporting", "must be one of %s, not %q", list(Reportings), s.Reporting)
 	}
 	switch {
 	case len(s.Courts) == 0:
@@ -817,11 +830,14 @@ func Build(s *Setup, org Organizer, id func(path string) string) (*Tournament, [
 	t := &Tournament{
 		ID: id("tournament"), Name: strings.TrimSpace(s.Name), Description: s.Description,
 		StartTime: s.StartTime, EndTime: s.EndTime, State: StateReady, OrganizerID: org.ID,
-		Public: s.Public, AutoCall: s.AutoCall, CheckIn: s.CheckIn, Rev: 1,
+		Public: s.Public, AutoCall: s.AutoCall, CheckIn: s.CheckIn, Rev: 1, PlayersLive: s.PlayersLive,
 		Courts: make([]Court, len(s.Courts)), Disciplines: make([]Discipline, len(s.Disciplines)),
 	}
 	if t.EndTime.IsZero() {
 		t.EndTime = t.StartTime
+	}
+	if s.Reporting != ReportingDesk {
+		t.Reporting = s.Reporting
 	}
 	if s.CheckIn {
 		t.State = StateCheckIn

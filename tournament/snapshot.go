@@ -15,6 +15,9 @@ type Snapshot struct {
 	// Matches are in tournament order: discipline, stage, round, group, match.
 	Matches []*Match
 	Entries map[string]*Entry
+	// Reports are what players reported from the courts, by court id; the
+	// store sets them (see CourtReport), nil when there are none.
+	Reports map[string]*CourtReport
 
 	matches map[string]*Match
 	groups  map[string]place

@@ -219,6 +219,7 @@ func (w *wireTournament) structure(prev *tournament.Tournament) *tournament.Tour
 	oldEntries := map[string][]string{}
 	{
 		t.OrganizerID, t.Public, t.Courts, t.Rev, t.Mirror = prev.OrganizerID, prev.Public, prev.Courts, prev.Rev, prev.Mirror
+		t.Reporting, t.PlayersLive = prev.Reporting, prev.PlayersLive // set in Courtside's console, not upstream
 		for _, d := range prev.Disciplines {
 			oldEntries[d.ID] = d.EntryIDs
 			for _, st := range d.Stages {

@@ -153,6 +153,15 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/entries/add", signedIn(setup.AddEntries))
 	mux.Handle("POST /admin/t/{id}/entries/remove", signedIn(setup.RemoveNoShows))
 	mux.Handle("POST /admin/t/{id}/entries/withdraw", signedIn(setup.Withdraw))
+	// Players report results from the courts: a printed card's code opens its
+	// court's current match; the console prints the cards and settles disputes.
+	reports := &handlers.CourtReports{Admin: admin, Store: c.Store, BaseURL: base, Now: now}
+	mux.Handle("GET /c/{code}", s.page(reports.Page))
+	mux.Handle("POST /c/{code}", csrf.Handler(s.page(reports.Report)))
+	mux.Handle("GET /admin/t/{id}/court-cards", signedIn(reports.Cards))
+	mux.Handle("POST /admin/t/{id}/court-cards/renew", signedIn(reports.RenewCodes))
+	mux.Handle("POST /admin/t/{id}/reporting", signedIn(reports.SaveReporting))
+	mux.Handle("POST /admin/t/{id}/courts/{courtId}/settle", signedIn(reports.Settle))
 	// The JSON Schema of setup files (courtside tournaments create --file).
 	mux.Handle("GET /setup.schema.json", http.HandlerFunc(handlers.SetupSchema))
 	if c.Upstream != nil {
