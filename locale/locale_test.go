@@ -31,23 +31,29 @@ func TestCatalogsKeepOneForm(t *testing.T) {
 		if err := json.Unmarshal(raw, &c); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(c); err != nil {
-			t.Fatal(err)
-		}
 		switch {
-		case bytes.Equal(raw, b.Bytes()):
+		case bytes.Equal(raw, encodeCatalog(t, &c)):
 		case *format:
-			if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+			if err := os.WriteFile(name, encodeCatalog(t, &c), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		default:
 			t.Errorf("%s is not in its one form: go test ./locale -format", name)
 		}
 	}
+}
+
+// encodeCatalog is a catalog in its one form.
+func encodeCatalog(t *testing.T, c *Catalog) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(c); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
 
 // TestCatalogsRead: every embedded catalog reads, English comes first, and
