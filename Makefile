@@ -5,7 +5,7 @@ REDIS_PORT ?= 6399
 FOLLOW_PACKAGE = ./cli/
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-18s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-18s %s\n", $$1, $$2}'
 
 generate: ## regenerate the templ components (*_templ.go, committed)
 	go tool templ generate -include-version=false

@@ -183,14 +183,16 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		cmd, args = args[0], args[1:]
 	}
 	err := flag.ErrHelp
-	switch c, ok := commands[cmd]; {
+	c, ok := commands[cmd]
+	switch {
 	case cmd == "serve":
 		err = serve(ctx, args, stdout, getenv)
-	case cmd == "help", len(args) > 0 && isHelp(args[0]):
-	case ok:
-		err = onStore(ctx, c, args, stdout, getenv)
-	default:
+	case cmd == "help":
+	case !ok:
 		return fmt.Errorf("unknown command %q: %w", cmd, errUsage)
+	case len(args) > 0 && isHelp(args[0]):
+	default:
+		err = onStore(ctx, c, args, stdout, getenv)
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		_, err = io.WriteString(stdout, usage)

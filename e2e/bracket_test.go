@@ -164,7 +164,7 @@ func TestBracketsReadLikeTheBest(t *testing.T) {
 	hint := func() (note bool, fade bool) {
 		t.Helper()
 		// The hint follows a resize or a poll; wait until it has been worked out once.
-		if !eventually(ctx, `document.readyState === 'complete'`, 5*time.Second) {
+		if !eventually(ctx, `document.readyState === 'complete'`, testkit.Ceiling) {
 			t.Fatal("page never loaded")
 		}
 		r, err := chromedp.Run(ctx, chromedp.Evaluate[[]bool](`[...document.querySelectorAll('[data-testid="scroll-note"]')].some(n => !n.hidden && n.offsetParent !== null)`+
@@ -301,7 +301,7 @@ func TestBracketsReadLikeTheBest(t *testing.T) {
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const b = [...document.querySelectorAll('[data-testid="bracket-scroll"]')].find(b => b.scrollWidth > b.clientWidth); b.scrollLeft = b.scrollWidth; return true })()`)); err != nil {
 			t.Fatal(err)
 		}
-		if !eventually(ctx, `![...document.querySelectorAll('[data-testid="bracket-scroll"]')].find(b => b.scrollWidth > b.clientWidth).classList.contains('scroll-more')`, 5*time.Second) {
+		if !eventually(ctx, `![...document.querySelectorAll('[data-testid="bracket-scroll"]')].find(b => b.scrollWidth > b.clientWidth).classList.contains('scroll-more')`, testkit.Ceiling) {
 			t.Error("the fade stays at the end of the tree")
 		}
 		fitsWidth(t, ctx, "wide tree")

@@ -51,7 +51,7 @@ func TestPhoneOpensAtTheCurrentRound(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(url), chromedp.WaitVisible(`[data-testid="round"]`)); err != nil {
 		t.Fatal(err)
 	}
-	if !eventually(ctx, `scrollY > 0`, 5*time.Second) {
+	if !eventually(ctx, `scrollY > 0`, testkit.Ceiling) {
 		t.Error("on a phone the page did not open at the current round")
 	}
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[view](look))
@@ -76,7 +76,7 @@ func TestPhoneOpensAtTheCurrentRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The last rounds may sit too low to reach the top: it is in view, scrolled to.
-	if !eventually(ctx, `scrollY > 0 && (t => t >= -1 && t < innerHeight / 2)(document.getElementById('current-round').getBoundingClientRect().top)`, 5*time.Second) {
+	if !eventually(ctx, `scrollY > 0 && (t => t >= -1 && t < innerHeight / 2)(document.getElementById('current-round').getBoundingClientRect().top)`, testkit.Ceiling) {
 		t.Error("the link did not go to the current round")
 	}
 }

@@ -143,7 +143,7 @@ func TestTVShowsResultsAndRidesOutOutages(t *testing.T) {
 		t.Fatal(err)
 	}
 	newBuild.Store("0123456789ab")
-	if !eventually(b, `window.__beforeDeploy === undefined && !!document.getElementById('board')`, 10*time.Second) {
+	if !eventually(b, `window.__beforeDeploy === undefined && !!document.getElementById('board')`, testkit.Ceiling) {
 		t.Fatal("the TV did not reload after a deployment")
 	}
 	if _, err := chromedp.Run(b, chromedp.Evaluate[bool](`window.__afterDeploy = true`)); err != nil {
@@ -156,7 +156,8 @@ func TestTVShowsResultsAndRidesOutOutages(t *testing.T) {
 	screenshot(t, b, "tv-5-after-deployment")
 }
 
-// eventually evaluates a condition until it holds, through page loads.
+// eventually evaluates a condition until it holds, through page loads;
+// within is a ceiling against hanging (testkit.Ceiling), not a target.
 func eventually(ctx context.Context, condition string, within time.Duration) bool {
 	return testkit.Holds(within, func() bool {
 		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](condition))

@@ -1,10 +1,60 @@
 package locale
 
 import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"testing/fstest"
 )
+
+var format = flag.Bool("format", false, "rewrite the catalogs in their one form: keys sorted, two spaces")
+
+// TestCatalogsKeepOneForm: each catalog is written as encoding/json writes
+// it (keys sorted, indented by two spaces, no HTML escapes), so that two
+// branches that add texts merge line by line. After adding texts anywhere in
+// a catalog, go test ./locale -format puts them in place.
+func TestCatalogsKeepOneForm(t *testing.T) {
+	files, err := filepath.Glob("translations/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no catalogs: %v", err)
+	}
+	for _, name := range files {
+		raw, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c Catalog
+		if err := json.Unmarshal(raw, &c); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		switch {
+		case bytes.Equal(raw, encodeCatalog(t, &c)):
+		case *format:
+			if err := os.WriteFile(name, encodeCatalog(t, &c), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			t.Errorf("%s is not in its one form: go test ./locale -format", name)
+		}
+	}
+}
+
+// encodeCatalog is a catalog in its one form.
+func encodeCatalog(t *testing.T, c *Catalog) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(c); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
 
 // TestCatalogsRead: every embedded catalog reads, English comes first, and
 // German is there.

@@ -90,6 +90,8 @@ func Routes(c Config) (http.Handler, error) {
 	apiMux.Handle("/v1/public/", s.api(s.noRoute(apiMux)))
 
 	// Everything else: the site, the console, calls from upstream, operations.
+	// No request under /v1/public reaches this mux (faces sends them to
+	// apiMux): an API route goes in apiRoutes.
 	mux := http.NewServeMux()
 
 	now := func() time.Time { return c.Store.Now() }
