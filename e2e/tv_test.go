@@ -146,10 +146,14 @@ func TestTVShowsResultsAndRidesOutOutages(t *testing.T) {
 	if !eventually(b, `window.__beforeDeploy === undefined && !!document.getElementById('board')`, testkit.Ceiling) {
 		t.Fatal("the TV did not reload after a deployment")
 	}
-	if _, err := chromedp.Run(b, chromedp.Evaluate[bool](`window.__afterDeploy = true`)); err != nil {
+	if _, err := chromedp.Run(b, chromedp.Evaluate[bool](`window.__afterDeploy = true; window.__polls = 0;
+		document.addEventListener('htmx:afterRequest', () => window.__polls++); true`)); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(7 * time.Second) // two polls
+	// Two polls of the new build answered (or a reload, which ends the wait too).
+	if !eventually(b, `window.__afterDeploy === undefined || window.__polls >= 2`, testkit.Ceiling) {
+		t.Fatal("the TV polled no more after the deployment")
+	}
 	if again, _ := chromedp.Run(b, chromedp.Evaluate[bool](`window.__afterDeploy === true`)); !again {
 		t.Error("the TV reloaded again: it keeps reloading")
 	}
