@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -36,7 +37,9 @@ var ErrExists = errors.New("the tournament exists already")
 // the tournament whole once).
 //
 // KEYS: matches hash, version, meta, events stream, audit list (or a dummy),
-// changelog, entries hash, listing.
+// changelog, entries hash, listing. The ids of the matches written or removed
+// and of the entries written come joined by commas (mids, eids): a Lua
+// table.concat of thousands of ids overflows the embedded Redis' Lua stack.
 // ARGV: the change as JSON (see applyArgs), the tournament id, the streams' length cap.
 // Returns {"ok", version}, {"conflict"}, {"not_running"}, {"exists"} or {"not_found"}.
 var applyScript = redis.NewScript(`
@@ -79,18 +82,8 @@ local last = redis.call('XREVRANGE', KEYS[6], '+', '-', 'COUNT', 1)[1]
 if last and tonumber(string.match(last[1], '^%d+')) >= v then
   redis.call('DEL', KEYS[6])
 end
-local ids, eids = {}, {}
-for _, m in ipairs(matches) do
-  ids[#ids + 1] = m.id
-end
-for _, id in ipairs(removed) do
-  ids[#ids + 1] = id
-end
-for _, e in ipairs(entries) do
-  eids[#eids + 1] = e.id
-end
 redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[3], v .. '-1',
-  'm', table.concat(ids, ','), 'e', table.concat(eids, ','), 'meta', c.meta and '1' or '0')
+  'm', c.mids or '', 'e', c.eids or '', 'meta', c.meta and '1' or '0')
 if c.events then
   redis.call('XADD', KEYS[4], '*', 'events', c.events) -- trimmed by the retention, never past a webhook's cursor
 end
@@ -141,6 +134,8 @@ type applyArgs struct {
 	Matches []applyRecord `json:"matches,omitempty"`
 	Entries []applyRecord `json:"entries,omitempty"`
 	Removed []string      `json:"removed,omitempty"`
+	MIDs    string        `json:"mids,omitempty"`
+	EIDs    string        `json:"eids,omitempty"`
 	Meta    *applyRecord  `json:"meta,omitempty"`
 	Events  string        `json:"events,omitempty"`
 	Audit   string        `json:"audit,omitempty"`
@@ -167,6 +162,16 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 		}
 		args.Entries = append(args.Entries, applyRecord{ID: e.ID, JSON: string(raw)})
 	}
+	ids := make([]string, 0, len(c.Matches)+len(c.Removed))
+	for _, m := range c.Matches {
+		ids = append(ids, m.ID)
+	}
+	args.MIDs = strings.Join(append(ids, c.Removed...), ",")
+	ids = ids[:0]
+	for _, e := range c.Entries {
+		ids = append(ids, e.ID)
+	}
+	args.EIDs = strings.Join(ids, ",")
 	if t := c.Tournament; t != nil {
 		raw, err := json.Marshal(t)
 		if err != nil {

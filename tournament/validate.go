@@ -5,13 +5,6 @@ import (
 	"fmt"
 )
 
-// Limits on a result's size, so a hostile body cannot make work.
-const (
-	MaxEncounters = 16
-	MaxSets       = 16
-	MaxPoints     = 999
-)
-
 // ResultError says what is wrong with a result (its Message) and where:
 // encounter and set are 1-based, 0 when the fault is not in one of them.
 type ResultError struct {
