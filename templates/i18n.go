@@ -176,6 +176,8 @@ func ISO(t tournament.Time) string { return t.UTC().Format(time.RFC3339) }
 
 // german holds the German texts by their English original.
 var german = map[string]string{
+	"The setup has %d disciplines; a tournament has at most %d (limit %q). Nothing was saved.":                                "Das Turnier hat %d Disziplinen; erlaubt sind höchstens %d (Grenze %q). Nichts wurde gespeichert.",
+	"Discipline %d has %d stages; a discipline has at most %d (limit %q). Nothing was saved.":                                 "Disziplin %d hat %d Phasen; erlaubt sind höchstens %d (Grenze %q). Nichts wurde gespeichert.",
 	"A tournament has at most %d screens (limit %q): delete one first.":                                                       "Ein Turnier hat höchstens %d Bildschirme (Grenze %q): zuerst einen löschen.",
 	"a %s group holds at most %d entries (limit %q), and %d entries in %d groups make one of %d: split them into more groups": "eine Gruppe %s hat höchstens %d Meldungen (Grenze %q), und %d Meldungen in %d Gruppen ergeben eine mit %d: auf mehr Gruppen verteilen",
 	"at most %d disciplines (limit %q), not %d":                                                                               "höchstens %d Disziplinen (Grenze %q), nicht %d",
