@@ -80,7 +80,7 @@ const tournamentsUsage = `usage:
   courtside tournaments list [--organizer SLUG]
   courtside tournaments delete ID --yes
   courtside tournaments export ID > FILE
-  courtside tournaments import FILE
+  courtside tournaments import FILE --organizer SLUG   (filed under that organizer, never the file's)
   courtside tournaments withdraw ID --discipline SHORTNAME --entry NAME
   courtside tournaments late-entry ID --discipline SHORTNAME --name NAME`
 
@@ -100,7 +100,7 @@ func tournaments(ctx context.Context, args []string, stdout io.Writer, getenv fu
 	fs := flag.NewFlagSet("tournaments "+cmd, flag.ContinueOnError)
 	var (
 		file       = fs.String("file", "", "the setup file (create)")
-		organizer  = fs.String("organizer", "", "only this organizer's (list)")
+		organizer  = fs.String("organizer", "", "only this organizer's (list); the organizer to file it under (import)")
 		yes        = fs.Bool("yes", false, "yes, delete it and everything of it (delete)")
 		discipline = fs.String("discipline", "", "the discipline's short name or id")
 		entry      = fs.String("entry", "", "the entry's name or id (withdraw)")
@@ -187,11 +187,15 @@ func tournaments(ctx context.Context, args []string, stdout io.Writer, getenv fu
 		if err != nil {
 			return err
 		}
-		var x cache.Export
-		if err := json.Unmarshal(raw, &x); err != nil {
-			return fmt.Errorf("%s: not an export: %w", pos[0], err)
+		x, err := cache.ParseExport(raw)
+		if err != nil {
+			return fmt.Errorf("%s:\n%w", pos[0], err)
 		}
-		id, err := store.Import(ctx, &x)
+		org, err := store.ImportOrganizer(ctx, *organizer, x)
+		if err != nil {
+			return err
+		}
+		id, err := store.Import(ctx, org, x)
 		if errors.Is(err, cache.ErrExists) {
 			return fmt.Errorf("%s is here already: delete it first (tournaments delete %s --yes)", x.Tournament.ID, x.Tournament.ID)
 		} else if err != nil {
@@ -243,9 +247,14 @@ func readFile(name string) ([]byte, error) {
 	case "":
 		return nil, errors.New("--file is required: a setup file, or - for stdin")
 	case "-":
-		return io.ReadAll(io.LimitReader(os.Stdin, 64<<20))
+		return io.ReadAll(io.LimitReader(os.Stdin, tournament.MaxImportFileBytes+1))
 	}
-	return os.ReadFile(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, tournament.MaxImportFileBytes+1)) // past it, the parser names the limit
 }
 
 func findDiscipline(s *tournament.Snapshot, ref string) (*tournament.Discipline, error) {

@@ -113,7 +113,7 @@ return {'ok', v}
 // AuditCap is how many result writes of one match the audit log keeps, newest
 // first. A match's writes after its final result (corrections) are its last,
 // so only the earliest live results of a long match fall out.
-const AuditCap = 100
+const AuditCap = tournament.AuditCap
 
 // auditCapLua is AuditCap as the index of the last element LTRIM keeps.
 var auditCapLua = strconv.Itoa(AuditCap - 1)

@@ -51,7 +51,11 @@ const (
 	MaxImportFileBytes = 64 << 20
 	// MaxIDLength bounds an id in an import file (a team of MaxTeamPlayers
 	// players joins their ids with "_").
-	MaxIDLength   = 128
+	MaxIDLength = 128
+	// AuditCap is how many result writes of one match the audit log keeps,
+	// newest first; an import brings at most as many.
+	AuditCap = 100
+
 	maxNameLength = MaxNameLength
 )
 
@@ -99,6 +103,7 @@ var Table = []Limit{
 	{"setup file or form size", MaxSetupFileBytes, "bytes", "a setup file, or the setup form with its CSV files"},
 	{"import file size", MaxImportFileBytes, "bytes", "a tournament export read by tournaments import"},
 	{"id length in an import", MaxIDLength, "characters", "ids become parts of Redis keys"},
+	{"result writes kept per match", AuditCap, "writes", "a match's audit log, and what an import brings of it"},
 	{"upstream answer size", MaxUpstreamAnswerBytes, "bytes", "one answer of a followed tournament's upstream"},
 }
 
