@@ -3,11 +3,11 @@ package web
 import (
 	"context"
 	"fmt"
-	"sync"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
