@@ -104,6 +104,9 @@ func TestTextThatReadsOtherThanItIsIsRefused(t *testing.T) {
 			}
 		})
 	}
+	if _, ps := NewOrganizer("Club \u202eevil\u202c", "club", "darts"); ps.At("name") == "" {
+		t.Error("an organizer's name with a bidi override is taken")
+	}
 	good := []string{"Anna Berg", "Jürgen Müller-Lüdenscheidt", "کیان\u200cپور", "👩\u200d👩\u200d👧 Family", "東京 Kicker", "O'Neil"}
 	for _, text := range good {
 		if m := TextProblem(text, MaxNameLength, false); m != nil {
@@ -128,5 +131,22 @@ func TestLimitsTableNamesEveryLimitARefusalNames(t *testing.T) {
 		"matches drawn at once", "matches per tournament", "rounds per group", "encounters per league match", "name length",
 		"description length", "screen message length", "screens per tournament"} {
 		LimitNamed(name) // panics for a name the table does not have
+	}
+}
+
+func TestLateEntryNamesAreCheckedAtTheDoor(t *testing.T) {
+	s := newTournament(6, 3, EntrySingle, stageSpec{mode: Swiss, rounds: 4})
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	for _, name := range []string{"Late \u202eremoC\u202c", "Late\x00Comer", "Late\u200bComer", strings.Repeat("x", MaxNameLength+1)} {
+		if _, err := s.LateEntry("d", name); err == nil {
+			t.Errorf("late entry %q is taken", name)
+		}
+	}
+	if _, err := s.LateEntry("d", "Late Comer"); err != nil {
+		t.Errorf("a late entry: %v", err)
 	}
 }

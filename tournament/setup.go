@@ -794,11 +794,10 @@ var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 func NewOrganizer(name, slug, sport string) (Organizer, Problems) {
 	var ps Problems
 	name = strings.TrimSpace(name)
-	switch {
-	case name == "":
+	if name == "" {
 		ps.add("name", "is required")
-	case utf8.RuneCountInString(name) > maxNameLength:
-		ps.add("name", "must be at most %d characters", maxNameLength)
+	} else {
+		ps.text("name", name, maxNameLength, false)
 	}
 	switch {
 	case slug == "":
