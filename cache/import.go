@@ -98,9 +98,11 @@ func (s *Store) ImportOrganizer(ctx context.Context, ref string, x *Export) (tou
 // importScript makes an imported tournament visible in one atomic step, once
 // its matches, entries and audit lists are staged under keys of its own
 // (written in bounded chunks beforehand, expiring unless this step keeps
-// them): it refuses a tournament that exists, checks every staged part is
-// still there, renames each into place (O(1) a key, however large) and
-// writes the record, its listing, the version and the event. Killed before
+// them): it refuses a tournament that exists, checks that the staged parts
+// are still there, renames each into place (O(1) a key, however large) and
+// writes the record, its listing, the version and the event. Only the part
+// staged first is looked at: the rest were staged after it with the same
+// time to live, under a name nobody else knows, so they outlive it. Killed before
 // this step, an import leaves nothing but staging keys that expire; after
 // it, the tournament is there whole, audit log included.
 // KEYS: meta, version, listing, matches, entries, events stream, staged
@@ -115,8 +117,8 @@ local staged = {}
 if ARGV[5] == '1' then staged[#staged + 1] = {KEYS[7], KEYS[4]} end
 if ARGV[6] == '1' then staged[#staged + 1] = {KEYS[8], KEYS[5]} end
 for i = 9, #KEYS, 2 do staged[#staged + 1] = {KEYS[i], KEYS[i + 1]} end
-for _, s in ipairs(staged) do
-  if redis.call('EXISTS', s[1]) == 0 then return 'lost' end
+if #staged > 0 and redis.call('TTL', staged[1][1]) < 60 then
+  return 'lost'
 end
 for _, s in ipairs(staged) do
   redis.call('RENAME', s[1], s[2])
@@ -177,6 +179,8 @@ func (s *Store) Import(ctx context.Context, org tournament.Organizer, x *Export)
 		fields = append(fields, e.ID, raw)
 	}
 	hash(stagedEntries, fields)
+	// Staged in the order the script lists them (matches, entries, audit
+	// lists), so its first is the one staged first.
 	for _, m := range x.Matches {
 		as := x.Audit[m.ID]
 		if len(as) == 0 {

@@ -167,9 +167,10 @@ func (s *Store) DeleteTournament(ctx context.Context, id string) error {
 	for _, m := range matchIDs {
 		keys = append(keys, auditKey(id, m))
 	}
-	// The tournament's keys share a slot: one DEL removes them together; the
+	// The tournament's keys share a slot: one UNLINK removes them together
+	// (and frees large ones in the background, not holding Redis); the
 	// version goes with them, so readers find it gone rather than half there.
-	if err := s.rdb.Del(ctx, keys...).Err(); err != nil {
+	if err := s.rdb.Unlink(ctx, keys...).Err(); err != nil {
 		return fmt.Errorf("cache: delete %s: %w", id, err)
 	}
 	_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {

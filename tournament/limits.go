@@ -18,7 +18,7 @@ import (
 // first read, well under 50 ms.
 const (
 	// MaxSetupEntries bounds the entries of all disciplines together.
-	MaxSetupEntries = 2048
+	MaxSetupEntries = 1024
 	// MaxSetupDisciplines bounds a tournament's disciplines; the console's setup form holds as many.
 	MaxSetupDisciplines = 24
 	MaxSetupCourts      = 500
@@ -33,7 +33,7 @@ const (
 	MaxDrawnMatches = 2048
 	// MaxMatches bounds the matches a tournament can come to in all, as its
 	// setup says at most (every planned round played, every life lost).
-	MaxMatches = 8192
+	MaxMatches = 4096
 	// MaxRounds bounds the rounds planned in the pairing modes.
 	MaxRounds = 99
 	// MaxScreens bounds the TV screens the organizer sets up per tournament.
@@ -157,7 +157,7 @@ func largestSetup(mode Mode, n, groups int) *Setup {
 	}
 	st := SetupStage{Name: "Stage", Mode: mode, Groups: groups, MatchConfiguration: MatchConfiguration{NumSets: 1, NumPoints: 7}}
 	if setupModes[mode].rounds {
-		st.Rounds = 5
+		st.Rounds = 8
 	}
 	if setupModes[mode].lives {
 		st.Lives = 2
@@ -176,7 +176,7 @@ func largestSetup(mode Mode, n, groups int) *Setup {
 var LargestStarts = map[Mode][2]int{
 	RoundRobin: {MaxRoundRobinEntries, 1}, SnakeDraw: {MaxRoundRobinEntries, 1}, Swiss: {MaxSetupEntries, 1}, DutchSystem: {MaxSetupEntries, 1},
 	Rounds: {MaxSetupEntries, 1}, MonsterDYP: {MaxSetupEntries, 1}, Whist: {MaxSetupEntries, 1},
-	LastOneStanding: {MaxSetupEntries, 1}, Elimination: {MaxSetupEntries, 1}, DoubleElimination: {MaxSetupEntries / 2, 1},
+	LastOneStanding: {MaxSetupEntries, 1}, Elimination: {MaxSetupEntries, 1}, DoubleElimination: {MaxSetupEntries, 1},
 	LordHaveMercy: {MaxSetupEntries, 1},
 }
 

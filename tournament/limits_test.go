@@ -40,11 +40,11 @@ func TestRoundRobinGroupsAreBounded(t *testing.T) {
 	if msg := ps.At("disciplines[0].stages[0].groups"); !strings.Contains(msg, `(limit "matches drawn at once")`) {
 		t.Errorf("2 groups of 64: %q\n%v", msg, ps)
 	}
-	// A swiss of 2,048 entries planning 9 rounds would come to 9,216 matches.
+	// A swiss of 1,024 entries planning 9 rounds would come to 4,608 matches.
 	s := largestSetup(Swiss, MaxSetupEntries, 1)
 	s.Disciplines[0].Stages[0].Rounds = 9
 	if msg := s.Validate().At("disciplines"); !strings.Contains(msg, `(limit "matches per tournament")`) {
-		t.Errorf("a 2,048-entry swiss of 9 rounds: %q", msg)
+		t.Errorf("a 1,024-entry swiss of 9 rounds: %q", msg)
 	}
 }
 
