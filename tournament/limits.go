@@ -107,6 +107,15 @@ var Table = []Limit{
 	{"upstream answer size", MaxUpstreamAnswerBytes, "bytes", "one answer of a followed tournament's upstream"},
 }
 
+// LimitText is a limit's value as the README's table prints it: "4096
+// matches", "8 MiB".
+func LimitText(l Limit) string {
+	if l.Unit == "bytes" && l.Value%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", l.Value>>20)
+	}
+	return fmt.Sprintf("%d %s", l.Value, l.Unit)
+}
+
 // LimitNamed returns the limit with the name; it panics for a name the
 // table does not have, which the limits test catches.
 func LimitNamed(name string) Limit {

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -148,5 +149,18 @@ func TestLateEntryNamesAreCheckedAtTheDoor(t *testing.T) {
 	}
 	if _, err := s.LateEntry("d", "Late Comer"); err != nil {
 		t.Errorf("a late entry: %v", err)
+	}
+}
+
+// TestTheREADMEListsEveryLimit: the README's table has every limit with its value.
+func TestTheREADMEListsEveryLimit(t *testing.T) {
+	raw, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range Table {
+		if row := "| " + l.Name + " | " + LimitText(l) + " |"; !strings.Contains(string(raw), row) {
+			t.Errorf("the README's limits table has no row %q", row)
+		}
 	}
 }
