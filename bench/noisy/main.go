@@ -188,7 +188,7 @@ func (q *quietOrganizer) courts(ctx context.Context) []string {
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	if resp.StatusCode != http.StatusOK {
 		body, _ := io.ReadAll(resp.Body)
 		log.Fatalf("courts: %d %s", resp.StatusCode, body)
