@@ -253,7 +253,7 @@ func readFile(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer func() { _ = f.Close() }() // read only: a failed close loses nothing
+	defer func() { _ = f.Close() }()                                      // read only: a failed close loses nothing
 	return io.ReadAll(io.LimitReader(f, tournament.MaxImportFileBytes+1)) // past it, the parser names the limit
 }
 
