@@ -253,8 +253,9 @@ func readFile(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer func() { _ = f.Close() }()                                      // read only: a failed close loses nothing
-	return io.ReadAll(io.LimitReader(f, tournament.MaxImportFileBytes+1)) // past it, the parser names the limit
+	defer func() { _ = f.Close() }() // read only: a failed close loses nothing
+	// Past the limit, the parser says so and names it.
+	return io.ReadAll(io.LimitReader(f, tournament.MaxImportFileBytes+1))
 }
 
 func findDiscipline(s *tournament.Snapshot, ref string) (*tournament.Discipline, error) {
