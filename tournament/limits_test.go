@@ -164,3 +164,19 @@ func TestTheREADMEListsEveryLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestTheSetupSchemaSaysTheLimits: the schema a setup file is written
+// against bounds what Validate bounds.
+func TestTheSetupSchemaSaysTheLimits(t *testing.T) {
+	schema := string(SetupSchema)
+	for _, want := range []string{
+		fmt.Sprintf(`"disciplines": {"type": "array", "minItems": 1, "maxItems": %d`, MaxSetupDisciplines),
+		fmt.Sprintf(`"entries": {"type": "array", "minItems": 2, "maxItems": %d`, MaxSetupEntries),
+		fmt.Sprintf(`"encounters": {"type": "array", "maxItems": %d, "items": {"type": "string", "minLength": 1, "maxLength": %d}`, MaxEncounters, MaxNameLength),
+		fmt.Sprintf(`"stages": {"type": "array", "minItems": 1, "maxItems": %d`, MaxSetupStages),
+	} {
+		if !strings.Contains(schema, want) {
+			t.Errorf("the setup schema does not say %s", want)
+		}
+	}
+}
