@@ -274,7 +274,7 @@ func newNoisyOrganizer(ctx context.Context, rdb redis.UniversalClient) (*noisyOr
 		return nil, err
 	}
 	n.file, n.size = x, len(raw)
-	fmt.Printf("noisy organizer: the largest start of each mode, a setup save loop at the size limits, and an import of a %.1f MB file of %d matches, all at once\n",
+	fmt.Printf("noisy organizer: the largest start of each mode (starts), a setup save loop at the size limits (saves), and an import of a %.1f MB file of %d matches (imports)\n",
 		float64(len(raw))/(1<<20), len(x.Matches))
 	return n, nil
 }
