@@ -5,9 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/redis/go-redis/v9"
+
+	"courtside/tournament"
 )
 
 // Screen is what one TV in the hall shows, as its organizer set it in the
@@ -60,14 +63,38 @@ func (s *Store) Screen(ctx context.Context, tournamentID, name string) (Screen, 
 	return sc, err
 }
 
+// ErrTooManyScreens is returned for a new screen of a tournament that has
+// tournament.MaxScreens already.
+var ErrTooManyScreens = fmt.Errorf("a tournament has at most %d screens", tournament.MaxScreens)
+
+// putScreenScript sets a screen unless it is a new one past the limit, in
+// one step: of two screens added at once to a tournament one short of the
+// limit, one gets in.
+// KEYS: screens hash. ARGV: name, Screen JSON, the limit. Returns 0 when over it.
+var putScreenScript = redis.NewScript(`
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 and redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then
+  return 0
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1
+`)
+
 // PutScreen sets what a screen shows. The whole setting is one hash field,
-// written in one command: a TV reads the old setting or the new, never a mix.
+// written in one step: a TV reads the old setting or the new, never a mix. A
+// tournament has at most tournament.MaxScreens screens (ErrTooManyScreens).
 func (s *Store) PutScreen(ctx context.Context, tournamentID string, sc Screen) error {
 	raw, err := json.Marshal(sc)
 	if err != nil {
 		return err
 	}
-	return s.rdb.HSet(ctx, screensKey(tournamentID), sc.Name, raw).Err()
+	ok, err := putScreenScript.Run(ctx, s.rdb, []string{screensKey(tournamentID)}, sc.Name, raw, tournament.MaxScreens).Int()
+	if err != nil {
+		return fmt.Errorf("cache: screen %s: %w", sc.Name, err)
+	}
+	if ok == 0 {
+		return ErrTooManyScreens
+	}
+	return nil
 }
 
 // DeleteScreen forgets a screen; its TV goes back to showing every court.

@@ -134,49 +134,6 @@ func (s *Store) Export(ctx context.Context, id string) (*Export, error) {
 	return x, nil
 }
 
-// Import writes an exported tournament, under its own ids: the organizer
-// when this store does not have it, then the tournament in one atomic step
-// (ErrExists when it is here already), then its audit log.
-func (s *Store) Import(ctx context.Context, x *Export) (string, error) {
-	if x.Format != ExportFormat {
-		return "", fmt.Errorf("cache: import: format %q, want %q", x.Format, ExportFormat)
-	}
-	t := x.Tournament
-	if t == nil || t.ID == "" || x.Organizer.ID == "" || t.OrganizerID != x.Organizer.ID {
-		return "", errors.New("cache: import: the file has no tournament, or its organizer does not match")
-	}
-	if _, err := s.Organizer(ctx, x.Organizer.ID); errors.Is(err, ErrNotFound) {
-		if err := s.CreateOrganizer(ctx, x.Organizer); err != nil {
-			return "", fmt.Errorf("cache: import: %w", err)
-		}
-	} else if err != nil {
-		return "", err
-	}
-	if _, err := s.Apply(ctx, t.ID, tournament.Restore(t, x.Entries, x.Matches, s.Now())); err != nil {
-		return "", err
-	}
-	if len(x.Audit) > 0 {
-		_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
-			for mid, as := range x.Audit {
-				vals := make([]any, len(as))
-				for i, a := range as {
-					raw, err := json.Marshal(a)
-					if err != nil {
-						return err
-					}
-					vals[i] = raw
-				}
-				p.RPush(ctx, auditKey(t.ID, mid), vals...)
-			}
-			return nil
-		})
-		if err != nil {
-			return t.ID, fmt.Errorf("cache: import %s audit: %w", t.ID, err)
-		}
-	}
-	return t.ID, nil
-}
-
 // DeleteTournament removes a tournament and everything of it: its records,
 // streams, audit log, webhooks and its place in the organizer's index. Every
 // instance drops what it holds of it (the versions channel says version 0).
@@ -211,9 +168,10 @@ func (s *Store) DeleteTournament(ctx context.Context, id string) error {
 	for _, m := range matchIDs {
 		keys = append(keys, auditKey(id, m))
 	}
-	// The tournament's keys share a slot: one DEL removes them together; the
+	// The tournament's keys share a slot: one UNLINK removes them together
+	// (and frees large ones in the background, not holding Redis); the
 	// version goes with them, so readers find it gone rather than half there.
-	if err := s.rdb.Del(ctx, keys...).Err(); err != nil {
+	if err := s.rdb.Unlink(ctx, keys...).Err(); err != nil {
 		return fmt.Errorf("cache: delete %s: %w", id, err)
 	}
 	_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {

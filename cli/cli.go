@@ -103,8 +103,11 @@ Usage:
       Delete a tournament with its matches, results and audit log.
   courtside tournaments export ID > FILE
       Write all of a tournament as JSON: setup, entries, stages, matches, results, courts, audit.
-  courtside tournaments import FILE
-      Make an exported tournament again, under its ids; prints its id alone.
+  courtside tournaments import FILE --organizer SLUG
+      Make an exported tournament again, under its ids and under the organizer named (never
+      the file's; the file's own is made only when named and free); prints its id alone. The
+      file is checked as strictly as a setup file, every problem listed with its JSON path,
+      and lands whole or not at all.
   courtside tournaments withdraw ID --discipline SHORT --entry NAME
       An entry leaves a running discipline: its remaining matches are walkovers.
   courtside tournaments late-entry ID --discipline SHORT --name NAME
@@ -124,6 +127,11 @@ Usage:
       Stop following; the tournament stays as it was last seen.
   courtside help
       Print this help (also --help, -h).
+
+Limits:
+  Every count and size an organizer, a form or a file chooses is bounded (entries, matches,
+  disciplines, stages, screens, name lengths, file sizes, ...): the README's "Limits" section
+  lists them, tournament/limits.go holds them, and a refusal names the limit it hit.
 
 Environment:
   REDIS_URL              the Redis to use (redis://host:6379/0); serve without it runs an

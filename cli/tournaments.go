@@ -95,7 +95,7 @@ func tournaments(args []string, _ func(string) string) (action, error) {
 	fs := flag.NewFlagSet("tournaments "+cmd, flag.ContinueOnError)
 	var (
 		file       = fs.String("file", "", "the setup file (create)")
-		organizer  = fs.String("organizer", "", "only this organizer's (list)")
+		organizer  = fs.String("organizer", "", "only this organizer's (list); the organizer to file it under (import)")
 		yes        = fs.Bool("yes", false, "yes, delete it and everything of it (delete)")
 		discipline = fs.String("discipline", "", "the discipline's short name or id")
 		entry      = fs.String("entry", "", "the entry's name or id (withdraw)")
@@ -197,12 +197,16 @@ func tournaments(args []string, _ func(string) string) (action, error) {
 		if err != nil {
 			return nil, err
 		}
-		var x cache.Export
-		if err := json.Unmarshal(raw, &x); err != nil {
-			return nil, fmt.Errorf("%s: not an export: %w", pos[0], err)
+		x, err := cache.ParseExport(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%s:\n%w", pos[0], err)
 		}
 		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
-			id, err := store.Import(ctx, &x)
+			org, err := store.ImportOrganizer(ctx, *organizer, x)
+			if err != nil {
+				return err
+			}
+			id, err := store.Import(ctx, org, x)
 			if errors.Is(err, cache.ErrExists) {
 				return fmt.Errorf("%s is here already: delete it first (tournaments delete %s --yes)", x.Tournament.ID, x.Tournament.ID)
 			} else if err != nil {
@@ -257,9 +261,15 @@ func readFile(name string) ([]byte, error) {
 	case "":
 		return nil, errors.New("--file is required: a setup file, or - for stdin")
 	case "-":
-		return io.ReadAll(io.LimitReader(os.Stdin, 64<<20))
+		return io.ReadAll(io.LimitReader(os.Stdin, tournament.MaxImportFileBytes+1))
 	}
-	return os.ReadFile(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = f.Close() }() // read only: a failed close loses nothing
+	// Past the limit, the parser says so and names it.
+	return io.ReadAll(io.LimitReader(f, tournament.MaxImportFileBytes+1))
 }
 
 func findDiscipline(s *tournament.Snapshot, ref string) (*tournament.Discipline, error) {

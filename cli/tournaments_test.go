@@ -335,7 +335,7 @@ func TestExportImportReproducesEveryResponse(t *testing.T) {
 			if err := os.WriteFile(file, []byte(mustRun(t, getenv, "tournaments", "export", snap.Tournament.ID)), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			if got := strings.TrimSpace(mustRun(t, getenv2, "tournaments", "import", file)); got != snap.Tournament.ID {
+			if got := strings.TrimSpace(mustRun(t, getenv2, "tournaments", "import", file, "--organizer", o.Slug)); got != snap.Tournament.ID {
 				t.Fatalf("import printed %q, want %s", got, snap.Tournament.ID)
 			}
 			token2, _, _ := store2.CreateToken(ctx, o.ID, "")
@@ -361,12 +361,52 @@ func TestExportImportReproducesEveryResponse(t *testing.T) {
 				}
 			}
 			// A second import of the same tournament is refused, and changes nothing.
-			if _, err := courtside(t, getenv2, "tournaments", "import", file); err == nil || !strings.Contains(err.Error(), "here already") {
+			if _, err := courtside(t, getenv2, "tournaments", "import", file, "--organizer", o.Slug); err == nil || !strings.Contains(err.Error(), "here already") {
 				t.Errorf("a second import: %v", err)
 			}
 		}
 	}
 	if n != len(tournament.NewDemo(1, time.Now()).Tournaments) {
 		t.Errorf("round-tripped %d tournaments", n)
+	}
+}
+
+// TestImportRefusesABrokenFileWithItsPath: a null where a match belongs is
+// a problem listed with its path, not a crash; and the tournament goes only
+// under the organizer --organizer names.
+func TestImportRefusesABrokenFileWithItsPath(t *testing.T) {
+	getenv, store := env(t)
+	ctx := context.Background()
+	mustRun(t, getenv, "demo")
+	orgs, _ := store.Organizers(ctx)
+	snaps, _ := store.Tournaments(ctx, orgs[0].ID, cache.ListQuery{Limit: 100})
+	var snap *tournament.Snapshot
+	for _, s := range snaps {
+		if len(s.Matches) > 1 {
+			snap = s
+		}
+	}
+	var x map[string]any
+	if err := json.Unmarshal([]byte(mustRun(t, getenv, "tournaments", "export", snap.Tournament.ID)), &x); err != nil {
+		t.Fatal(err)
+	}
+	good := x["matches"].([]any)[1]
+	x["matches"].([]any)[1] = nil
+	raw, _ := json.Marshal(x)
+	file := filepath.Join(t.TempDir(), "broken.json")
+	if err := os.WriteFile(file, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	getenv2, _ := separateEnv(t)
+	if _, err := courtside(t, getenv2, "tournaments", "import", file, "--organizer", orgs[0].Slug); err == nil || !strings.Contains(err.Error(), "matches[1]: must be a match, not null") {
+		t.Errorf("a null match: %v", err)
+	}
+	x["matches"].([]any)[1] = good
+	raw, _ = json.Marshal(x)
+	if err := os.WriteFile(file, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := courtside(t, getenv2, "tournaments", "import", file); err == nil || !strings.Contains(err.Error(), "--organizer is required") {
+		t.Errorf("no --organizer: %v", err)
 	}
 }

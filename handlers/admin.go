@@ -23,8 +23,8 @@ import (
 type AdminStore interface {
 	Authenticate(ctx context.Context, secret string) (cache.Key, error)
 	KeyByHash(ctx context.Context, sha string) (cache.Key, error)
-	LoginBlocked(ctx context.Context, client string) (time.Duration, error)
-	FailedLogin(ctx context.Context, client string) error
+	BeginLogin(ctx context.Context, client string) (time.Duration, error)
+	LoginSucceeded(ctx context.Context, client string) error
 	CreateSession(ctx context.Context, keySHA string, ttl time.Duration) (string, error)
 	SessionKey(ctx context.Context, id string) (string, error)
 	EndSession(ctx context.Context, id string) error
@@ -169,7 +169,9 @@ func clientAddress(r *http.Request) string {
 }
 
 // Login signs an organizer in with an API token. Failed attempts are counted
-// per client address; past cache.MaxFailedLogins the address must wait.
+// per client address; past cache.MaxFailedLogins the address must wait. A
+// guess is counted before the token is checked and given back when it was
+// right, so concurrent sign-ins cannot guess more often than the limit.
 func (a *Admin) Login(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	T := func(s string) string { return templates.T(ctx, s) }
@@ -185,7 +187,7 @@ func (a *Admin) Login(w http.ResponseWriter, r *http.Request) error {
 		return fail(http.StatusBadRequest, T("Paste your API token."))
 	}
 	client := clientAddress(r)
-	wait, err := a.Store.LoginBlocked(ctx, client)
+	wait, err := a.Store.BeginLogin(ctx, client)
 	if err != nil {
 		return err
 	}
@@ -194,22 +196,23 @@ func (a *Admin) Login(w http.ResponseWriter, r *http.Request) error {
 		return fail(http.StatusTooManyRequests, templates.Tf(ctx, "Too many failed sign-ins. Try again in %d minutes.", int(wait.Minutes())+1))
 	}
 	token := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(r.FormValue("token")), "Bearer "))
-	k, err := a.Store.Authenticate(ctx, token)
-	switch {
-	case token == "":
-		return fail(http.StatusBadRequest, T("Paste your API token."))
-	case errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked):
-		if err := a.Store.FailedLogin(ctx, client); err != nil {
+	if token == "" {
+		if err := a.Store.LoginSucceeded(ctx, client); err != nil {
 			return err
 		}
+		return fail(http.StatusBadRequest, T("Paste your API token."))
+	}
+	k, err := a.Store.Authenticate(ctx, token)
+	switch {
+	case errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked):
 		return fail(http.StatusUnauthorized, T("That token is unknown or revoked."))
 	case err != nil:
 		return err
 	case k.Kind != cache.KindToken:
-		if err := a.Store.FailedLogin(ctx, client); err != nil {
-			return err
-		}
 		return fail(http.StatusForbidden, T("A public API key cannot sign in: use the API token of the organizer."))
+	}
+	if err := a.Store.LoginSucceeded(ctx, client); err != nil {
+		return err
 	}
 	id, err := a.Store.CreateSession(ctx, cache.Hash(token), SessionLifetime)
 	if err != nil {

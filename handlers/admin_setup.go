@@ -37,7 +37,7 @@ type Setups struct {
 }
 
 // maxSetupForm bounds a setup form with its CSV files.
-const maxSetupForm = 8 << 20
+const maxSetupForm = tournament.MaxSetupFileBytes
 
 // datetimeLocal is the value of an <input type="datetime-local">.
 const datetimeLocal = "2006-01-02T15:04"
@@ -62,6 +62,9 @@ func (s *Setups) Create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	page := s.newPage(r)
+	if over := formLimits(r.Context(), v); len(over) > 0 {
+		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, nil, over)
+	}
 	if !saving(v) {
 		return s.renderForm(w, r, http.StatusOK, page, v, nil, nil)
 	}
@@ -145,6 +148,9 @@ func (s *Setups) SaveSetup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	page := s.editPage(r, snap)
+	if over := formLimits(r.Context(), v); len(over) > 0 {
+		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, nil, over)
+	}
 	if !saving(v) {
 		return s.renderForm(w, r, http.StatusOK, page, v, nil, nil)
 	}
@@ -294,13 +300,40 @@ func csvEntries(f io.Reader) ([]string, error) {
 	return lines, nil
 }
 
+// count is how many disciplines ("disciplines") or stages of a discipline
+// ("d0.stages") the form has, up to what a setup may have: a form asking for
+// more is refused by formLimits, and never drawn past the limit.
 func count(v url.Values, key string) int {
 	n, _ := strconv.Atoi(v.Get(key))
-	return max(0, min(n, 50))
+	limit := tournament.MaxSetupStages
+	if key == "disciplines" {
+		limit = tournament.MaxSetupDisciplines
+	}
+	return max(0, min(n, limit))
+}
+
+// formLimits says what of the form is over the limits of a setup: more
+// disciplines, or more stages in a discipline, than a setup may have. Such a
+// form is shown up to the limit and refused, never saved with the rest
+// dropped.
+func formLimits(ctx context.Context, v url.Values) []string {
+	var out []string
+	if n, _ := strconv.Atoi(v.Get("disciplines")); n > tournament.MaxSetupDisciplines {
+		out = append(out, templates.Tf(ctx, "The setup has %d disciplines; a tournament has at most %d (limit %q). Nothing was saved.", n, tournament.MaxSetupDisciplines, "disciplines per tournament"))
+	}
+	for i := range count(v, "disciplines") {
+		if n, _ := strconv.Atoi(v.Get(fmt.Sprintf("d%d.stages", i))); n > tournament.MaxSetupStages {
+			out = append(out, templates.Tf(ctx, "Discipline %d has %d stages; a discipline has at most %d (limit %q). Nothing was saved.", i+1, n, tournament.MaxSetupStages, "stages per discipline"))
+		}
+	}
+	return out
 }
 
 func addDiscipline(v url.Values) {
 	d := count(v, "disciplines")
+	if d >= tournament.MaxSetupDisciplines {
+		return
+	}
 	v.Set("disciplines", strconv.Itoa(d+1))
 	p := fmt.Sprintf("d%d", d)
 	v.Set(p+".entryType", "single")
@@ -309,6 +342,9 @@ func addDiscipline(v url.Values) {
 
 func addStage(v url.Values, d string) {
 	n := count(v, d+".stages")
+	if n >= tournament.MaxSetupStages {
+		return
+	}
 	v.Set(d+".stages", strconv.Itoa(n+1))
 	p := fmt.Sprintf("%s.s%d", d, n)
 	if n == 0 {

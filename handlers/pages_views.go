@@ -139,8 +139,8 @@ func placeholderWithin(ctx context.Context, snap *tournament.Snapshot, m *tourna
 
 // matchLabel names a bracket match: its round and place in it, "Semi-finals 2".
 func matchLabel(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match) string {
-	round, _, _ := snap.Round(m.RoundID)
-	if round == nil {
+	round, _, ok := snap.Round(m.RoundID)
+	if !ok {
 		return m.ID
 	}
 	n := 0

@@ -255,13 +255,23 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 		}
 		sc.Group, sc.Message = "", ""
 	case "message":
-		if n := utf8.RuneCountInString(sc.Message); n == 0 || n > 200 {
+		if n := utf8.RuneCountInString(sc.Message); n == 0 || n > tournament.MaxScreenMessageLength {
 			errs["message"] = T("A message has 1 to 200 characters.")
+		} else if m := tournament.TextProblem(sc.Message, tournament.MaxScreenMessageLength, false); m != nil {
+			errs["message"] = templates.Reason(ctx, m.Format, m.Args...)
 		}
 		sc.Courts, sc.Group, sc.Rotate = "", "", nil
 	}
 	if sc.Every != 0 && (sc.Every < 5 || sc.Every > 300) { // a courts screen turns its pages with it too
 		errs["every"] = T("Seconds per view are between 5 and 300.")
+	}
+	if len(errs) == 0 {
+		err := s.Store.PutScreen(ctx, snap.Tournament.ID, sc)
+		if errors.Is(err, cache.ErrTooManyScreens) {
+			errs["name"] = templates.Tf(ctx, "A tournament has at most %d screens (limit %q): delete one first.", tournament.MaxScreens, "screens per tournament")
+		} else if err != nil {
+			return err
+		}
 	}
 	if len(errs) > 0 {
 		page, err := s.consolePage(r, snap)
@@ -285,9 +295,6 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 			return htmlStatus(w, r, http.StatusUnprocessableEntity, templates.ScreensPanel(page))
 		}
 		return htmlStatus(w, r, http.StatusUnprocessableEntity, templates.ScreensConsole(page))
-	}
-	if err := s.Store.PutScreen(ctx, snap.Tournament.ID, sc); err != nil {
-		return err
 	}
 	return s.saved(w, r, snap)
 }

@@ -1,16 +1,70 @@
 package tournament
 
+import (
+	"fmt"
+	"time"
+)
+
 // Limits: every count and size that an organizer, a file or an upstream
 // chooses is bounded here, so that the worst allowed case stays cheap for
-// everyone else sharing the store. The README prints this table.
+// everyone else sharing the store. The README prints this table ("## Limits");
+// a refusal names the limit it hit by its Name in Table.
 
-// Limits of a setup, so a file cannot make unbounded work.
+// Limits of a setup, so a file or a form cannot make unbounded work. The
+// match limits are what keeps Redis free for everyone: a tournament's writes
+// are single atomic scripts and its first read one HGETALL, both costing
+// about 5 µs a match on an idle Redis 7 and several times that on a busy
+// machine (bench/noisy.sh): MaxDrawnMatches keeps a write, MaxMatches a
+// first read, well under 50 ms.
 const (
-	MaxSetupEntries = 4096
-	MaxSetupCourts  = 500
-	MaxSetupStages  = 8
-	MaxTeamPlayers  = 6
-	maxNameLength   = 120
+	// MaxSetupEntries bounds the entries of all disciplines together.
+	MaxSetupEntries = 1024
+	// MaxSetupDisciplines bounds a tournament's disciplines; the console's setup form holds as many.
+	MaxSetupDisciplines = 24
+	MaxSetupCourts      = 500
+	MaxSetupStages      = 8
+	MaxTeamPlayers      = 6
+	// MaxRoundRobinEntries bounds a round robin (or snake draw) group: its
+	// matches grow with the square of its entries, all drawn at the start.
+	MaxRoundRobinEntries = 64
+	// MaxDrawnMatches bounds the matches one step draws: a stage's start
+	// (every round of a round robin, a whole knock-out tree, the first round
+	// of the pairing modes) or one round of a pairing mode.
+	MaxDrawnMatches = 2048
+	// MaxMatches bounds the matches a tournament can come to in all, as its
+	// setup says at most (every planned round played, every life lost).
+	MaxMatches = 4096
+	// MaxRounds bounds the rounds planned in the pairing modes.
+	MaxRounds = 99
+	// MaxScreens bounds the TV screens the organizer sets up per tournament.
+	MaxScreens = 32
+	// MaxNameLength bounds every name: tournament, discipline, stage,
+	// encounter, court, entry, player, match configuration.
+	MaxNameLength = 120
+	// MaxDescriptionLength bounds a tournament's description.
+	MaxDescriptionLength = 2000
+	// MaxScreenMessageLength bounds what a message screen says.
+	MaxScreenMessageLength = 200
+	// MaxSetupFileBytes bounds a setup file or a setup form with its CSV files.
+	MaxSetupFileBytes = 8 << 20
+	// MaxImportFileBytes bounds a tournament export read by import.
+	MaxImportFileBytes = 64 << 20
+	// MaxIDLength bounds an id in an import file (a team of MaxTeamPlayers
+	// players joins their ids with "_").
+	MaxIDLength = 128
+	// AuditCap is how many result writes of one match the audit log keeps,
+	// newest first; an import brings at most as many.
+	AuditCap = 100
+
+	maxNameLength = MaxNameLength
+)
+
+// Limits on a result's size, so a hostile body cannot make work; a league
+// match has at most MaxEncounters encounters in its setup too.
+const (
+	MaxEncounters = 16
+	MaxSets       = 16
+	MaxPoints     = 999
 )
 
 // Limits of following a tournament that runs elsewhere. An upstream answer
@@ -23,8 +77,9 @@ const (
 	// MaxUpstreamRecordBytes bounds the other answers: the tournament record,
 	// the courts, an entry list, a table, one match, the token's tournaments.
 	MaxUpstreamRecordBytes = 4 << 20
-	// MaxUpstreamMatches bounds the matches of one followed tournament.
-	MaxUpstreamMatches = 20000
+	// MaxUpstreamMatches bounds the matches of one followed tournament: the
+	// same as Courtside's own, so its copy's first read stays as cheap.
+	MaxUpstreamMatches = MaxMatches
 	// MaxUpstreamDisciplines bounds the disciplines of a followed tournament.
 	MaxUpstreamDisciplines = 64
 	// MaxUpstreamGroups bounds the groups of a followed tournament.
@@ -50,3 +105,136 @@ const (
 	// instance; more wait for their turn.
 	MaxSyncReads = 8
 )
+
+// Limit is one row of the limits table: the name a refusal calls it by,
+// its value, its unit and what it keeps cheap.
+type Limit struct {
+	Name  string
+	Value int
+	Unit  string
+	Why   string
+}
+
+// Table is every limit, as the README's "## Limits" prints it.
+var Table = []Limit{
+	{"entries per tournament", MaxSetupEntries, "entries", "a tournament's entries are written in one step at its creation"},
+	{"disciplines per tournament", MaxSetupDisciplines, "disciplines", "the setup form shows every discipline"},
+	{"stages per discipline", MaxSetupStages, "stages", "the setup form shows every stage"},
+	{"courts per tournament", MaxSetupCourts, "courts", "boards and the console list every court"},
+	{"players per team", MaxTeamPlayers, "players", "a team's id joins its players' ids"},
+	{"encounters per league match", MaxEncounters, "encounters", "every result carries every encounter"},
+	{"entries per round robin group", MaxRoundRobinEntries, "entries", "a round robin draws n·(n−1)/2 matches at its start"},
+	{"matches drawn at once", MaxDrawnMatches, "matches", "a start or a round is one atomic write (about 5 µs of Redis a match)"},
+	{"matches per tournament", MaxMatches, "matches", "a tournament's first read is one HGETALL (about 1 µs of Redis a match)"},
+	{"sets per encounter", MaxSets, "sets", "a result's size"},
+	{"points per set", MaxPoints, "points", "a result's size"},
+	{"rounds per group", MaxRounds, "rounds", "the pairing modes' planned rounds"},
+	{"screens per tournament", MaxScreens, "screens", "the screens console lists them all"},
+	{"name length", MaxNameLength, "characters", "every name of a tournament, its parts, entries and players"},
+	{"description length", MaxDescriptionLength, "characters", "a tournament's description"},
+	{"screen message length", MaxScreenMessageLength, "characters", "what a message screen says"},
+	{"setup file or form size", MaxSetupFileBytes, "bytes", "a setup file, or the setup form with its CSV files"},
+	{"import file size", MaxImportFileBytes, "bytes", "a tournament export read by tournaments import"},
+	{"id length in an import", MaxIDLength, "characters", "ids become parts of Redis keys"},
+	{"result writes kept per match", AuditCap, "writes", "a match's audit log, and what an import brings of it"},
+	{"upstream answer size", MaxUpstreamAnswerBytes, "bytes", "a followed tournament's list of a discipline's matches"},
+	{"other upstream answers", MaxUpstreamRecordBytes, "bytes", "a followed tournament's record, courts, entries, tables"},
+	{"matches of a followed tournament", MaxUpstreamMatches, "matches", "its copy's first read, as for Courtside's own"},
+	{"disciplines of a followed tournament", MaxUpstreamDisciplines, "disciplines", "the copy's record is written in one step"},
+	{"groups of a followed tournament", MaxUpstreamGroups, "groups", "the copy's record is written in one step"},
+	{"id length from an upstream", MaxUpstreamIDLength, "characters", "ids become parts of Redis keys"},
+	{"follows per organizer", MaxFollowsPerOrganizer, "follows", "each follow polls its upstream and writes its copy"},
+	{"follow requests at once", MaxFollowLoads, "requests", "a console or command-line follow holds its upstream's answers in memory"},
+	{"sync reads at once", MaxSyncReads, "reads", "the sync loop holds its upstream's answers in memory"},
+}
+
+// LimitText is a limit's value as the README's table prints it: "4096
+// matches", "8 MiB".
+func LimitText(l Limit) string {
+	if l.Unit == "bytes" && l.Value%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", l.Value>>20)
+	}
+	return fmt.Sprintf("%d %s", l.Value, l.Unit)
+}
+
+// LimitNamed returns the limit with the name; it panics for a name the
+// table does not have, which the limits test catches.
+func LimitNamed(name string) Limit {
+	for _, l := range Table {
+		if l.Name == name {
+			return l
+		}
+	}
+	panic(fmt.Sprintf("tournament: no limit %q", name))
+}
+
+// worstMatches is how many matches a group of n entries in the mode draws in
+// one step at most (drawn) and comes to in all (total), by the options its
+// setup gives; an overestimate is fine, an underestimate is not.
+func worstMatches(st *SetupStage, n int) (drawn, total int) {
+	half := (n + 1) / 2 // a round pairs everyone; an odd one out gets a bye, kept as a match
+	tree := 1
+	for tree < n {
+		tree *= 2
+	}
+	switch st.Mode {
+	case RoundRobin, SnakeDraw:
+		drawn = n * (n - 1) / 2
+		if st.DoubleRoundRobin {
+			drawn *= 2
+		}
+		return drawn, drawn
+	case Elimination, LordHaveMercy:
+		return tree, tree
+	case DoubleElimination:
+		return 2 * tree, 2 * tree
+	case LastOneStanding:
+		// Every match costs its loser a life; a round with an odd number
+		// left gives one bye. The lives run out after at most lives·n matches.
+		lives := max(st.Lives, 1)
+		return half, 2 * lives * n
+	}
+	rounds := max(st.Rounds, 1)
+	return half, rounds * half
+}
+
+// largestSetup is a setup of one discipline of n entries in one stage of
+// the mode in groups, with the options the mode needs.
+func largestSetup(mode Mode, n, groups int) *Setup {
+	et := EntrySingle
+	if mode == MonsterDYP || mode == Whist {
+		et = EntryMonsterDYP
+	}
+	st := SetupStage{Name: "Stage", Mode: mode, Groups: groups, MatchConfiguration: MatchConfiguration{NumSets: 1, NumPoints: 7}}
+	if setupModes[mode].rounds {
+		st.Rounds = 8
+	}
+	if setupModes[mode].lives {
+		st.Lives = 2
+	}
+	d := SetupDiscipline{Name: "Open", ShortName: "O", EntryType: et, Stages: []SetupStage{st}}
+	for i := range n {
+		d.Entries = append(d.Entries, SetupEntry{Name: fmt.Sprintf("Player %d", i+1)})
+	}
+	return &Setup{Organizer: "club", Name: "Big", StartTime: At(time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)),
+		Courts: []string{"Court 1"}, Disciplines: []SetupDiscipline{d}}
+}
+
+// LargestStarts is, per mode, the largest setup the limits allow: entries
+// and groups (one more entry in each group is refused). The store's tests
+// and bench/noisy.sh start every one of them.
+var LargestStarts = map[Mode][2]int{
+	RoundRobin: {MaxRoundRobinEntries, 1}, SnakeDraw: {MaxRoundRobinEntries, 1}, Swiss: {MaxSetupEntries, 1}, DutchSystem: {MaxSetupEntries, 1},
+	Rounds: {MaxSetupEntries, 1}, MonsterDYP: {MaxSetupEntries, 1}, Whist: {MaxSetupEntries, 1},
+	LastOneStanding: {MaxSetupEntries, 1}, Elimination: {MaxSetupEntries, 1}, DoubleElimination: {MaxSetupEntries, 1},
+	LordHaveMercy: {MaxSetupEntries, 1},
+}
+
+// LargestSetup is the largest setup of the mode the limits allow (see
+// LargestStarts), for the organizer with the slug: one discipline, one stage.
+func LargestSetup(mode Mode, organizer string) *Setup {
+	size := LargestStarts[mode]
+	s := largestSetup(mode, size[0], size[1])
+	s.Organizer = organizer
+	return s
+}

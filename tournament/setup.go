@@ -170,6 +170,13 @@ func (ps *Problems) add(path, format string, args ...any) {
 	*ps = append(*ps, Problem{Path: path, Message: Message{format, args}})
 }
 
+// text notes what TextProblem finds wrong with a text, at its path.
+func (ps *Problems) text(path, v string, maxLen int, multiline bool) {
+	if m := TextProblem(v, maxLen, multiline); m != nil {
+		*ps = append(*ps, Problem{Path: path, Message: *m})
+	}
+}
+
 // SetupSchema is the JSON Schema of a setup file.
 //
 //go:embed setup.schema.json
@@ -443,18 +450,15 @@ var shortNamePattern = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} _.+-]*$`)
 func (s *Setup) Validate() Problems {
 	var ps Problems
 	text := func(path, v string, required bool) {
-		switch {
-		case strings.TrimSpace(v) == "" && required:
+		if strings.TrimSpace(v) == "" && required {
 			ps.add(path, "is required")
-		case !utf8.ValidString(v) || utf8.RuneCountInString(v) > maxNameLength:
-			ps.add(path, "must be at most %d characters", maxNameLength)
+		} else {
+			ps.text(path, v, maxNameLength, false)
 		}
 	}
 	text("organizer", s.Organizer, true)
 	text("name", s.Name, true)
-	if utf8.RuneCountInString(s.Description) > 2000 {
-		ps.add("description", "must be at most 2000 characters")
-	}
+	ps.text("description", s.Description, MaxDescriptionLength, true)
 	if s.StartTime.IsZero() {
 		ps.add("startTime", "is required")
 	}
@@ -479,10 +483,14 @@ func (s *Setup) Validate() Problems {
 		}
 		seenCourt[strings.ToLower(strings.TrimSpace(c))] = true
 	}
-	if len(s.Disciplines) == 0 {
+	switch {
+	case len(s.Disciplines) == 0:
 		ps.add("disciplines", "at least one discipline is needed")
+	case len(s.Disciplines) > MaxSetupDisciplines:
+		ps.add("disciplines", "at most %d disciplines (limit %q), not %d", MaxSetupDisciplines, "disciplines per tournament", len(s.Disciplines))
 	}
 	shorts, total := map[string]bool{}, 0
+	startDrawn, matches := 0, 0
 	for i := range s.Disciplines {
 		d := &s.Disciplines[i]
 		p := fmt.Sprintf("disciplines[%d]", i)
@@ -502,10 +510,18 @@ func (s *Setup) Validate() Problems {
 		total += len(d.Entries)
 		before := len(ps)
 		d.validateEntries(p, &ps)
-		d.validateStages(p, len(ps) == before, &ps)
+		first, all := d.validateStages(p, len(ps) == before, &ps)
+		startDrawn += first
+		matches += all
 	}
 	if total > MaxSetupEntries {
-		ps.add("disciplines", "at most %d entries in all, not %d", MaxSetupEntries, total)
+		ps.add("disciplines", "at most %d entries in all (limit %q), not %d", MaxSetupEntries, "entries per tournament", total)
+	}
+	if startDrawn > MaxDrawnMatches {
+		ps.add("disciplines", "the start draws up to %d matches at once, at most %d (limit %q): fewer entries, or more groups in a round robin", startDrawn, MaxDrawnMatches, "matches drawn at once")
+	}
+	if matches > MaxMatches {
+		ps.add("disciplines", "this setup comes to up to %d matches, at most %d (limit %q): fewer entries, rounds or lives", matches, MaxMatches, "matches per tournament")
 	}
 	return ps
 }
@@ -564,8 +580,8 @@ func (d *SetupDiscipline) validateEntries(p string, ps *Problems) {
 			ps.add(ep, "needs a name")
 			continue
 		}
-		if utf8.RuneCountInString(name) > maxNameLength {
-			ps.add(ep, "must be at most %d characters", maxNameLength)
+		if m := TextProblem(name, maxNameLength, false); m != nil {
+			*ps = append(*ps, Problem{Path: ep, Message: *m})
 			continue
 		}
 		if seen[strings.ToLower(name)] {
@@ -587,11 +603,11 @@ func (d *SetupDiscipline) validateEntries(p string, ps *Problems) {
 				pp = fmt.Sprintf("%s.players[%d]", ep, n)
 			}
 			pl = strings.TrimSpace(pl)
-			switch {
+			switch m := TextProblem(pl, maxNameLength, false); {
 			case pl == "":
 				ps.add(pp, "a player needs a name")
-			case utf8.RuneCountInString(pl) > maxNameLength:
-				ps.add(pp, "must be at most %d characters", maxNameLength)
+			case m != nil:
+				*ps = append(*ps, Problem{Path: pp, Message: *m})
 			case playersSeen[strings.ToLower(pl)] != "" && len(players) > 1:
 				ps.add(pp, "%s plays in %s already", pl, playersSeen[strings.ToLower(pl)])
 			}
@@ -615,8 +631,10 @@ func (d *SetupDiscipline) entryCount() int {
 
 // validateStages checks the stages; the checks that depend on how many
 // entries there are only when the entries themselves are right (countsOK),
-// so one wrong entry list is one problem, not a cascade.
-func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) {
+// so one wrong entry list is one problem, not a cascade. It returns how many
+// matches the first stage draws at the start and the stages come to in all,
+// at most (see worstMatches), so far as the counts are known.
+func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) (startDrawn, matches int) {
 	switch {
 	case len(d.Stages) == 0:
 		ps.add(p+".stages", "at least one stage is needed")
@@ -629,8 +647,8 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 		sp := fmt.Sprintf("%s.stages[%d]", p, i)
 		if strings.TrimSpace(st.Name) == "" {
 			ps.add(sp+".name", "is required")
-		} else if utf8.RuneCountInString(st.Name) > maxNameLength {
-			ps.add(sp+".name", "must be at most %d characters", maxNameLength)
+		} else {
+			ps.text(sp+".name", st.Name, maxNameLength, false)
 		}
 		opts, known := setupModes[st.Mode]
 		if !known {
@@ -678,8 +696,8 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 				ps.add(sp+".rounds", "how many rounds are planned is required for %s", st.Mode)
 			case (st.Mode == Swiss || st.Mode == DutchSystem) && sized && st.Rounds > entries/groups-1+(entries/groups)%2:
 				ps.add(sp+".rounds", "%d entries a group play at most %d rounds without meeting twice", entries/groups, entries/groups-1+(entries/groups)%2)
-			case st.Rounds > 99:
-				ps.add(sp+".rounds", "at most 99 rounds")
+			case st.Rounds > MaxRounds:
+				ps.add(sp+".rounds", "at most %d rounds (limit %q)", MaxRounds, "rounds per group")
 			}
 		} else if st.Rounds != 0 {
 			ps.add(sp+".rounds", "%s sets its own rounds; rounds is for swiss, dutch_system, rounds, monster_dyp and whist", st.Mode)
@@ -726,11 +744,13 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 				ps.add(sp+".encounters", "league encounters are played by teams (team_name or byp)")
 			}
 			if len(st.Encounters) > MaxEncounters {
-				ps.add(sp+".encounters", "at most %d encounters", MaxEncounters)
+				ps.add(sp+".encounters", "at most %d encounters (limit %q)", MaxEncounters, "encounters per league match")
 			}
 			for k, e := range st.Encounters {
 				if strings.TrimSpace(e) == "" {
 					ps.add(fmt.Sprintf("%s.encounters[%d]", sp, k), "an encounter needs a name")
+				} else {
+					ps.text(fmt.Sprintf("%s.encounters[%d]", sp, k), e, maxNameLength, false)
 				}
 			}
 		}
@@ -751,10 +771,32 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 		if c.TwoAhead && c.QuickEntry {
 			ps.add(cp+".twoAhead", "quickEntry sets are 1:0, so nobody wins by two")
 		}
-		if utf8.RuneCountInString(c.Name) > maxNameLength {
-			ps.add(cp+".name", "must be at most %d characters", maxNameLength)
+		ps.text(cp+".name", c.Name, maxNameLength, false)
+		if sized {
+			first, all := st.matchLimits(sp, entries, groups, ps)
+			if i == 0 {
+				startDrawn = first
+			}
+			matches += all
 		}
 	}
+	return startDrawn, matches
+}
+
+// matchLimits checks that a stage of entries in groups keeps to the match
+// limits, and returns what its start draws and what it comes to in all.
+func (st *SetupStage) matchLimits(sp string, entries, groups int, ps *Problems) (drawn, total int) {
+	n := (entries + groups - 1) / groups // the largest group
+	if (st.Mode == RoundRobin || st.Mode == SnakeDraw) && n > MaxRoundRobinEntries {
+		ps.add(sp+".groups", "a %s group holds at most %d entries (limit %q), and %d entries in %d groups make one of %d: split them into more groups",
+			st.Mode, MaxRoundRobinEntries, "entries per round robin group", entries, groups, n)
+	}
+	one, all := worstMatches(st, n)
+	drawn, total = groups*one, groups*all
+	if drawn > MaxDrawnMatches {
+		ps.add(sp+".groups", "this stage draws up to %d matches at once, at most %d (limit %q): fewer entries or more groups", drawn, MaxDrawnMatches, "matches drawn at once")
+	}
+	return drawn, total
 }
 
 var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
@@ -765,11 +807,10 @@ var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 func NewOrganizer(name, slug, sport string) (Organizer, Problems) {
 	var ps Problems
 	name = strings.TrimSpace(name)
-	switch {
-	case name == "":
+	if name == "" {
 		ps.add("name", "is required")
-	case utf8.RuneCountInString(name) > maxNameLength:
-		ps.add("name", "must be at most %d characters", maxNameLength)
+	} else {
+		ps.text("name", name, maxNameLength, false)
 	}
 	switch {
 	case slug == "":

@@ -128,20 +128,24 @@ func (s *Snapshot) Stage(id string) (*Stage, bool) {
 	return &s.Tournament.Disciplines[p.d].Stages[p.s], true
 }
 
-// Group returns the group with the id.
+// Group returns the group with the id. For an id the tournament does not
+// have (a match of inconsistent data, from an old import or a follow) it
+// returns an empty group and false, so a page that shows the match can
+// never dereference nil.
 func (s *Snapshot) Group(id string) (*Group, bool) {
 	p, ok := s.groups[id]
 	if !ok {
-		return nil, false
+		return &Group{}, false
 	}
 	return &s.Tournament.Disciplines[p.d].Stages[p.s].Groups[p.g], true
 }
 
-// Round returns the round with the id and the group it belongs to.
+// Round returns the round with the id and the group it belongs to; an
+// empty round and group and false for an id the tournament does not have.
 func (s *Snapshot) Round(id string) (*Round, *Group, bool) {
 	p, ok := s.rounds[id]
 	if !ok {
-		return nil, nil, false
+		return &Round{}, &Group{}, false
 	}
 	g := &s.Tournament.Disciplines[p.d].Stages[p.s].Groups[p.g]
 	return &g.Rounds[p.r], g, true
@@ -153,7 +157,7 @@ func (s *Snapshot) Round(id string) (*Round, *Group, bool) {
 func (s *Snapshot) Config(m *Match) MatchConfiguration {
 	var cfg MatchConfiguration
 	g, ok := s.Group(m.GroupID)
-	if ok && m.Config < len(g.Options.MatchConfigurations) {
+	if ok && m.Config >= 0 && m.Config < len(g.Options.MatchConfigurations) {
 		cfg = g.Options.MatchConfigurations[m.Config]
 	}
 	if ok && !g.Mode.Rules().Draws {

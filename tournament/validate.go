@@ -5,13 +5,6 @@ import (
 	"fmt"
 )
 
-// Limits on a result's size, so a hostile body cannot make work.
-const (
-	MaxEncounters = 16
-	MaxSets       = 16
-	MaxPoints     = 999
-)
-
 // ResultError says what is wrong with a result (its Message) and where:
 // encounter and set are 1-based, 0 when the fault is not in one of them.
 type ResultError struct {
@@ -87,7 +80,7 @@ func validateEncounter(sets []Set, cfg MatchConfiguration, complete bool) *Resul
 		return fault(0, "an encounter needs at least one set")
 	}
 	if len(sets) > MaxSets {
-		return fault(0, "%d sets are more than an encounter can have", len(sets))
+		return fault(0, "%d sets are more than an encounter can have (limit %q: %d)", len(sets), "sets per encounter", MaxSets)
 	}
 	need := max(cfg.NumSets, 1)
 	var won [2]int
@@ -124,7 +117,7 @@ func validateSet(s Set, cfg MatchConfiguration, decided bool) *ResultError {
 		return fault(0, "%d:%d has a negative score", s[0], s[1])
 	}
 	if s[0] > MaxPoints || s[1] > MaxPoints {
-		return fault(0, "%d:%d is more than a set can score", s[0], s[1])
+		return fault(0, "%d:%d is more than a set can score (limit %q: %d)", s[0], s[1], "points per set", MaxPoints)
 	}
 	if cfg.QuickEntry {
 		if s != (Set{1, 0}) && s != (Set{0, 1}) {

@@ -24,7 +24,7 @@ func TestValidateResult(t *testing.T) {
 		{"past the points", Encounters{{{9, 3}}}, seven, 1, false, "encounter 1, set 1: 9:3 goes past 7 points"},
 		{"both at the points", Encounters{{{7, 7}}}, seven, 1, false, "encounter 1, set 1: 7:7: only one side can reach 7 points"},
 		{"negative", Encounters{{{-1, 7}}}, seven, 1, true, "encounter 1, set 1: -1:7 has a negative score"},
-		{"absurd score", Encounters{{{7, 100000}}}, seven, 1, true, "encounter 1, set 1: 7:100000 is more than a set can score"},
+		{"absurd score", Encounters{{{7, 100000}}}, seven, 1, true, "encounter 1, set 1: 7:100000 is more than a set can score (limit \"points per set\": 999)"},
 		{"two ahead: 5:4 needs a lead", Encounters{{{5, 4}, {5, 1}}}, bestOf3, 1, true, "encounter 1, set 1: 5:4 needs a two-point lead"},
 		{"two ahead: 7:7 needs a lead", Encounters{{{7, 7}}}, bestOf3, 1, true, "encounter 1, set 1: 7:7 needs a two-point lead"},
 		{"two ahead: 8:6 is fine", Encounters{{{8, 6}, {5, 0}}}, bestOf3, 1, true, ""},
@@ -152,7 +152,7 @@ var issue9ResultCases = []struct {
 	{"live: league, negative in a started encounter", Encounters{{{1, -1}}, {}, {}}, MatchConfiguration{NumPoints: 7, NumSets: 1}, 3, false,
 		"encounter 1, set 1: 1:-1 has a negative score"},
 	{"live: past the cap", Encounters{{{1, 1000}}}, MatchConfiguration{NumPoints: 11, NumSets: 2, TwoAhead: true}, 1, false,
-		"encounter 1, set 1: 1:1000 is more than a set can score"},
+		"encounter 1, set 1: 1:1000 is more than a set can score (limit \"points per set\": 999)"},
 	{"final: league with encounters not played", Encounters{{{7, 0}}, {}, {}}, MatchConfiguration{NumPoints: 7, NumSets: 1}, 3, true,
 		"encounter 2: an encounter needs at least one set"},
 }

@@ -182,7 +182,13 @@ func (s *state) setMatch(w *wireMatch) (m *tournament.Match, isNew, played bool,
 // Matches the upstream no longer lists are dropped. A list that holds
 // another discipline's matches is refused.
 func (s *state) setDiscipline(id string, ws []wireMatch) (played []string, unknown bool, err error) {
-	if err := checkCount("matches", len(ws), tournament.MaxUpstreamMatches); err != nil {
+	others := 0 // the copy's matches of other disciplines: the copy as a whole keeps the limit
+	for _, m := range s.matches {
+		if m.DisciplineID != id {
+			others++
+		}
+	}
+	if err := checkCount("matches", others+len(ws), tournament.MaxUpstreamMatches); err != nil {
 		return nil, false, err
 	}
 	listed := map[string]bool{}

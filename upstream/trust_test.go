@@ -333,3 +333,19 @@ func TestUpstreamAddresses(t *testing.T) {
 		t.Errorf("a good address: %q %v", base, err)
 	}
 }
+
+// A followed copy as a whole keeps the limit of matches a tournament may
+// have: a discipline's list that would take it over is refused, though the
+// list alone is small.
+func TestAFollowedCopyKeepsTheMatchLimit(t *testing.T) {
+	st := &state{t: &tournament.Tournament{ID: tid}, matches: map[string]*tournament.Match{}, entries: map[string]*tournament.Entry{}}
+	for i := range tournament.MaxUpstreamMatches {
+		id := fmt.Sprintf("tio:oThers%07d", i)
+		st.matches[id] = &tournament.Match{ID: id, DisciplineID: "tio:oTherDiscipline"}
+	}
+	_, _, err := st.setDiscipline(discID, make([]wireMatch, 1))
+	var r *Refusal
+	if !errors.As(err, &r) || !strings.Contains(err.Error(), "matches") {
+		t.Fatalf("one match over the limit across disciplines: %v", err)
+	}
+}

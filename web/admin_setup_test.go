@@ -3,12 +3,14 @@ package web
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"courtside/cache"
 	"courtside/tournament"
@@ -198,4 +200,57 @@ func TestSetupSchemaIsServed(t *testing.T) {
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "application/schema+json" || !bytes.Equal(rec.Body.Bytes(), tournament.SetupSchema) {
 		t.Errorf("%d %s", rec.Code, rec.Header().Get("Content-Type"))
 	}
+}
+
+// TestSetupFormOverTheLimitsIsRefused: a setup form with more disciplines
+// or stages than a setup may have is refused with the limit named, never
+// saved with the rest dropped; and a small post asking for thousands of
+// them draws no more than the limits.
+func TestSetupFormOverTheLimitsIsRefused(t *testing.T) {
+	f := newFixture(t)
+	o, _ := f.signIn(f.token)
+	ctx := context.Background()
+	org := f.org("kickerclub-hamburg")
+
+	// A tournament of 60 disciplines, as an import before the limits could write it.
+	form := url.Values{"name": {"Many"}, "start": {"2026-11-24T18:00"}, "courts": {"2"}, "disciplines": {"60"}, "action": {"save"}}
+	setup := &tournament.Setup{Organizer: org.Slug, Name: "Many", StartTime: tournament.At(time.Date(2026, 11, 24, 18, 0, 0, 0, time.UTC)), Courts: []string{"Court 1", "Court 2"}}
+	for i := range 60 {
+		p := fmt.Sprintf("d%d", i)
+		form.Set(p+".name", fmt.Sprintf("Discipline %d", i))
+		form.Set(p+".shortName", fmt.Sprintf("D%d", i))
+		form.Set(p+".entryType", "single")
+		form.Set(p+".entries", "Anna Berg\nBen Kurz")
+		form.Set(p+".stages", "1")
+		form.Set(p+".s0.name", "Final")
+		form.Set(p+".s0.mode", "elimination")
+		form.Set(p+".s0.numPoints", "7")
+		form.Set(p+".s0.numSets", "1")
+		setup.Disciplines = append(setup.Disciplines, tournament.SetupDiscipline{Name: form.Get(p + ".name"), ShortName: form.Get(p + ".shortName"),
+			EntryType: tournament.EntrySingle, Entries: []tournament.SetupEntry{{Name: "Anna Berg"}, {Name: "Ben Kurz"}},
+			Stages: []tournament.SetupStage{{Name: "Final", Mode: tournament.Elimination, MatchConfiguration: tournament.MatchConfiguration{NumPoints: 7, NumSets: 1}}}})
+	}
+	tour, entries := tournament.Build(setup, org, tournament.RandomIDs())
+	if _, err := f.store.Apply(ctx, tour.ID, tournament.Create(tour, entries, f.store.Now())); err != nil {
+		t.Fatal(err)
+	}
+	rec := o.do(http.MethodPost, "/admin/t/"+tour.ID+"/setup", form)
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "disciplines per tournament") {
+		t.Errorf("saving 60 disciplines: %d, want 422 naming the limit", rec.Code)
+	}
+	if snap, err := f.store.Snapshot(ctx, tour.ID); err != nil || len(snap.Tournament.Disciplines) != 60 {
+		t.Errorf("after the refused save: %v", err)
+	}
+
+	// A post of a couple of KB asking for 2,048 disciplines of 2,048 stages.
+	small := url.Values{"disciplines": {"2048"}, "action": {"add-discipline"}}
+	for i := range 50 {
+		small.Set(fmt.Sprintf("d%d.stages", i), "2048")
+	}
+	rec = o.do(http.MethodPost, "/admin/new", small)
+	stages := o.doc(rec).Find(`[data-testid="stage-form"]`).Length()
+	if rec.Code != http.StatusUnprocessableEntity || stages > tournament.MaxSetupDisciplines*tournament.MaxSetupStages {
+		t.Errorf("a %d-byte post: %d with %d stage forms in %d bytes", len(small.Encode()), rec.Code, stages, rec.Body.Len())
+	}
+	t.Logf("a %d-byte post renders %d bytes", len(small.Encode()), rec.Body.Len())
 }

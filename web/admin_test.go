@@ -2,14 +2,17 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 
+	"courtside/cache"
 	"courtside/tournament"
 )
 
@@ -176,6 +179,36 @@ func TestFailedSignInsAreLimitedPerAddress(t *testing.T) {
 	f.handler.ServeHTTP(rec, req)
 	if rec.Code != http.StatusSeeOther {
 		t.Errorf("another address: %d", rec.Code)
+	}
+}
+
+// TestConcurrentSignInsGuessAtMostTheLimit sends many wrong guesses at once
+// from one address: exactly cache.MaxFailedLogins are checked, the rest wait.
+func TestConcurrentSignInsGuessAtMostTheLimit(t *testing.T) {
+	f := newFixture(t)
+	const sent = 40
+	codes := make(chan int, sent)
+	var wg sync.WaitGroup
+	for i := range sent {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req := httptest.NewRequest(http.MethodPost, "/admin/login", strings.NewReader(url.Values{"token": {fmt.Sprintf("cst_guess_%d", i)}}.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Sec-Fetch-Site", "same-origin")
+			rec := httptest.NewRecorder()
+			f.handler.ServeHTTP(rec, req)
+			codes <- rec.Code
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	count := map[int]int{}
+	for c := range codes {
+		count[c]++
+	}
+	if count[http.StatusUnauthorized] != cache.MaxFailedLogins || count[http.StatusTooManyRequests] != sent-cache.MaxFailedLogins {
+		t.Errorf("%d concurrent guesses: %v, want %d checked (401) and the rest 429", sent, count, cache.MaxFailedLogins)
 	}
 }
 

@@ -153,6 +153,7 @@ func TestResultRequestsThatAreRefused(t *testing.T) {
 		{"two values", path, f.token, `{"result":[[[7,1]]]} {}`, 400, "the body holds more than one JSON value"},
 		{"huge body", path, f.token, `{"result":[` + strings.Repeat(`[[7,1]],`, 10000) + `[[7,1]]]}`, 400, "the body is larger than 65536 bytes"},
 		{"too many encounters", path, f.token, `{"result":[[[7,1]],[[7,1]]]}`, 400, "a match here has 1 encounter(s), the result has 2"},
+		{"over a limit", path, f.token, `{"result":[[[7,100000]]]}`, 400, `encounter 1, set 1: 7:100000 is more than a set can score (limit "points per set": 999)`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

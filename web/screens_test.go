@@ -1,10 +1,15 @@
 package web
 
 import (
+	"context"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+
+	"courtside/tournament"
 )
 
 // A screen's settings are checked before they are kept: a courts screen's
@@ -51,5 +56,36 @@ func TestScreenSettings(t *testing.T) {
 	}
 	if again := live(tag); again.StatusCode != http.StatusNotModified {
 		t.Errorf("polled with its ETag: %d, want 304", again.StatusCode)
+	}
+}
+
+// TestScreensPerTournamentAreBounded: past tournament.MaxScreens a new
+// screen is refused next to its name, with the limit named; changing one
+// that exists still works; a message that reads other than it is is refused.
+func TestScreensPerTournamentAreBounded(t *testing.T) {
+	f := newFixture(t)
+	id := f.tournament("Hamburg Open 2026").Tournament.ID
+	o, _ := f.signIn(f.token)
+	save := func(name, message string) *httptest.ResponseRecorder {
+		return o.do(http.MethodPost, "/admin/t/"+id+"/screens", url.Values{"new": {"1"}, "name": {name}, "show": {"message"}, "message": {message}}, "HX-Request", "true")
+	}
+	for i := range tournament.MaxScreens {
+		if rec := save(fmt.Sprintf("hall-%d", i), "Welcome"); rec.Code != http.StatusOK {
+			t.Fatalf("screen %d: %d", i+1, rec.Code)
+		}
+	}
+	rec := save("one-more", "Welcome")
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "screens per tournament") {
+		t.Errorf("screen %d: %d, want 422 naming the limit", tournament.MaxScreens+1, rec.Code)
+	}
+	screens, err := f.store.Screens(context.Background(), id)
+	if err != nil || len(screens) != tournament.MaxScreens {
+		t.Errorf("%d screens stored (%v)", len(screens), err)
+	}
+	if rec := save("hall-0", "Final at 5"); rec.Code != http.StatusOK {
+		t.Errorf("changing a screen at the limit: %d", rec.Code)
+	}
+	if rec := save("hall-1", "Court \u202eevil\u202c"); rec.Code != http.StatusUnprocessableEntity {
+		t.Errorf("a message with a bidi override: %d", rec.Code)
 	}
 }
