@@ -18,3 +18,12 @@ const (
 	// MaxUpstreamAnswerBytes bounds what one upstream answer may hold.
 	MaxUpstreamAnswerBytes = 32 << 20
 )
+
+// Limits of an organizer's rankings: its player register and its series.
+const (
+	MaxRegisteredPlayers = 20000
+	MaxSeries            = 50
+	MaxSeriesParts       = 100
+	MaxPointsBands       = 64
+	MaxSeriesPoints      = 100000
+)

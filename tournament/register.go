@@ -1,0 +1,124 @@
+package tournament
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// RegisteredPlayer is a person in an organizer's player register: the one
+// identity behind their entries in every tournament of the organizer (its
+// own, imported or followed).
+type RegisteredPlayer struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// PlayerEntry is one player's entry in one tournament: a single player's
+// entry, or a player of a team (teams link through their players).
+type PlayerEntry struct {
+	TournamentID string `json:"tournamentId"`
+	EntryID      string `json:"entryId"`
+	Name         string `json:"name"`
+}
+
+// Link is the register's key of a player entry.
+func (e PlayerEntry) Link() string { return LinkKey(e.TournamentID, e.EntryID) }
+
+// LinkKey names a tournament's player entry in the register: "<tournament id> <entry id>".
+func LinkKey(tournamentID, entryID string) string { return tournamentID + " " + entryID }
+
+// SplitLinkKey is the tournament and entry id of a link key.
+func SplitLinkKey(k string) (tournamentID, entryID string, ok bool) {
+	return strings.Cut(k, " ")
+}
+
+// Register is an organizer's player register: its players and which
+// tournament entry is which player.
+type Register struct {
+	Players map[string]RegisteredPlayer
+	// Links maps a link key (LinkKey) to the registered player's id.
+	Links map[string]string
+}
+
+// PlayerOf is the registered player of a tournament's player entry, or "".
+func (r *Register) PlayerOf(tournamentID, entryID string) string {
+	if r == nil {
+		return ""
+	}
+	return r.Links[LinkKey(tournamentID, entryID)]
+}
+
+// NameKey is what two names must share to be the same name: the same words,
+// whatever the case and the spaces between them ("anna  Berg" is "Anna Berg").
+func NameKey(name string) string { return strings.ToLower(strings.Join(strings.Fields(name), " ")) }
+
+// PlayerEntries are the player entries of a tournament: every single player,
+// and every player of a team, once, in name order.
+func PlayerEntries(s *Snapshot) []PlayerEntry {
+	seen := map[string]bool{}
+	var out []PlayerEntry
+	add := func(e *Entry) {
+		if e == nil || e.ID == "" || seen[e.ID] {
+			return
+		}
+		seen[e.ID] = true
+		out = append(out, PlayerEntry{TournamentID: s.Tournament.ID, EntryID: e.ID, Name: e.Name})
+	}
+	for _, e := range s.Entries {
+		if !e.IsTeam() {
+			add(e)
+			continue
+		}
+		for _, p := range e.Entries {
+			add(p)
+		}
+	}
+	slices.SortFunc(out, func(a, b PlayerEntry) int { return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.EntryID, b.EntryID)) })
+	return out
+}
+
+// Suggestion is a player entry not in the register yet, with the registered
+// player of exactly its name (nil: the name is new), for the organizer to confirm.
+type Suggestion struct {
+	Entry  PlayerEntry
+	Player *RegisteredPlayer
+}
+
+// Suggest matches the unlinked player entries to registered players by name.
+// Two registered players of one name are no match: the organizer chooses.
+func Suggest(r *Register, entries []PlayerEntry) []Suggestion {
+	byName := map[string]*RegisteredPlayer{}
+	twice := map[string]bool{}
+	for _, p := range r.Players {
+		k := NameKey(p.Name)
+		if byName[k] != nil {
+			twice[k] = true
+		}
+		byName[k] = &p
+	}
+	var out []Suggestion
+	for _, e := range entries {
+		if r.Links[e.Link()] != "" {
+			continue
+		}
+		s := Suggestion{Entry: e}
+		if k := NameKey(e.Name); !twice[k] {
+			s.Player = byName[k]
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// LinksOf are the link keys of a registered player, sorted.
+func (r *Register) LinksOf(playerID string) []string {
+	var out []string
+	for k, p := range r.Links {
+		if p == playerID {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
