@@ -54,14 +54,22 @@ func ByStart(snaps []*Snapshot) []*Snapshot {
 }
 
 // RatedMatches are the rated matches of the tournaments in the order they were
-// played: tournaments by start, a tournament's matches by their end (then in
-// tournament order), each side as rating ids (RatingID).
+// played (SortRated), each side as rating ids (RatingID).
 func RatedMatches(snaps []*Snapshot, r *Register) []RatedMatch {
 	var out []RatedMatch
 	for _, s := range ByStart(snaps) {
 		out = AppendRatedMatches(out, s, r)
 	}
+	SortRated(out)
 	return out
+}
+
+// SortRated orders matches as they were played: by their end, across
+// tournaments (two running at once interleave), keeping the order they come
+// in (tournaments by start, then tournament order) for equal times. A new
+// result ends last, so it extends the ratings instead of reordering them.
+func SortRated(ms []RatedMatch) {
+	slices.SortStableFunc(ms, func(a, b RatedMatch) int { return a.At.Compare(b.At) })
 }
 
 // AppendRatedMatches appends one tournament's rated matches in the order they were played.
@@ -71,6 +79,9 @@ func AppendRatedMatches(out []RatedMatch, s *Snapshot, r *Register) []RatedMatch
 	slices.SortStableFunc(ms, func(a, b *Match) int { return a.EndTime.Compare(b.EndTime.Time) })
 	for _, m := range ms {
 		rm := RatedMatch{Key: tid + "/" + m.ID, TournamentID: tid, At: m.EndTime.Time, Score: 0.5}
+		if m.EndTime.IsZero() {
+			rm.At = s.Tournament.StartTime.Time // a source that sends no end times: the tournament's start
+		}
 		switch m.Winner() {
 		case 0:
 			rm.Score = 1

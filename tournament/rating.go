@@ -2,7 +2,9 @@ package tournament
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -95,6 +97,28 @@ func ComputeRatings(s RatingSettings, ms []RatedMatch) *Ratings {
 		r.Apply(ms[i])
 	}
 	return r
+}
+
+// Extend is the ratings after the further matches, leaving r as it was: the
+// players the matches touch are copied, the others shared. Applying one new
+// result costs a copy of the player map, not a recompute.
+func (r *Ratings) Extend(ms []RatedMatch) *Ratings {
+	n := &Ratings{Settings: r.Settings, Players: maps.Clone(r.Players), Applied: r.Applied}
+	copied := map[string]bool{}
+	for i := range ms {
+		for _, side := range ms[i].Sides {
+			for _, id := range side {
+				if p := n.Players[id]; p != nil && !copied[id] {
+					c := *p
+					c.History = slices.Clip(c.History) // an append makes a new array: r's readers keep theirs
+					n.Players[id] = &c
+				}
+				copied[id] = true
+			}
+		}
+		n.Apply(ms[i])
+	}
+	return n
 }
 
 // player is the rating record of id, new at the start value.

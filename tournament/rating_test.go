@@ -53,12 +53,16 @@ func TestEloHandWorked(t *testing.T) {
 		t.Errorf("D's last change %.4f, want -5.9846 (K 10 once past the top rating, though back under it)", d)
 	}
 	// Incremental: the first four, then the fifth, is the same as all five.
-	inc := ComputeRatings(s, matches[:4])
-	inc.Apply(matches[4])
+	four := ComputeRatings(s, matches[:4])
+	dBefore := four.Players["D"].Rating
+	inc := four.Extend(matches[4:])
 	for id := range want {
-		if inc.Players[id].Rating != r.Players[id].Rating {
+		if inc.Players[id].Rating != r.Players[id].Rating || len(inc.Players[id].History) != len(r.Players[id].History) {
 			t.Errorf("%s: incremental %.6f, full %.6f", id, inc.Players[id].Rating, r.Players[id].Rating)
 		}
+	}
+	if four.Players["D"].Rating != dBefore || len(four.Players["D"].History) != 3 {
+		t.Error("Extend changed the ratings it extended")
 	}
 	if got := r.Players["A"].RatingBefore("t", 1500); got != 1500 {
 		t.Errorf("A before the tournament: %v", got)

@@ -74,7 +74,9 @@ func PlayerEntries(s *Snapshot) []PlayerEntry {
 			add(p)
 		}
 	}
-	slices.SortFunc(out, func(a, b PlayerEntry) int { return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.EntryID, b.EntryID)) })
+	slices.SortFunc(out, func(a, b PlayerEntry) int {
+		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.EntryID, b.EntryID))
+	})
 	return out
 }
 

@@ -155,7 +155,7 @@ func (s *Series) Check() error {
 // rank in the stage they left, and so on. Entries of equal rank (in one group
 // or across the groups of a stage) share a place, and the next place skips
 // as many (two 5th, then 7th). A discipline still running gives the places
-// as they stand.
+// as they stand; a group in which nothing has been played ranks nobody.
 func FinalPlaces(s *Snapshot, d *Discipline) map[string]int {
 	places := map[string]int{}
 	offset := 0
@@ -167,8 +167,8 @@ func FinalPlaces(s *Snapshot, d *Discipline) map[string]int {
 		var rows []row
 		for gi := range d.Stages[si].Groups {
 			g := &d.Stages[si].Groups[gi]
-			if len(g.EntryIDs) == 0 {
-				continue
+			if len(g.EntryIDs) == 0 || !playedIn(s, g) {
+				continue // not begun: its table ranks nobody yet
 			}
 			for _, st := range s.Standings(g) {
 				if _, done := places[st.Entry.ID]; done || st.Entry.ID == "" {
@@ -192,6 +192,20 @@ func FinalPlaces(s *Snapshot, d *Discipline) map[string]int {
 		offset += len(rows)
 	}
 	return places
+}
+
+// playedIn reports whether a match of the group has been played (a
+// followed group's table, which comes ranked from its source, counts as played).
+func playedIn(s *Snapshot, g *Group) bool {
+	if g.Standings != nil {
+		return true
+	}
+	for _, m := range s.Matches {
+		if m.GroupID == g.ID && m.State == MatchPlayed {
+			return true
+		}
+	}
+	return false
 }
 
 // SeriesResult is one player's result in one part of a series.

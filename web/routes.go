@@ -88,6 +88,12 @@ func Routes(c Config) (http.Handler, error) {
 	// The API's own description needs no key.
 	mux.Handle("GET /v1/public/openapi.json", http.HandlerFunc(handlers.OpenAPI))
 	mux.Handle("/v1/public/", s.api(s.noRoute(mux)))
+	// Courtside's own API beside the spec's: an organizer's rankings.
+	book := &handlers.RankingsBook{Store: c.Store}
+	rankingsAPI := &handlers.RankingsAPI{Store: c.Store, Book: book}
+	for _, rt := range rankingsRoutes(rankingsAPI) {
+		mux.Handle(rt.pattern, s.authenticate(s.api(rt.handler)))
+	}
 
 	now := func() time.Time { return c.Store.Now() }
 	admin := &handlers.Admin{Store: c.Store, Sessions: handlers.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now}
@@ -107,6 +113,13 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /t/{id}/groups/{groupId}", s.page(site.Group))
 	mux.Handle("GET /t/{id}/entries/{entryId}", s.page(site.Entry))
 	mux.Handle("GET /t/{id}/matches/{matchId}", s.page(site.Match))
+	// Rankings: an organizer's series tables (page, TV, CSV) and its players' profiles.
+	ranked := &handlers.RankingPages{Pages: site, Book: book}
+	mux.Handle("GET /o/{slug}/series/{seriesId}", s.page(ranked.Series))
+	mux.Handle("GET /o/{slug}/series/{seriesId}/tv", s.page(ranked.SeriesTV))
+	mux.Handle("GET /o/{slug}/series/{seriesId}/table.csv", s.page(ranked.SeriesCSV))
+	mux.Handle("GET /o/{slug}/ratings", s.page(ranked.Ratings))
+	mux.Handle("GET /o/{slug}/players/{playerId}", s.page(ranked.Profile))
 	// Court boards and the TVs in the venue.
 	mux.Handle("GET /t/{id}/courts", s.page(site.Board))
 	mux.Handle("GET /t/{id}/board", s.page(site.BoardFragment))
@@ -211,6 +224,17 @@ func apiRoutes(api *handlers.API, hooks *handlers.Webhooks) []route {
 		{"GET /v1/public/webhooks", hooks.List},
 		{"DELETE /v1/public/webhooks/{webhookId}", hooks.Delete},
 		{"POST /v1/public/webhooks/{webhookId}/enable", hooks.Enable},
+	}
+}
+
+// rankingsRoutes are Courtside's own key-protected JSON about an organizer's
+// rankings (documented in handlers/openapi.json with the server /v1/courtside).
+func rankingsRoutes(a *handlers.RankingsAPI) []route {
+	return []route{
+		{"GET /v1/courtside/organizers/{organizerId}/series", a.SeriesList},
+		{"GET /v1/courtside/organizers/{organizerId}/series/{seriesId}", a.Series},
+		{"GET /v1/courtside/organizers/{organizerId}/ratings", a.Ratings},
+		{"GET /v1/courtside/organizers/{organizerId}/players/{playerId}", a.Player},
 	}
 }
 
