@@ -41,7 +41,6 @@ type rankingsMemo struct {
 	by map[string]*Rankings
 }
 
-
 // registerScanCount is how many fields one HSCAN step reads: the register of
 // a large organizer is read in short steps, never one long HGETALL.
 const registerScanCount = 1000
