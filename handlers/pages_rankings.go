@@ -359,7 +359,7 @@ func (rp *RankingPages) profileView(r *http.Request, org tournament.Organizer, s
 	for _, t := range pr.tournaments {
 		v := templates.ProfileTournament{Name: t.snap.Tournament.Name, Href: tournamentHref(t.snap), Date: templates.Date(ctx, t.snap.Tournament.StartTime), Discipline: t.discipline}
 		if t.place > 0 {
-			v.Place = templates.Tf(ctx, "%d. place", t.place)
+			v.Place = templates.Tf(ctx, "Place %d", t.place)
 		}
 		if t.rated {
 			v.Change = signed(ctx, t.change)

@@ -163,6 +163,18 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/entries/add", signedIn(setup.AddEntries))
 	mux.Handle("POST /admin/t/{id}/entries/remove", signedIn(setup.RemoveNoShows))
 	mux.Handle("POST /admin/t/{id}/entries/withdraw", signedIn(setup.Withdraw))
+	// Rankings: the player register (confirm names, merge, split), the
+	// rating settings and the series.
+	rankingsConsole := &handlers.AdminRankings{Admin: admin, Store: c.Store, Book: book}
+	mux.Handle("GET /admin/players", signedIn(rankingsConsole.Players))
+	mux.Handle("POST /admin/players/confirm", signedIn(rankingsConsole.Confirm))
+	mux.Handle("POST /admin/players/merge", signedIn(rankingsConsole.Merge))
+	mux.Handle("POST /admin/players/settings", signedIn(rankingsConsole.Settings))
+	mux.Handle("GET /admin/players/{playerId}", signedIn(rankingsConsole.Player))
+	mux.Handle("POST /admin/players/{playerId}", signedIn(rankingsConsole.Split))
+	mux.Handle("GET /admin/series", signedIn(rankingsConsole.Series))
+	mux.Handle("POST /admin/series", signedIn(rankingsConsole.SaveSeries))
+	mux.Handle("POST /admin/series/{seriesId}", signedIn(rankingsConsole.SaveSeries))
 	// The JSON Schema of setup files (courtside tournaments create --file).
 	mux.Handle("GET /setup.schema.json", http.HandlerFunc(handlers.SetupSchema))
 	if c.Upstream != nil {
