@@ -152,7 +152,7 @@ const linkBatch = 500
 // linkScript registers new players and links entries to players, checking
 // that every player linked to exists and that the register stays within its
 // limit. KEYS: players, links, rev, key prefix of player-links sets (as
-// KEYS[4], a key of the slot). ARGV: max players, number of new players, then
+// name of the slot, to which a player id is appended). ARGV: max players, number of new players, then
 // (id, JSON) per new player, then (link, player id) per link.
 var linkScript = redis.NewScript(`
 local max, n = tonumber(ARGV[1]), tonumber(ARGV[2])
@@ -165,7 +165,7 @@ end
 for j = i, #ARGV, 2 do
   if redis.call('HEXISTS', KEYS[1], ARGV[j+1]) == 0 then return redis.error_reply('NOPLAYER') end
 end
-local prefix = string.sub(KEYS[4], 1, -2)
+local prefix = KEYS[4]
 for j = i, #ARGV, 2 do
   local old = redis.call('HGET', KEYS[2], ARGV[j])
   if old then redis.call('SREM', prefix .. old, ARGV[j]) end

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"time"
 
 	"courtside/cache"
 	"courtside/tournament"
@@ -98,36 +99,75 @@ func (b *RankingsBook) State(ctx context.Context, orgID string) (*RankingState, 
 
 // Compute is the rankings of the tournaments with the register's data. With
 // the state before (nil for none), unchanged tournaments' rated matches are
-// reused, and when the new sequence only adds matches at the end of the old
-// one with the same register and settings, the ratings are extended.
+// reused; when the register and settings are the same, no tournament went
+// away, each changed tournament's rated matches only grew, and every new
+// match ended after the last one rated so far (a result just entered), the
+// sequence and the ratings are extended by the new matches. Anything else (a
+// correction, a register change, a result with an earlier end) recomputes.
 func Compute(data *cache.Rankings, snaps []*tournament.Snapshot, before *RankingState) *RankingState {
 	st := &RankingState{Data: data, Snaps: snaps, ByID: make(map[string]*tournament.Snapshot, len(snaps)), perTournament: make(map[string]ratedOf, len(snaps))}
+	extend := before != nil && before.Data.Rev == data.Rev && before.Ratings.Settings == data.Settings && len(before.perTournament) <= len(snaps)
+	var tail []tournament.RatedMatch
+	var last time.Time
+	if extend && len(before.Matches) > 0 {
+		last = before.Matches[len(before.Matches)-1].At
+	}
 	n := 0
 	for _, s := range snaps {
 		id := s.Tournament.ID
 		st.ByID[id] = s
+		old, had := ratedOf{}, false
 		if before != nil {
-			if r, ok := before.perTournament[id]; ok && r.version == s.Version && r.rev == data.Rev {
-				st.perTournament[id] = r
-				n += len(r.matches)
-				continue
-			}
+			old, had = before.perTournament[id]
+		}
+		if had && old.version == s.Version && old.rev == data.Rev {
+			st.perTournament[id] = old
+			n += len(old.matches)
+			continue
 		}
 		r := ratedOf{version: s.Version, rev: data.Rev, matches: tournament.AppendRatedMatches(nil, s, data.Register)}
 		st.perTournament[id] = r
 		n += len(r.matches)
+		if extend {
+			if !extends(r.matches, old.matches) {
+				extend = false
+				continue
+			}
+			for _, m := range r.matches[len(old.matches):] {
+				if !m.At.After(last) {
+					extend = false
+				}
+			}
+			tail = append(tail, r.matches[len(old.matches):]...)
+		}
 	}
-	st.Matches = make([]tournament.RatedMatch, 0, n)
+	if extend && len(st.perTournament) == len(before.perTournament)+countNew(st, before) {
+		// The old sequence, then the new matches in the order they ended. The
+		// old state's array is appended to in place when it has room: a state
+		// only reads up to its own length, and only the newest state is extended.
+		tournament.SortRated(tail)
+		st.Matches = append(before.Matches, tail...)
+		st.Ratings = before.Ratings.Extend(tail)
+		return st
+	}
+	st.Matches = make([]tournament.RatedMatch, 0, n+n/8+16)
 	for _, s := range snaps {
 		st.Matches = append(st.Matches, st.perTournament[s.Tournament.ID].matches...)
 	}
 	tournament.SortRated(st.Matches)
-	if before != nil && before.Data.Rev == data.Rev && before.Ratings.Settings == data.Settings && extends(st.Matches, before.Matches) {
-		st.Ratings = before.Ratings.Extend(st.Matches[len(before.Matches):])
-	} else {
-		st.Ratings = tournament.ComputeRatings(data.Settings, st.Matches)
-	}
+	st.Ratings = tournament.ComputeRatings(data.Settings, st.Matches)
 	return st
+}
+
+// countNew is how many of the state's tournaments the state before did not have.
+func countNew(st, before *RankingState) int {
+	n := 0
+	for id := range st.perTournament {
+		if _, ok := before.perTournament[id]; !ok {
+			n++
+		}
+	}
+	return n
 }
 
 // extends reports whether ms begins with every match of old, with the same result.
