@@ -167,7 +167,15 @@ func (rp *RankingPages) seriesTableView(r *http.Request, org tournament.Organize
 	ctx := r.Context()
 	ss := st.Series(se, key)
 	t := templates.SeriesTableView{Kiosk: kiosk}
-	t.Poll = templates.Poll{ID: seriesPart, Href: r.URL.Path, ETag: rankedTag(r, st, "live"+key+strconv.FormatBool(kiosk)+strconv.FormatBool(rp.Pages.views(r, org.ID))), On: ss.Live, Every: 5000}
+	live, params := "series-live", key
+	if kiosk {
+		live = "series-tv-live"
+	}
+	if rp.Pages.views(r, org.ID) {
+		params += "|organizer"
+	}
+	// The tag serveRanked gives the live part: a poll of an unchanged table is a 304.
+	t.Poll = templates.Poll{ID: seriesPart, Href: r.URL.Path, ETag: rankedTag(r, st, live+params), On: ss.Live, Every: 5000}
 	if kiosk {
 		t.Poll.Every = 3000
 	}
