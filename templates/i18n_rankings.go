@@ -4,7 +4,10 @@ import "maps"
 
 // The German of the rankings' texts (series, ratings, the player register),
 // kept apart so that they move into the locale catalogs in one piece.
-func init() { maps.Copy(german, germanRankings) }
+func init() {
+	maps.Copy(german, germanRankings)
+	english["show-series"] = "Series table"
+}
 
 var germanRankings = map[string]string{
 	// Series tables.
@@ -109,6 +112,11 @@ var germanRankings = map[string]string{
 	"A ticked discipline is not one of your tournaments' any more.": "Eine angehakte Disziplin gehört nicht mehr zu Ihren Turnieren.",
 	"An organizer has at most %d series.":                           "Ein Veranstalter hat höchstens %d Serien.",
 	"Series %s saved.":                                              "Serie %s gespeichert.",
+
+	// Screens in the hall that show a series table.
+	"show-series":                 "Serientabelle",
+	"Series (for a series table)": "Serie (für eine Serientabelle)",
+	"Choose one of your series.":  "Wählen Sie eine Ihrer Serien.",
 
 	// The rules' refusals (tournament/rating.go, series.go).
 	"the start rating is between %d and %d":                 "der Startwert liegt zwischen %d und %d",

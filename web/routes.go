@@ -128,7 +128,7 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /t/{id}/tv/standings/{groupId}", s.page(site.TVStandings))
 	mux.Handle("GET /t/{id}/tv/bracket/{groupId}", s.page(site.TVBracket))
 	// Screens: TVs in the hall whose content the organizer sets in the console.
-	screens := &handlers.Screens{Pages: site, Admin: admin, Store: c.Store}
+	screens := &handlers.Screens{Pages: site, Admin: admin, Store: c.Store, Rankings: ranked}
 	mux.Handle("GET /t/{id}/screens/{name}", s.page(screens.Show))
 	// The organizer console: signed in with an API token; every change is a
 	// POST, refused when it comes from another site.
