@@ -358,3 +358,20 @@ func (s *Store) loadDemoRankings(ctx context.Context, d *tournament.Demo) error 
 	}
 	return nil
 }
+
+// setupLinks checks the registered players a setup names against the
+// organizer's register and returns the links they ask for.
+func (s *Store) setupLinks(ctx context.Context, org tournament.Organizer, setup *tournament.Setup, tournamentID string, entries []*tournament.Entry) (map[string]string, error) {
+	if len(setup.Players) == 0 {
+		return nil, nil
+	}
+	r, err := s.Rankings(ctx, org.ID)
+	if err != nil {
+		return nil, err
+	}
+	links, ps := tournament.SetupLinks(setup, tournamentID, entries, r.Register)
+	if len(ps) > 0 {
+		return nil, ps
+	}
+	return links, nil
+}

@@ -118,7 +118,10 @@ var germanRankings = map[string]string{
 	"Series (for a series table)": "Serie (für eine Serientabelle)",
 	"Choose one of your series.":  "Wählen Sie eine Ihrer Serien.",
 
-	// The rules' refusals (tournament/rating.go, series.go).
+	// The rules' refusals (tournament/rating.go, series.go, register.go).
+	"at most %d players":                                    "höchstens %d Spieler",
+	"no player of this setup is called %q":                  "kein Spieler dieses Setups heißt %q",
+	"%q is no registered player of the organizer":           "%q ist kein registrierter Spieler des Veranstalters",
 	"the start rating is between %d and %d":                 "der Startwert liegt zwischen %d und %d",
 	"a K factor is between 1 and %d":                        "ein K-Faktor liegt zwischen 1 und %d",
 	"the games a new player has are between 0 and %d":       "die Spiele als neuer Spieler liegen zwischen 0 und %d",

@@ -124,3 +124,53 @@ func (r *Register) LinksOf(playerID string) []string {
 	slices.Sort(out)
 	return out
 }
+
+// SetupLinks are the links a setup's Players ask for, once its tournament is
+// built (its id and entries): each name is the name of a player of the setup
+// (as NameKey compares names), each id a player of the organizer's register.
+// Anything else is a problem at players.<name>, and nothing links.
+func SetupLinks(s *Setup, tournamentID string, entries []*Entry, r *Register) (map[string]string, Problems) {
+	var ps Problems
+	if len(s.Players) == 0 {
+		return nil, nil
+	}
+	if len(s.Players) > MaxSetupEntries {
+		ps.add("players", "at most %d players", MaxSetupEntries)
+		return nil, ps
+	}
+	byName := map[string][]string{} // name key → player entry ids
+	seen := map[string]bool{}
+	for _, e := range entries {
+		for _, p := range append([]*Entry{e}, e.Entries...) {
+			if p == nil || p.IsTeam() || seen[p.ID] {
+				continue
+			}
+			seen[p.ID] = true
+			byName[NameKey(p.Name)] = append(byName[NameKey(p.Name)], p.ID)
+		}
+	}
+	links := map[string]string{}
+	names := make([]string, 0, len(s.Players))
+	for name := range s.Players {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		id := s.Players[name]
+		path := "players." + name
+		ids := byName[NameKey(name)]
+		switch {
+		case len(ids) == 0:
+			ps.add(path, "no player of this setup is called %q", name)
+		case r == nil || r.Players[id].ID == "":
+			ps.add(path, "%q is no registered player of the organizer", id)
+		}
+		for _, e := range ids {
+			links[LinkKey(tournamentID, e)] = id
+		}
+	}
+	if len(ps) > 0 {
+		return nil, ps
+	}
+	return links, nil
+}

@@ -237,3 +237,25 @@ func TestRegisterConsole(t *testing.T) {
 		t.Fatalf("series after a refused one: %v %v", rk, err)
 	}
 }
+
+// TestScreenShowsASeriesTable steers a screen in the hall to the series table.
+func TestScreenShowsASeriesTable(t *testing.T) {
+	f := newFixture(t)
+	_, se := f.cup()
+	night := f.tournament("Club Night 4").Tournament.ID
+	o, _ := f.signIn(f.token)
+	if rec := o.do(http.MethodPost, "/admin/t/"+night+"/screens", url.Values{"new": {"1"}, "name": {"hall-1"}, "show": {"series"}, "series": {"tio:nope"}}); rec.Code != http.StatusUnprocessableEntity {
+		t.Errorf("an unknown series: %d", rec.Code)
+	}
+	if rec := o.do(http.MethodPost, "/admin/t/"+night+"/screens", url.Values{"new": {"1"}, "name": {"hall-1"}, "show": {"series"}, "series": {se.ID}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("save: %d %s", rec.Code, rec.Body)
+	}
+	rec := f.get("/t/"+night+"/screens/hall-1", "")
+	doc := rankedPage(t, rec)
+	if rec.Code != 200 || doc.Find(`[data-testid="screen"] [data-testid="series-row"]`).Length() < 10 {
+		t.Fatalf("screen %d: %d rows", rec.Code, doc.Find(`[data-testid="series-row"]`).Length())
+	}
+	if doc.Find(`#series-table[hx-get]`).Length() != 0 {
+		t.Error("the table polls on its own inside a screen, which polls already")
+	}
+}
