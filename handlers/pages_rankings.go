@@ -115,9 +115,9 @@ func partLabel(s *tournament.Snapshot, disciplineID string) (label, short string
 		if len(s.Tournament.Disciplines) > 1 {
 			label += " · " + d.Name
 		}
-		short = cmp.Or(d.ShortName, d.Name)
-		if len(s.Tournament.Disciplines) == 1 || short == "" {
-			short = initials(s.Tournament.Name)
+		short = initials(s.Tournament.Name)
+		if len(s.Tournament.Disciplines) > 1 {
+			short += " " + cmp.Or(d.ShortName, initials(d.Name))
 		}
 	}
 	return label, short

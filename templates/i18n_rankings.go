@@ -67,6 +67,7 @@ var germanRankings = map[string]string{
 	"Confirm the ticked names": "Angehakte Namen bestätigen",
 	"Registered players (%d)":  "Registrierte Spieler (%d)",
 	"%d entries":               "%d Meldungen",
+	"1 entry":                  "1 Meldung",
 	"Merge two players":        "Zwei Spieler zusammenführen",
 	"One person registered twice: the second player's entries become the first's, and the second goes.": "Eine Person doppelt registriert: Die Meldungen des zweiten Spielers gehen auf den ersten über, der zweite entfällt.",
 	"Keep":            "Behalten",
