@@ -3,6 +3,8 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
 	"testing"
 	"time"
 
@@ -94,4 +96,50 @@ func TestRankingsInTheBrowser(t *testing.T) {
 func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// TestRankingsPassAxe runs TestPagesPassAxe's audit over the rankings' page
+// kinds alone (public and console), on a phone and a desktop (a TV's on TV
+// sizes), light and dark, in English and German.
+func TestRankingsPassAxe(t *testing.T) {
+	embeddedPassOnly(t)
+	source, err := os.ReadFile(nodeModule(t, "axe-core/axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, token, kinds := auditSite(t)
+	mine := map[string]bool{"rankings": true, "series": true, "series-tv": true, "profile": true, "console-players": true, "console-series": true}
+	b := browser(t)
+	for _, lang := range []string{"en", "de"} {
+		if err := chromedp.Do(b, clearCookies(), chromedp.Navigate(srv.URL+"/?lang="+lang)); err != nil {
+			t.Fatal(err)
+		}
+		signedIn := false
+		for _, k := range kinds {
+			if !mine[k.name] {
+				continue
+			}
+			if k.console && !signedIn {
+				signIn(t, b, srv.URL, token)
+				signedIn = true
+			}
+			sizes := []viewport{phone, desktop}
+			if k.kiosk {
+				sizes = []viewport{desktop, hd}
+			}
+			for _, theme := range []string{"light", "dark"} {
+				for _, vp := range sizes {
+					step := fmt.Sprintf("%s %s %s %s", k.name, lang, vp.name, theme)
+					ctx, cancel := context.WithTimeout(b, time.Minute)
+					err := chromedp.Do(ctx, colorScheme(theme), chromedp.EmulateViewport(vp.w, vp.h), chromedp.Navigate(srv.URL+k.path), chromedp.WaitReady(`body`))
+					cancel()
+					if err != nil {
+						t.Errorf("%s: %v", step, err)
+						continue
+					}
+					report(t, step, axe(t, b, string(source)))
+				}
+			}
+		}
+	}
 }

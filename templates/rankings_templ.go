@@ -842,7 +842,7 @@ func SeriesTable(t SeriesTableView) templ.Component {
 					}
 					if !t.Kiosk {
 						for _, c := range r.Cells {
-							var templ_7745c5c3_Var55 = []any{"hidden px-2 py-1.5 text-right tabular-nums lg:table-cell", templ.KV("text-slate-400 line-through dark:text-slate-500", c.Played && !c.Counted)}
+							var templ_7745c5c3_Var55 = []any{"hidden px-2 py-1.5 text-right tabular-nums lg:table-cell", templ.KV("text-slate-500 line-through dark:text-slate-400", c.Played && !c.Counted)}
 							templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var55...)
 							if templ_7745c5c3_Err != nil {
 								return templ_7745c5c3_Err
@@ -1081,14 +1081,14 @@ func movement(move int, isNew bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		default:
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 84, "<span class=\"text-slate-400\" aria-label=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 84, "<span class=\"text-slate-500 dark:text-slate-400\" aria-label=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var68 string
 			templ_7745c5c3_Var68, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "unchanged"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/rankings.templ`, Line: 182, Col: 64}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/rankings.templ`, Line: 182, Col: 84}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var68))
 			if templ_7745c5c3_Err != nil {
