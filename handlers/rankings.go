@@ -29,7 +29,14 @@ type RankingsBook struct {
 	Store RankingsStore
 
 	mu sync.Mutex
-	by map[string]*RankingState
+	by map[string]*organizerRankings
+}
+
+// organizerRankings is one organizer's latest state; its lock makes one
+// computation at a time per organizer, while other organizers go on.
+type organizerRankings struct {
+	mu    sync.Mutex
+	state *RankingState
 }
 
 // RankingState is an organizer's rankings at one version. Shared: read only.
@@ -83,17 +90,24 @@ func (b *RankingsBook) State(ctx context.Context, orgID string) (*RankingState, 
 	version := int64(h.Sum64() >> 1)
 
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	held := b.by[orgID]
+	if b.by == nil {
+		b.by = map[string]*organizerRankings{}
+	}
+	o := b.by[orgID]
+	if o == nil {
+		o = &organizerRankings{}
+		b.by[orgID] = o
+	}
+	b.mu.Unlock()
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	held := o.state
 	if held != nil && held.Version == version {
 		return held, nil
 	}
 	st := Compute(data, snaps, held)
 	st.Version = version
-	if b.by == nil {
-		b.by = map[string]*RankingState{}
-	}
-	b.by[orgID] = st
+	o.state = st
 	return st, nil
 }
 
