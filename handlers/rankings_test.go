@@ -2,6 +2,7 @@ package handlers_test
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -211,4 +212,99 @@ func TestANewResultExtendsTheRatings(t *testing.T) {
 	if before.Ratings.Players[id].Rating >= after.Ratings.Players[id].Rating {
 		t.Error("the winner's rating did not rise")
 	}
+}
+
+// TestBookUnderConcurrentResults reads the rankings from several goroutines
+// while the running club night's matches are finished one by one; run with
+// -race. Every state read is whole: its ratings are those of its matches.
+func TestBookUnderConcurrentResults(t *testing.T) {
+	ctx := context.Background()
+	store, demo := cachetest.Demo(t)
+	org := kicker(t, demo)
+	book := &handlers.RankingsBook{Store: store}
+	done := make(chan struct{})
+	errs := make(chan error, 4)
+	for range 3 {
+		go func() {
+			for {
+				select {
+				case <-done:
+					errs <- nil
+					return
+				default:
+				}
+				st, err := book.State(ctx, org.ID)
+				if err != nil {
+					errs <- err
+					return
+				}
+				st.Series(&st.Data.Series[0], st.Data.Series[0].ID)
+				games := 0
+				for _, p := range st.Ratings.Players {
+					games += p.Games
+				}
+				want := 0
+				for _, m := range st.Matches {
+					want += len(m.Sides[0]) + len(m.Sides[1])
+				}
+				if games != want {
+					errs <- fmt.Errorf("a state rates %d player-games over matches with %d", games, want)
+					return
+				}
+			}
+		}()
+	}
+	at := cachetest.Now
+	for i := 0; i < 6; i++ {
+		snap, err := store.Snapshot(ctx, nightID(t, demo))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m *tournament.Match
+		for _, x := range snap.Matches {
+			if (x.State == tournament.MatchRunning || x.State == tournament.MatchOpen) && x.Entries[0] != nil && x.Entries[1] != nil && x.GroupID == snap.Tournament.Disciplines[0].Stages[0].Groups[0].ID {
+				m = x
+				break
+			}
+		}
+		if m == nil {
+			break
+		}
+		at = at.Add(time.Minute)
+		if m.State == tournament.MatchOpen { // to a free court first
+			var court string
+			for _, c := range snap.Tournament.Courts {
+				if snap.CourtMatch(c.ID) == nil {
+					court = c.ID
+				}
+			}
+			if snap, _, err = store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+				return s.CallMatch(m.ID, []string{court}, at)
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, _, err := store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.SetResult(m.ID, tournament.Encounters{{{7, i % 7}}}, true, at.Add(time.Second), "test")
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(done)
+	for range 3 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func nightID(t *testing.T, d *tournament.Demo) string {
+	t.Helper()
+	for _, dt := range d.Tournaments {
+		if dt.Tournament.Name == "Club Night 4" {
+			return dt.Tournament.ID
+		}
+	}
+	t.Fatal("no Club Night 4")
+	return ""
 }
