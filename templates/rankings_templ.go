@@ -395,9 +395,9 @@ func Series(p SeriesPage) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var23 string
-			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "Ties: more points; then the better counted places, best first (more wins, then more second places…); then more tournaments played. Players still equal share the rank."))
+			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "Ties: more points; then the better counted places, best first (more wins, then more second places…); then more results. Players still equal share the rank."))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/rankings.templ`, Line: 90, Col: 187}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/rankings.templ`, Line: 90, Col: 176}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 			if templ_7745c5c3_Err != nil {

@@ -233,7 +233,7 @@ type SeriesRow struct {
 // SeriesTable ranks the players by the points of their results (per part:
 // the player's place there). Only the BestN best results count if BestN > 0.
 // Ties, in order: more points; then the better counted places, best first
-// (more wins, then more second places...); then more events played; players
+// (more wins, then more second places...); then more results (events); players
 // still equal share the rank and are listed by name.
 func SeriesTable(s *Series, results map[string][]SeriesResult, names map[string]string) []SeriesRow {
 	table := s.Table()
