@@ -146,27 +146,29 @@ var ErrTooManyPlayers = errors.New("the register is full")
 // ErrNoSuchPlayer is returned when a link or a merge names a player the register does not have.
 var ErrNoSuchPlayer = errors.New("no such registered player")
 
-// linkBatch bounds the links one script writes, so no script holds Redis long.
-const linkBatch = 500
+// linkBatch bounds the players and links one script writes, so no script
+// holds Redis long (a few thousand commands: a millisecond or two).
+const linkBatch = 1000
 
-// linkScript registers new players and links entries to players, checking
-// that every player linked to exists and that the register stays within its
-// limit. KEYS: players, links, rev, key prefix of player-links sets (as
-// name of the slot, to which a player id is appended). ARGV: max players, number of new players, then
-// (id, JSON) per new player, then (link, player id) per link.
+// linkScript registers new players and links entries to players. It checks
+// first, writing nothing: the register stays within its limit, and every
+// player linked to exists or is new in this call. KEYS: players, links, rev,
+// and the common prefix of the player-links sets (a key name of the slot, to
+// which a player id is appended; those sets share the organizer's hash tag).
+// ARGV: max players, number of new players, then (id, JSON) per new player,
+// then (link, player id) per link.
 var linkScript = redis.NewScript(`
 local max, n = tonumber(ARGV[1]), tonumber(ARGV[2])
 if redis.call('HLEN', KEYS[1]) + n > max then return redis.error_reply('FULL') end
-local i = 3
-for _ = 1, n do
-  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i+1])
-  i = i + 2
+local fresh = {}
+for k = 0, n - 1 do fresh[ARGV[3 + 2*k]] = true end
+local first = 3 + 2*n
+for j = first, #ARGV, 2 do
+  if not fresh[ARGV[j+1]] and redis.call('HEXISTS', KEYS[1], ARGV[j+1]) == 0 then return redis.error_reply('NOPLAYER') end
 end
-for j = i, #ARGV, 2 do
-  if redis.call('HEXISTS', KEYS[1], ARGV[j+1]) == 0 then return redis.error_reply('NOPLAYER') end
-end
+for k = 0, n - 1 do redis.call('HSET', KEYS[1], ARGV[3 + 2*k], ARGV[4 + 2*k]) end
 local prefix = KEYS[4]
-for j = i, #ARGV, 2 do
+for j = first, #ARGV, 2 do
   local old = redis.call('HGET', KEYS[2], ARGV[j])
   if old then redis.call('SREM', prefix .. old, ARGV[j]) end
   redis.call('HSET', KEYS[2], ARGV[j], ARGV[j+1])
@@ -176,39 +178,47 @@ return redis.call('INCR', KEYS[3])
 `)
 
 // LinkPlayers registers the new players and links each player entry (by its
-// link key) to a registered player, in steps of at most linkBatch links. The
-// caller checks that every link names an entry of the organizer's own tournaments.
+// link key) to a registered player. Up to linkBatch players and links
+// together are one atomic step, checked before anything is written (the
+// console's forms stay within it); more go in steps of that size, players
+// first. The caller checks that every link names an entry of the
+// organizer's own tournaments.
 func (s *Store) LinkPlayers(ctx context.Context, orgID string, newPlayers []tournament.RegisteredPlayer, links map[string]string) error {
 	keys := []string{registerPlayersKey(orgID), registerLinksKey(orgID), rankingsRevKey(orgID), playerLinksKey(orgID, "")}
-	var args []any
-	flush := func(players []tournament.RegisteredPlayer) error {
-		head := []any{tournament.MaxRegisteredPlayers, len(players)}
+	var players []tournament.RegisteredPlayer
+	var pairs []any
+	flush := func() error {
+		args := []any{tournament.MaxRegisteredPlayers, len(players)}
 		for _, p := range players {
 			raw, err := json.Marshal(p)
 			if err != nil {
 				return err
 			}
-			head = append(head, p.ID, raw)
+			args = append(args, p.ID, raw)
 		}
-		err := s.runWrite(ctx, linkScript, keys, append(head, args...)...).Err()
-		args = args[:0]
+		err := s.runWrite(ctx, linkScript, keys, append(args, pairs...)...).Err()
+		players, pairs = players[:0], pairs[:0]
 		return scriptErr(err)
 	}
-	for start := 0; start < len(newPlayers); start += linkBatch {
-		if err := flush(newPlayers[start:min(len(newPlayers), start+linkBatch)]); err != nil {
-			return err
-		}
-	}
-	for k, p := range links {
-		args = append(args, k, p)
-		if len(args) >= 2*linkBatch {
-			if err := flush(nil); err != nil {
+	full := func() bool { return len(players)+len(pairs)/2 >= linkBatch }
+	for _, p := range newPlayers {
+		players = append(players, p)
+		if full() {
+			if err := flush(); err != nil {
 				return err
 			}
 		}
 	}
-	if len(args) > 0 || len(newPlayers) == 0 {
-		return flush(nil)
+	for k, p := range links {
+		pairs = append(pairs, k, p)
+		if full() {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	if len(players) > 0 || len(pairs) > 0 {
+		return flush()
 	}
 	return nil
 }

@@ -67,3 +67,34 @@ func TestSetupNamesRegisteredPlayers(t *testing.T) {
 		t.Errorf("%d entries linked", linked)
 	}
 }
+
+// TestLinkingChecksBeforeItWrites: a link to a player the register does not
+// have refuses the whole call, new players included.
+func TestLinkingChecksBeforeItWrites(t *testing.T) {
+	ctx := context.Background()
+	store, demo := cachetest.Demo(t)
+	org := demo.Organizers[0]
+	before, err := store.Rankings(ctx, org.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := tournament.RegisteredPlayer{ID: "pl_fresh", Name: "Fresh"}
+	err = store.LinkPlayers(ctx, org.ID, []tournament.RegisteredPlayer{fresh}, map[string]string{"t x": "pl_fresh", "t y": "pl_nobody"})
+	if !errors.Is(err, cache.ErrNoSuchPlayer) {
+		t.Fatalf("a link to nobody: %v", err)
+	}
+	after, err := store.Rankings(ctx, org.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Rev != before.Rev || len(after.Register.Players) != len(before.Register.Players) {
+		t.Errorf("a refused call wrote: rev %d → %d, %d → %d players", before.Rev, after.Rev, len(before.Register.Players), len(after.Register.Players))
+	}
+	// A new player and a link to it in one call.
+	if err := store.LinkPlayers(ctx, org.ID, []tournament.RegisteredPlayer{fresh}, map[string]string{"t x": "pl_fresh"}); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := store.Rankings(ctx, org.ID); r.Register.Links["t x"] != "pl_fresh" {
+		t.Error("the new player's link is missing")
+	}
+}

@@ -259,3 +259,43 @@ func TestScreenShowsASeriesTable(t *testing.T) {
 		t.Error("the table polls on its own inside a screen, which polls already")
 	}
 }
+
+// TestPrivateTournamentsStayPrivateInRankings: a player of the private
+// training night has a profile, but visitors do not see that tournament in it;
+// the organizer's token does.
+func TestPrivateTournamentsStayPrivateInRankings(t *testing.T) {
+	f := newFixture(t)
+	org, _ := f.cup()
+	night := f.tournament("Club Training Night")
+	var pid string
+	for _, r := range f.demo.Rankings {
+		for k, p := range r.Links {
+			if tid, _, _ := tournament.SplitLinkKey(k); tid == night.Tournament.ID {
+				pid = p
+			}
+		}
+	}
+	if pid == "" {
+		t.Fatal("nobody of the training night is registered")
+	}
+	body := f.get("/o/"+org.Slug+"/players/"+pid, "").Body.String()
+	if strings.Contains(body, night.Tournament.Name) {
+		t.Error("a visitor sees the private training night in a profile")
+	}
+	for key, want := range map[string]bool{f.publicKicker: false, f.token: true} {
+		var p handlers.PlayerJSON
+		if err := json.Unmarshal(f.get("/v1/courtside/organizers/"+org.ID+"/players/"+pid, key).Body.Bytes(), &p); err != nil {
+			t.Fatal(err)
+		}
+		seen := false
+		for _, tt := range p.Tournaments {
+			seen = seen || tt.TournamentID == night.Tournament.ID
+		}
+		for _, h := range p.History {
+			seen = seen || h.TournamentID == night.Tournament.ID
+		}
+		if seen != want {
+			t.Errorf("key %s… sees the training night: %v", key[:8], seen)
+		}
+	}
+}
