@@ -237,32 +237,34 @@ func scriptErr(err error) error {
 }
 
 // moveScript moves links from one player to another (a merge: all of them,
-// and the first player goes; a split: those named, to a new player).
-// KEYS: players, links, rev, from's link set, to's link set. ARGV: from, to,
-// to's JSON if it is new (else ""), "all" or the links to move.
+// and the first player goes; a split: those named, to a new player). It
+// checks first, writing nothing on a refusal. KEYS: players, links, rev,
+// from's link set, to's link set. ARGV: from, to, to's JSON if it is new
+// (else ""), the most players the register holds, then "all" or the links to move.
 var moveScript = redis.NewScript(`
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return redis.error_reply('NOPLAYER') end
 if ARGV[3] == '' then
   if redis.call('HEXISTS', KEYS[1], ARGV[2]) == 0 then return redis.error_reply('NOPLAYER') end
-else
-  redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
+elseif redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[4]) then
+  return redis.error_reply('FULL')
 end
 local move
-if ARGV[4] == 'all' then
+if ARGV[5] == 'all' then
   move = redis.call('SMEMBERS', KEYS[4])
 else
   move = {}
-  for i = 4, #ARGV do
+  for i = 5, #ARGV do
     if redis.call('SISMEMBER', KEYS[4], ARGV[i]) == 0 then return redis.error_reply('NOLINK') end
     move[#move+1] = ARGV[i]
   end
 end
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], ARGV[2], ARGV[3]) end
 for _, k in ipairs(move) do
   redis.call('HSET', KEYS[2], k, ARGV[2])
   redis.call('SREM', KEYS[4], k)
   redis.call('SADD', KEYS[5], k)
 end
-if ARGV[4] == 'all' then
+if ARGV[5] == 'all' then
   redis.call('HDEL', KEYS[1], ARGV[1])
   redis.call('DEL', KEYS[4])
 end
@@ -276,7 +278,7 @@ func (s *Store) MergePlayers(ctx context.Context, orgID, into, from string) erro
 		return ErrNoSuchPlayer
 	}
 	keys := []string{registerPlayersKey(orgID), registerLinksKey(orgID), rankingsRevKey(orgID), playerLinksKey(orgID, from), playerLinksKey(orgID, into)}
-	return scriptErr(s.runWrite(ctx, moveScript, keys, from, into, "", "all").Err())
+	return scriptErr(s.runWrite(ctx, moveScript, keys, from, into, "", tournament.MaxRegisteredPlayers, "all").Err())
 }
 
 // ErrNotHisEntry refuses a split that names an entry the player does not have.
@@ -293,7 +295,7 @@ func (s *Store) SplitPlayer(ctx context.Context, orgID, from string, links []str
 		return err
 	}
 	keys := []string{registerPlayersKey(orgID), registerLinksKey(orgID), rankingsRevKey(orgID), playerLinksKey(orgID, from), playerLinksKey(orgID, to.ID)}
-	args := []any{from, to.ID, raw}
+	args := []any{from, to.ID, raw, tournament.MaxRegisteredPlayers}
 	for _, l := range links {
 		args = append(args, l)
 	}

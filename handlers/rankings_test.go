@@ -55,7 +55,8 @@ func rowOf(st *handlers.RankingState, playerID string) *tournament.SeriesRow {
 // two back and gets the first state again.
 func TestSplitAndMergeMoveResultsAndRecompute(t *testing.T) {
 	ctx := context.Background()
-	store, demo := cachetest.Demo(t)
+	rdb := cachetest.Redis(t)
+	store, demo := cachetest.DemoOn(t, rdb)
 	org := kicker(t, demo)
 	book := &handlers.RankingsBook{Store: store}
 	before, err := book.State(ctx, org.ID)
@@ -125,6 +126,9 @@ func TestSplitAndMergeMoveResultsAndRecompute(t *testing.T) {
 	// A second split of an entry that is the twin's now is refused, and changes nothing.
 	if err := store.SplitPlayer(ctx, org.ID, ann, early[:1], tournament.RegisteredPlayer{ID: "pl_x", Name: "X"}); err != cache.ErrNotHisEntry {
 		t.Errorf("splitting an entry Anna no longer has: %v", err)
+	}
+	if again, err := cachetest.Store(rdb).Rankings(ctx, org.ID); err != nil || len(again.Register.Players) != len(split.Data.Register.Players) {
+		t.Errorf("a refused split changed the register: %v", err)
 	}
 
 	if err := store.MergePlayers(ctx, org.ID, ann, twin.ID); err != nil {
