@@ -274,6 +274,8 @@ func (a *AdminRankings) Split(w http.ResponseWriter, r *http.Request) error {
 		return a.showPlayer(w, r, http.StatusConflict, "", templates.T(ctx, "A ticked entry is not this player's (any more). Nothing was changed."), name, "")
 	case errors.Is(err, cache.ErrNoSuchPlayer):
 		return NotFound("player")
+	case errors.Is(err, cache.ErrTooManyPlayers):
+		return a.showPlayer(w, r, http.StatusUnprocessableEntity, "", templates.Tf(ctx, "A register holds at most %d players.", tournament.MaxRegisteredPlayers), name, "")
 	case err != nil:
 		return err
 	}

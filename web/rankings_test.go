@@ -299,3 +299,44 @@ func TestPrivateTournamentsStayPrivateInRankings(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitAndMergeFromTheConsole splits an entry off a player in the
+// console, then merges the two again.
+func TestSplitAndMergeFromTheConsole(t *testing.T) {
+	f := newFixture(t)
+	org, _ := f.cup()
+	o, _ := f.signIn(f.token)
+	rk, err := f.store.Rankings(context.Background(), org.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var anna string
+	for id, p := range rk.Register.Players {
+		if p.Name == "Anna Becker" {
+			anna = id
+		}
+	}
+	page := o.doc(o.do(http.MethodGet, "/admin/players/"+anna, nil))
+	link, _ := page.Find(`[data-testid="player-entries"] input[name="link"]`).First().Attr("value")
+	if rec := o.do(http.MethodPost, "/admin/players/"+anna, url.Values{"link": {link}}); rec.Code != http.StatusUnprocessableEntity || o.doc(rec).Find("#split-name-error").Text() == "" {
+		t.Errorf("a split without a name: %d", rec.Code)
+	}
+	if rec := o.do(http.MethodPost, "/admin/players/"+anna, url.Values{"link": {link}, "name": {"Anna Becker (Altona)"}}); rec.Code != 200 || o.doc(rec).Find(`[data-testid="flash"]`).Length() != 1 {
+		t.Fatalf("split: %d", rec.Code)
+	}
+	rk, _ = f.store.Rankings(context.Background(), org.ID)
+	twin := rk.Register.Links[link]
+	if twin == anna || rk.Register.Players[twin].Name != "Anna Becker (Altona)" {
+		t.Fatalf("the entry is %s's", twin)
+	}
+	if rec := o.do(http.MethodPost, "/admin/players/merge", url.Values{"into": {anna}, "from": {twin}}); rec.Code != 200 {
+		t.Fatalf("merge: %d", rec.Code)
+	}
+	rk, _ = f.store.Rankings(context.Background(), org.ID)
+	if rk.Register.Links[link] != anna {
+		t.Error("the merge did not give the entry back")
+	}
+	if rec := o.do(http.MethodPost, "/admin/players/merge", url.Values{"into": {anna}, "from": {anna}}); rec.Code != http.StatusUnprocessableEntity {
+		t.Errorf("merging a player with itself: %d", rec.Code)
+	}
+}
