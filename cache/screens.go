@@ -17,7 +17,7 @@ import (
 // console. The TV at /t/<id>/screens/<name> follows it within one poll.
 type Screen struct {
 	Name string `json:"name"`
-	// Show is courts, standings, bracket, rotation or message.
+	// Show is courts, standings, bracket, rotation, message or series.
 	Show string `json:"show"`
 	// Courts limits a courts screen to a range, "1-8"; empty for all.
 	Courts string `json:"courts,omitempty"`
@@ -29,6 +29,8 @@ type Screen struct {
 	Every int `json:"every,omitempty"`
 	// Message is the text of a message screen ("Final on Table 1 in 5 minutes").
 	Message string `json:"message,omitempty"`
+	// Series is the organizer's series whose table a series screen shows.
+	Series string `json:"series,omitempty"`
 }
 
 // Screens lists a tournament's screens by name.

@@ -76,7 +76,7 @@ func (p *Pages) Organizer(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	page := templates.OrganizerPage{Page: p.page(r, org.Name, templates.Tf(r.Context(), "Tournaments of %s: live results, tables and brackets.", org.Name)),
-		Name: org.Name, Sport: org.Sport, PageNo: n}
+		Name: org.Name, Sport: org.Sport, PageNo: n, RankingsHref: "/o/" + org.Slug + "/ratings"}
 	if len(snaps) > organizerPageSize {
 		snaps = snaps[:organizerPageSize]
 		page.NextHref = fmt.Sprintf("/o/%s?page=%d", org.Slug, n+1)

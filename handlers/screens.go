@@ -34,6 +34,8 @@ type Screens struct {
 	Pages *Pages
 	Admin *Admin
 	Store ScreenStore
+	// Rankings, when set, lets a screen show one of the organizer's series tables.
+	Rankings *RankingPages
 }
 
 // screenPart is the id of a screen's polling part.
@@ -60,6 +62,13 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	setting := fmt.Sprintf("%s|%s|%s|%s|%d|%s", sc.Show, sc.Courts, sc.Group, strings.Join(sc.Rotate, ","), sc.Every, sc.Message)
+	series, err := s.seriesPanel(r, sc)
+	if err != nil {
+		return err
+	}
+	if series != nil {
+		setting += "|" + sc.Series + "|" + series.Poll.ETag // the table moves with every result of its tournaments
+	}
 	// The ETag names the setting by a hash: a message may hold quotes and
 	// letters an ETag cannot carry, and htmx sends the tag back as it got it.
 	h := fnv.New64a()
@@ -89,6 +98,10 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 			view.Panels = tvPanels(r, snap, q, []string{sc.Show + ":" + sc.Group}, false)
 		case "rotation":
 			view.Panels = tvPanels(r, snap, q, sc.Rotate, false)
+		case "series":
+			if series != nil {
+				view.Panels = []templates.TVPanel{{Title: templates.T(ctx, "Series table"), Series: series}}
+			}
 		}
 		if len(view.Panels) == 0 {
 			view.Panels = tvPanels(r, snap, q, []string{"courts"}, false)
@@ -102,6 +115,31 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 		page.Refresh = 30
 		return templates.Screen(page)
 	})
+}
+
+// seriesPanel is the series table a series screen shows (its own poll off:
+// the screen's poll refreshes it), or nil for another screen or a series
+// that is gone.
+func (s *Screens) seriesPanel(r *http.Request, sc cache.Screen) (*templates.SeriesTableView, error) {
+	if sc.Show != "series" || s.Rankings == nil {
+		return nil, nil
+	}
+	snap, err := s.Pages.shared(r)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.Rankings.Book.State(r.Context(), snap.Tournament.OrganizerID)
+	if err != nil {
+		return nil, err
+	}
+	se, ok := st.Data.SeriesByID(sc.Series)
+	if !ok {
+		return nil, nil
+	}
+	shown, key := shownSeries(se, st, func(t *tournament.Snapshot) bool { return s.Rankings.visible(r, t) })
+	t := s.Rankings.seriesTableView(r, snap.Organizer, st, shown, key, true)
+	t.Poll.On = false
+	return &t, nil
 }
 
 // Console lists a tournament's screens, each with what it shows, and a form to set up another.
@@ -142,6 +180,15 @@ func (s *Screens) consolePage(r *http.Request, snap *tournament.Snapshot) (templ
 			}
 		}
 	}
+	if s.Rankings != nil {
+		st, err := s.Rankings.Book.State(ctx, snap.Tournament.OrganizerID)
+		if err != nil {
+			return templates.ScreensPage{}, err
+		}
+		for _, se := range st.Data.Series {
+			page.SeriesOptions = append(page.SeriesOptions, templates.Option{Value: se.ID, Label: se.Name})
+		}
+	}
 	for _, sc := range screens {
 		page.Screens = append(page.Screens, screenForm(r, snap, sc, nil))
 	}
@@ -158,7 +205,7 @@ func screenForm(r *http.Request, snap *tournament.Snapshot, sc cache.Screen, err
 	if l := templates.LangOf(r.Context()); l != templates.English {
 		href += "?lang=" + string(l)
 	}
-	return templates.ScreenForm{Name: sc.Name, Show: sc.Show, Courts: sc.Courts, Group: sc.Group, Rotate: sc.Rotate,
+	return templates.ScreenForm{Name: sc.Name, Show: sc.Show, Courts: sc.Courts, Group: sc.Group, Rotate: sc.Rotate, Series: sc.Series,
 		Every: strconv.Itoa(cmpOr(sc.Every, 15)), Message: sc.Message, Errors: errs,
 		Href: href, Label: describeScreen(r.Context(), snap, sc)}
 }
@@ -188,6 +235,8 @@ func describeScreen(ctx context.Context, snap *tournament.Snapshot, sc cache.Scr
 		return templates.Tf(ctx, "Rotation of %d views", len(sc.Rotate))
 	case "message":
 		return T("Message") + ": " + sc.Message
+	case "series":
+		return T("Series table")
 	}
 	if sc.Courts != "" {
 		return T("Courts") + " " + sc.Courts
@@ -210,7 +259,7 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 	every, _ := strconv.Atoi(r.PostFormValue("every"))
 	sc := cache.Screen{Name: strings.ToLower(strings.TrimSpace(r.PostFormValue("name"))), Show: r.PostFormValue("show"),
 		Courts: strings.TrimSpace(r.PostFormValue("courts")), Group: r.PostFormValue("group"), Rotate: r.PostForm["rotate"],
-		Every: every, Message: strings.TrimSpace(r.PostFormValue("message"))}
+		Every: every, Message: strings.TrimSpace(r.PostFormValue("message")), Series: r.PostFormValue("series")}
 	errs := map[string]string{}
 	if !screenName.MatchString(sc.Name) {
 		errs["name"] = T("A screen's name is 1 to 32 lowercase letters, digits and dashes, like hall-1.")
@@ -261,6 +310,22 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 			errs["message"] = templates.Reason(ctx, m.Format, m.Args...)
 		}
 		sc.Courts, sc.Group, sc.Rotate = "", "", nil
+	case "series":
+		known := false
+		if s.Rankings != nil { // only a series of the tournament's organizer
+			st, err := s.Rankings.Book.State(ctx, snap.Tournament.OrganizerID)
+			if err != nil {
+				return err
+			}
+			_, known = st.Data.SeriesByID(sc.Series)
+		}
+		if !known {
+			errs["series"] = T("Choose one of your series.")
+		}
+		sc.Courts, sc.Group, sc.Rotate, sc.Message = "", "", nil, ""
+	}
+	if sc.Show != "series" {
+		sc.Series = ""
 	}
 	if sc.Every != 0 && (sc.Every < 5 || sc.Every > 300) { // a courts screen turns its pages with it too
 		errs["every"] = T("Seconds per view are between 5 and 300.")

@@ -27,6 +27,8 @@ type DemoTournament struct {
 type Demo struct {
 	Organizers  []Organizer
 	Tournaments []DemoTournament
+	// Rankings are the organizers' player registers and series (demo_series.go).
+	Rankings []DemoRankings
 }
 
 // NewDemo builds the demo data set as it stands at now.
@@ -68,6 +70,8 @@ func NewDemo(seed uint64, now time.Time) *Demo {
 		slices.SortFunc(entries, func(a, b *Entry) int { return strings.Compare(a.ID, b.ID) })
 		d.Tournaments = append(d.Tournaments, DemoTournament{Tournament: s.Tournament, Matches: s.Matches, Entries: entries})
 	}
+	d.addClubNights(seed, now, kicker)
+	d.Rankings = []DemoRankings{d.rankingsOf(seed, kicker)}
 	return d
 }
 

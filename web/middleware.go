@@ -388,7 +388,7 @@ func acceptLanguage(header string) templates.Lang {
 func (s *server) cleanAPIPaths(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
-		if clean := cleanPath(p); clean != p || clean == apiPrefix {
+		if clean := cleanPath(p); clean != p || clean == apiPrefix || clean == ownAPIPrefix {
 			s.apiError(w, r, handlers.NotFound(handlers.CodeRouteNotFound))
 			return
 		}
