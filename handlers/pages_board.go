@@ -228,7 +228,7 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 		b.NextUp = append(b.NextUp, mv)
 	}
 	if over(snap) {
-		b.Podium = podiums(snap, q.discipline)
+		b.Podium = podiums(ctx, snap, q.discipline)
 	}
 	played := snap.MatchesWhere(func(m *tournament.Match) bool { return m.State == tournament.MatchPlayed && inDiscipline(m) })
 	slices.SortStableFunc(played, func(a, b *tournament.Match) int { return b.EndTime.Compare(a.EndTime.Time) })
@@ -240,7 +240,7 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 
 // podiums are the first three places of each discipline whose last stage has
 // ended in one group (a final table or tree decides its ranking).
-func podiums(snap *tournament.Snapshot, discipline string) []templates.Podium {
+func podiums(ctx context.Context, snap *tournament.Snapshot, discipline string) []templates.Podium {
 	var out []templates.Podium
 	for _, d := range snap.Tournament.Disciplines {
 		if discipline != "" && d.ID != discipline || len(d.Stages) == 0 {
@@ -250,17 +250,48 @@ func podiums(snap *tournament.Snapshot, discipline string) []templates.Podium {
 		if last.State != tournament.PhaseFinished || len(last.Groups) != 1 {
 			continue
 		}
+		g := &last.Groups[0]
 		p := templates.Podium{Discipline: d.Name}
-		for _, s := range snap.Standings(&last.Groups[0]) {
+		winner := ""
+		for _, s := range snap.Standings(g) {
 			if s.Rank >= 1 && s.Rank <= 3 {
 				p.Places = append(p.Places, templates.PodiumPlace{Rank: s.Rank, Name: s.Entry.Name})
 			}
+			if s.Rank == 1 && winner == "" {
+				winner = s.Entry.ID
+			}
+		}
+		if m := decidingMatch(snap, g, winner); m != nil {
+			fv := matchView(ctx, snap, m, false)
+			if round, _, ok := snap.Round(m.RoundID); ok {
+				fv.Context = roundName(ctx, round.Name)
+			}
+			p.Final = &fv
 		}
 		if len(p.Places) > 0 {
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// decidingMatch is the match a knock-out's winner won last: its final (the
+// grand final, or its second leg, in a double elimination); nil for a group
+// whose table decides.
+func decidingMatch(snap *tournament.Snapshot, g *tournament.Group, winner string) *tournament.Match {
+	if !g.Mode.IsBracket() || winner == "" {
+		return nil
+	}
+	var last *tournament.Match
+	for _, m := range snap.Matches {
+		if m.GroupID != g.ID || m.State != tournament.MatchPlayed || m.Winner() < 0 || m.Entries[m.Winner()] == nil || m.Entries[m.Winner()].ID != winner {
+			continue
+		}
+		if last == nil || m.EndTime.After(last.EndTime.Time) {
+			last = m
+		}
+	}
+	return last
 }
 
 // boardPoll is how a board refreshes: its fragment every 3 s.

@@ -730,4 +730,8 @@ var german = map[string]string{
 	// The API reference's navigation.
 	"Operations": "Operationen",
 	"required":   "Pflichtfeld",
+
+	// The hall's screens: the prize-giving, courts and calls on a TV.
+	"Prize-giving": "Siegerehrung",
+	"%d of %d":     "%d von %d",
 }

@@ -116,6 +116,15 @@
   // TVs: each court's names as large as its tile allows (wrapped, never
   // cut), and tables and trees scaled down until they fit the screen.
   function fit() {
+    document.querySelectorAll(".tv-podium").forEach(function (box) {
+      if (!box.clientHeight) return;
+      var f = 1;
+      box.style.setProperty("--fit", f);
+      while ((box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1) && f > 0.3) {
+        f -= 0.05;
+        box.style.setProperty("--fit", f);
+      }
+    });
     document.querySelectorAll(".tv-tile").forEach(function (tile) {
       if (!tile.clientHeight) return;
       var f = 1;
