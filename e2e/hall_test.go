@@ -1,11 +1,17 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"courtside/cache"
+	"courtside/cache/cachetest"
+	"courtside/tournament"
 )
 
 // layoutProblems reads what a person sees inside the element scope: every
@@ -41,7 +47,7 @@ const layoutProblems = `((scope) => {
 	for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
 		const a = texts[i].r, b = texts[j].r;
 		const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-		if (w > 1 && h > 1) out.push('overlap: ' + texts[i].t + ' / ' + texts[j].t);
+		if (w > 1 && h > 0.25 * Math.min(a.height, b.height)) out.push('overlap: ' + texts[i].t + ' / ' + texts[j].t);
 	}
 	return [...new Set(out)];
 })`
@@ -107,5 +113,165 @@ func TestFinishedTVGivesThePrizes(t *testing.T) {
 	}
 	if finals < 2 { // the two knock-outs and the double elimination end in a final
 		t.Errorf("%d podiums show their final's score, want the knock-outs' at least", finals)
+	}
+}
+
+// hallNames are players as the demo names them, some with long names.
+var hallNames = []string{"Katja Walker", "Umut de Vries", "Lucie Becker", "Greta Kowalski", "Alfie Hoffmann", "Hannes Taylor", "Noémie Roberts", "Lukas Werner",
+	"Bastien Chevalier", "Wiebke Hartmann", "Étienne Fontaine", "Yusuf Yılmaz", "Friederike Krüger", "Maximilian Lange", "Camille Laurent", "Konstantin Richter",
+	"Olivia Mercier", "Théo Schwarz", "Amélie Dubois", "Niklas Jansen", "Zoe García", "Oscar Nielsen", "Poppy Thomas", "Jonas Novak",
+	"Isla Evans", "Mathis Moreau", "Freya Wright", "Simon Klein", "Ines Braun", "Paul Hughes"}
+
+// hallTournament is a running tournament on ten tables whose disciplines
+// and stage have long names (the round line of a tile is long), with busy
+// of its tables playing: doubles and singles in turn, each with a score.
+func hallTournament(t *testing.T, store *cache.Store, org tournament.Organizer, busy int) *tournament.Snapshot {
+	t.Helper()
+	ctx := context.Background()
+	var teams, singles []tournament.SetupEntry
+	for i := range 10 {
+		teams = append(teams, tournament.SetupEntry{Name: hallNames[2*i] + " / " + hallNames[2*i+1]})
+		singles = append(singles, tournament.SetupEntry{Name: strings.Fields(hallNames[i])[0] + " " + strings.Fields(hallNames[29-i])[len(strings.Fields(hallNames[29-i]))-1]})
+	}
+	stage := tournament.SetupStage{Name: "Consolation round of the losers", Mode: tournament.RoundRobin,
+		MatchConfiguration: tournament.MatchConfiguration{Name: "Best of three to 5", NumPoints: 5, NumSets: 2, TwoAhead: true}}
+	setup := &tournament.Setup{Organizer: org.Slug, Name: "Hanse Masters", Public: true, StartTime: tournament.At(cachetest.Now.Add(-time.Hour)),
+		Courts: []string{"Table 1", "Table 2", "Table 3", "Table 4", "Table 5", "Table 6", "Table 7", "Table 8", "Table 9", "Table 10"},
+		Disciplines: []tournament.SetupDiscipline{
+			{Name: "Mixed Doubles of the Hanseatic League", ShortName: "MD", EntryType: tournament.EntryBYP, Entries: teams, Stages: []tournament.SetupStage{stage}},
+			{Name: "Open Singles of the Hanseatic League", ShortName: "OS", EntryType: tournament.EntrySingle, Entries: singles, Stages: []tournament.SetupStage{stage}},
+		}}
+	snap, err := store.CreateTournament(ctx, org, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := snap.Tournament.ID
+	write := func(f func(*tournament.Snapshot) (*tournament.Change, error)) {
+		t.Helper()
+		s, err := store.Snapshot(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := store.Write(ctx, s, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(func(s *tournament.Snapshot) (*tournament.Change, error) { return s.Start(cachetest.Now.Add(-time.Hour)) })
+	for court := range busy {
+		s, err := store.Snapshot(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := s.Tournament.Disciplines[court%2]
+		var next *tournament.Match
+		for _, m := range s.Matches {
+			if m.DisciplineID == d.ID && m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil && !s.Busy(m) {
+				next = m
+				break
+			}
+		}
+		if next == nil {
+			t.Fatalf("no match to call to table %d", court+1)
+		}
+		courtID := s.Tournament.Courts[court].ID
+		write(func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.CallMatch(next.ID, []string{courtID}, cachetest.Now.Add(-3*time.Minute))
+		})
+		write(func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.SetResult(next.ID, tournament.Encounters{{{5, 3}, {2, 4}}}, false, cachetest.Now.Add(-time.Minute), "test")
+		})
+	}
+	s, err := store.Snapshot(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// readTileNames is every name on the TV's court tiles as a person sees it:
+// its size in px, and whether it is cut.
+const readTileNames = `[...document.querySelectorAll('[data-court-page]:not([hidden]) .tv-tile [data-testid="court-name"]')].map(n => {
+	const tile = n.closest('.tv-tile'), r = n.getBoundingClientRect(), b = tile.getBoundingClientRect();
+	return {Court: tile.dataset.court, Name: n.innerText.trim(), Px: parseFloat(getComputedStyle(n).fontSize),
+		Cut: r.bottom > b.bottom + 0.5 || r.right > b.right + 0.5 || tile.scrollHeight > tile.clientHeight + 1};
+})`
+
+type tileName struct {
+	Court, Name string
+	Px          float64
+	Cut         bool
+}
+
+// TestTVTileNamesStayLarge puts ten busy tables, doubles and singles, each
+// tile with a long round line, on a 1920×1080 TV in English and in German:
+// every name is at least 36 px and nothing in a tile is cut. Pairs whose
+// full names do not fit show their surnames. (The fitting script shrank
+// only the names, to 16 px in German, while the round line wrapped.)
+func TestTVTileNamesStayLarge(t *testing.T) {
+	srv, store, demo := site(t)
+	snap := hallTournament(t, store, demo.Organizers[0], 10)
+	b := browser(t)
+	for _, lang := range []string{"en", "de"} {
+		do := steps(t, b, "tile-names-"+lang, false)
+		do("open", chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(srv.URL+"/t/"+snap.Tournament.ID+"/tv?lang="+lang),
+			chromedp.WaitVisible(`.tv-tile [data-testid="court-name"]`))
+		screenshot(t, b, "tile-names-"+lang)
+		names, err := chromedp.Run(b, chromedp.Evaluate[[]tileName](readTileNames))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(names) != 20 {
+			t.Fatalf("%s: %d names on the tiles, want two on each of ten", lang, len(names))
+		}
+		line, err := chromedp.Run(b, chromedp.Evaluate[string](`document.querySelector('.tv-tile header + p').innerText`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(line) < 70 {
+			t.Errorf("%s: the round line %q is not long", lang, line)
+		}
+		short := 0
+		for _, n := range names {
+			if n.Px < 36 || n.Cut {
+				t.Errorf("%s: table %s: %q at %.1f px, cut %v", lang, n.Court, n.Name, n.Px, n.Cut)
+			}
+			if strings.Contains(n.Name, "/") && len(strings.Fields(n.Name)) == 3 {
+				short++
+			}
+		}
+		t.Logf("%s: %d pairs by their surnames", lang, short)
+	}
+}
+
+// TestTVGivesTheRoomToMatches: with one table of ten busy, its tile takes
+// at least a third of a 1920×1080 TV, and the nine free tables share one
+// line. (Once it had a tenth of the screen beside nine "FREE" tiles.)
+func TestTVGivesTheRoomToMatches(t *testing.T) {
+	srv, store, demo := site(t)
+	snap := hallTournament(t, store, demo.Organizers[0], 1)
+	b := browser(t)
+	do := steps(t, b, "one-busy", false)
+	do("open", chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(srv.URL+"/t/"+snap.Tournament.ID+"/tv"), chromedp.WaitVisible(`.tv-tile`))
+	screenshot(t, b, "one-busy")
+	share, err := chromedp.Run(b, chromedp.Evaluate[float64](`(() => { const r = document.querySelector('.tv-tile').getBoundingClientRect(); return r.width * r.height / innerWidth / innerHeight; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if share < 1.0/3 {
+		t.Errorf("the one busy table's tile takes %.0f%% of the screen, want a third at least", 100*share)
+	}
+	free, err := chromedp.Run(b, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid="free-courts"]')].map(p => p.innerText + ' @' + Math.round(p.getBoundingClientRect().height))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(free) != 1 || !strings.Contains(free[0], "Table 2") || !strings.Contains(free[0], "Table 10") {
+		t.Errorf("the free tables are shown as %q, want one line naming them", free)
+	}
+	problems, err := chromedp.Run(b, chromedp.Evaluate[[]string](layoutProblems+`('body')`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(problems) > 0 {
+		t.Errorf("%s", strings.Join(problems, "\n"))
 	}
 }

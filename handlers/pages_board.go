@@ -25,6 +25,7 @@ type boardQuery struct {
 	discipline string
 	from, to   int // court numbers, inclusive; 0 for no bound
 	kiosk      bool
+	featured   int // the court number a TV gives more room; 0 for none
 	per        int // courts per page on a TV
 	every      int // seconds per page and per panel on a TV
 	rotate     []string
@@ -63,6 +64,12 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 		q.from, q.to = from, to
 	}
 	var err error
+	if q.featured, err = intIn(r.Context(), v, "featured", 1, 1000, 0); err != nil {
+		return q, err
+	}
+	if q.featured > 0 && !slices.ContainsFunc(snap.Tournament.Courts, func(c tournament.Court) bool { return c.Number == q.featured }) {
+		return q, badInput(r.Context(), "featured: this tournament has no court numbered %d", q.featured)
+	}
 	if q.per, err = intIn(r.Context(), v, "per", 1, 16, q.per); err != nil {
 		return q, err
 	}
@@ -158,6 +165,9 @@ func (q boardQuery) query() string {
 	if c := q.courts(); c != "" {
 		v.Set("courts", c)
 	}
+	if q.featured > 0 {
+		v.Set("featured", strconv.Itoa(q.featured))
+	}
 	if q.kiosk {
 		v.Set("kiosk", "1")
 		v.Set("per", strconv.Itoa(q.per))
@@ -201,9 +211,23 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 				for _, p := range players(snap, e) {
 					tile.Players[side] = append(tile.Players[side], p.Name)
 				}
+				if e != nil && len(tile.Players[side]) > 1 && strings.Join(tile.Players[side], " / ") == e.Name {
+					tile.Short[side] = surnames(tile.Players[side])
+				}
 			}
+			tile.Featured = c.Number == q.featured || isFinal(snap, m)
+			if !m.HasResult() && !m.StartTime.IsZero() {
+				tile.RemindAt = tournament.At(m.StartTime.Add(CallReminderAfter))
+			}
+		} else if q.kiosk {
+			// A TV gives its room to the matches: free courts are one line.
+			b.Free = append(b.Free, c.Name)
+			continue
 		}
 		tiles = append(tiles, tile)
+	}
+	if q.kiosk && !snap.Started() {
+		b.Before = beforeStart(snap, q.discipline)
 	}
 	per := len(tiles)
 	if q.kiosk {
@@ -273,6 +297,72 @@ func podiums(ctx context.Context, snap *tournament.Snapshot, discipline string) 
 		}
 	}
 	return out
+}
+
+// CallReminderAfter is how long a match called to a court may wait for its
+// first point before the TV asks its players to come to the court.
+const CallReminderAfter = 5 * time.Minute
+
+// isFinal reports whether m decides a knock-out: its final, grand final or
+// the grand final's second leg. A TV gives it more room.
+func isFinal(snap *tournament.Snapshot, m *tournament.Match) bool {
+	round, g, ok := snap.Round(m.RoundID)
+	if !ok || !g.Mode.IsBracket() {
+		return false
+	}
+	switch round.Name {
+	case "Final", "Grand final", "Grand final reset":
+		return true
+	}
+	return false
+}
+
+// surnames names a team by its players' surnames, "Becker / Novak": the
+// last word of each name, with the particles before it ("de Vries").
+func surnames(players []string) string {
+	out := make([]string, len(players))
+	for i, p := range players {
+		words := strings.Fields(p)
+		k := len(words) - 1
+		for k > 1 && isParticle(words[k-1]) {
+			k--
+		}
+		out[i] = strings.Join(words[max(k, 0):], " ")
+	}
+	return strings.Join(out, " / ")
+}
+
+func isParticle(w string) bool {
+	switch strings.ToLower(w) {
+	case "de", "da", "di", "du", "del", "della", "der", "den", "des", "la", "le", "van", "von", "ten", "ter", "zu", "zur", "mc", "st.":
+		return true
+	}
+	return false
+}
+
+// beforeStart is what a TV says before play starts: the start time and,
+// with a check-in, how many entries of each discipline are here and who is missing.
+func beforeStart(snap *tournament.Snapshot, discipline string) *templates.BeforeStart {
+	b := &templates.BeforeStart{Start: snap.Tournament.StartTime}
+	if !snap.Tournament.CheckIn {
+		return b
+	}
+	for _, d := range snap.Tournament.Disciplines {
+		if discipline != "" && d.ID != discipline {
+			continue
+		}
+		tally := templates.CheckInTally{Discipline: d.Name, Of: len(d.EntryIDs)}
+		for _, id := range d.EntryIDs {
+			if slices.Contains(d.CheckedIn, id) {
+				tally.Here++
+			} else if e, ok := snap.Entries[id]; ok {
+				tally.Missing = append(tally.Missing, e.Name)
+			}
+		}
+		slices.Sort(tally.Missing)
+		b.CheckIn = append(b.CheckIn, tally)
+	}
+	return b
 }
 
 // decidingMatch is the match a knock-out's winner won last: its final (the

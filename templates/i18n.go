@@ -732,6 +732,14 @@ var german = map[string]string{
 	"required":   "Pflichtfeld",
 
 	// The hall's screens: the prize-giving, courts and calls on a TV.
-	"Prize-giving": "Siegerehrung",
-	"%d of %d":     "%d von %d",
+	"Prize-giving":                        "Siegerehrung",
+	"%d of %d":                            "%d von %d",
+	"Free":                                "Frei",
+	"Play starts at":                      "Beginn um",
+	"%d of %d here":                       "%d von %d da",
+	"Missing":                             "Es fehlen",
+	"Please come to %s":                   "Bitte an %s kommen",
+	"No match is being played right now.": "Gerade wird kein Spiel gespielt.",
+	"featured: this tournament has no court numbered %d": "featured: Dieses Turnier hat keinen Tisch Nummer %d",
+	"Featured court (its number): a larger tile":         "Hervorgehobener Tisch (seine Nummer): eine größere Kachel",
 }

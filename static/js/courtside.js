@@ -19,6 +19,10 @@
       var d = new Date(el.getAttribute("data-since"));
       if (!isNaN(d)) el.textContent = Math.max(0, Math.floor((Date.now() - d) / 60000)) + "'";
     });
+    document.querySelectorAll("[data-remind-at][hidden]").forEach(function (el) {
+      var at = new Date(el.getAttribute("data-remind-at"));
+      if (!isNaN(at) && at <= Date.now()) fit();
+    });
     document.querySelectorAll("[data-clock]").forEach(function (el) {
       el.textContent = new Date().toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
     });
@@ -116,6 +120,11 @@
   // TVs: each court's names as large as its tile allows (wrapped, never
   // cut), and tables and trees scaled down until they fit the screen.
   function fit() {
+    // A match called a while ago that has not begun asks its players over.
+    document.querySelectorAll("[data-remind-at]").forEach(function (el) {
+      var at = new Date(el.getAttribute("data-remind-at"));
+      el.hidden = isNaN(at) || at > Date.now();
+    });
     document.querySelectorAll(".tv-podium").forEach(function (box) {
       if (!box.clientHeight) return;
       var f = 1;
@@ -125,11 +134,22 @@
         box.style.setProperty("--fit", f);
       }
     });
+    // A court's tile fits as a whole: its round line shrinks first, then a
+    // pair shows its surnames, then everything shrinks together.
     document.querySelectorAll(".tv-tile").forEach(function (tile) {
       if (!tile.clientHeight) return;
-      var f = 1;
+      var over = function () { return tile.scrollHeight > tile.clientHeight + 1 || tile.scrollWidth > tile.clientWidth + 1; };
+      var f = 1, line = 1;
+      tile.classList.remove("tv-shortened", "tv-compact");
       tile.style.setProperty("--fit", f);
-      while (tile.scrollHeight > tile.clientHeight + 1 && f > 0.4) {
+      tile.style.setProperty("--fit-line", line);
+      while (over() && line > 0.8) {
+        line -= 0.05;
+        tile.style.setProperty("--fit-line", line);
+      }
+      if (over() && tile.hasAttribute("data-short")) tile.classList.add("tv-shortened");
+      if (over()) tile.classList.add("tv-compact");
+      while (over() && f > 0.4) {
         f -= 0.05;
         tile.style.setProperty("--fit", f);
       }
