@@ -275,3 +275,77 @@ func TestTVGivesTheRoomToMatches(t *testing.T) {
 		t.Errorf("%s", strings.Join(problems, "\n"))
 	}
 }
+
+// fill is how much of the screen a TV's view takes and how large its names are.
+type fill struct {
+	Width, Height, MinName float64
+	Names                  int
+	Title                  string
+}
+
+// TestTVBracketFillsTheScreen draws a double elimination of 32 on a
+// 1920×1080 TV's bracket view, before a match is played and after the
+// first round: the tree, mirrored with its finals in the middle, fills at
+// least 85% of the screen's width or height, every name is at least 20 px
+// as a person sees it, none is cut, and the title names the discipline.
+// (It used 50–60% of the screen with names of 8 px.)
+func TestTVBracketFillsTheScreen(t *testing.T) {
+	srv, store, demo := site(t)
+	names := longNames(32)
+	seed := map[string]int{}
+	for i, n := range names {
+		seed[n] = i
+	}
+	b := browser(t)
+	for _, state := range []string{"unplayed", "first round played"} {
+		snap := knockout(t, store, demo.Organizers[0], "Double Cup "+state, tournament.DoubleElimination, names, func(w func(func(*tournament.Snapshot) (*tournament.Change, error)), latest func() *tournament.Snapshot) {
+			if state == "unplayed" {
+				return
+			}
+			first := latest().Tournament.Disciplines[0].Stages[0].Groups[0].Rounds[0].ID
+			playKnockout(w, latest, seed, func(m *tournament.Match) bool { return m.RoundID != first })
+		})
+		g := snap.Tournament.Disciplines[0].Stages[0].Groups[0]
+		do := steps(t, b, "tv-bracket-32-"+strings.ReplaceAll(state, " ", "-"), false)
+		do("open", chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(srv.URL+"/t/"+snap.Tournament.ID+"/tv?rotate=bracket:"+g.ID), chromedp.WaitReady(`[data-testid="bracket"]`))
+		do("show", showPanel(1)...)
+		pages, err := chromedp.Run(b, chromedp.Evaluate[int](`document.querySelectorAll('[data-panel]:not([hidden]) [data-court-page]').length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pages != 2 {
+			t.Errorf("%s: the tree is on %d pages, want the winners' and the losers'", state, pages)
+		}
+		for page := range pages {
+			do(fmt.Sprintf("page %d", page+1), chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelectorAll('[data-panel]:not([hidden]) [data-court-page]').forEach((p, i) => p.hidden = i !== %d); window.dispatchEvent(new Event('resize'))`, page)))
+			name := fmt.Sprintf("tv-bracket-32-%s-%d", strings.ReplaceAll(state, " ", "-"), page+1)
+			screenshot(t, b, name)
+			f, err := chromedp.Run(b, chromedp.Evaluate[fill](`(() => {
+				const panel = document.querySelector('[data-panel]:not([hidden])');
+				const shown = panel.querySelector('[data-court-page]:not([hidden])');
+				const tree = shown.querySelector('.tv-bracket').getBoundingClientRect();
+				const names = [...shown.querySelectorAll('[data-testid="bracket-name"]')];
+				const seen = n => parseFloat(getComputedStyle(n).fontSize) * n.getBoundingClientRect().height / n.offsetHeight;
+				return {Width: tree.width / innerWidth, Height: tree.height / innerHeight, Names: names.length,
+					MinName: Math.min(...names.map(seen)), Title: panel.querySelector('h2').innerText};
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: the tree takes %.0f%% of the width, %.0f%% of the height; %d names, the smallest %.1f px", name, 100*f.Width, 100*f.Height, f.Names, f.MinName)
+			if f.Width < 0.85 && f.Height < 0.85 {
+				t.Errorf("%s: the tree takes %.0f%% of the width and %.0f%% of the height, want 85%% of one", name, 100*f.Width, 100*f.Height)
+			}
+			if f.MinName < 20 {
+				t.Errorf("%s: names down to %.1f px, want 20 px or more", name, f.MinName)
+			}
+			if !strings.Contains(f.Title, "Open Singles") {
+				t.Errorf("%s: the view's title %q does not name the discipline", name, f.Title)
+			}
+			r := tree(t, b, `[data-panel]:not([hidden]) [data-court-page]:not([hidden]) [data-testid="bracket"]`)
+			if r.Cut > 0 || r.Overflowing > 0 {
+				t.Errorf("%s: %d names cut (%q), %d boxes overflow", name, r.Cut, r.CutNames, r.Overflowing)
+			}
+		}
+	}
+}

@@ -464,6 +464,7 @@ func (p *Pages) tv(w http.ResponseWriter, r *http.Request, snap *tournament.Snap
 func tvPanels(r *http.Request, snap *tournament.Snapshot, q boardQuery, views []string, poll bool) []templates.TVPanel {
 	ctx := r.Context()
 	var panels []templates.TVPanel
+	shown := map[string]bool{}
 	for _, item := range views {
 		kind, groupID, _ := strings.Cut(item, ":")
 		g, ok := snap.Group(groupID)
@@ -474,13 +475,24 @@ func tvPanels(r *http.Request, snap *tournament.Snapshot, q boardQuery, views []
 			board := boardView(ctx, snap, q, bp)
 			panels = append(panels, templates.TVPanel{Title: templates.T(ctx, "Courts"), Board: &board})
 		case kind == "standings" && ok:
-			sp := templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(ctx, snap, g)}
+			if shown[g.ID] {
+				continue // its table is on a shared screen already
+			}
+			sp := tvStandings(r, snap, g)
 			sp.Poll.On = sp.Poll.On && poll
-			panels = append(panels, templates.TVPanel{Title: g.Name + " · " + templates.T(ctx, "Standings"), Standings: &sp})
+			title := groupTitle(snap, g)
+			if len(sp.Groups) > 1 {
+				d, st := stageOf(snap, g)
+				title = d.Name + " · " + st.Name
+				for _, sg := range st.Groups {
+					shown[sg.ID] = true
+				}
+			}
+			panels = append(panels, templates.TVPanel{Title: title + " · " + templates.T(ctx, "Standings"), Standings: &sp})
 		case kind == "bracket" && ok && g.Mode.IsBracket():
-			bp := templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: *bracketView(ctx, snap, g)}
+			bp := tvBracket(r, snap, g, q.every)
 			bp.Poll.On = bp.Poll.On && poll
-			panels = append(panels, templates.TVPanel{Title: g.Name + " · " + templates.T(ctx, "Bracket"), Bracket: &bp})
+			panels = append(panels, templates.TVPanel{Title: groupTitle(snap, g) + " · " + templates.T(ctx, "Bracket"), Bracket: &bp})
 		}
 	}
 	return panels
@@ -498,8 +510,62 @@ func (p *Pages) TVStandings(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return p.serve(w, r, snap, "standings:"+g.ID, "", func() templ.Component {
-		return templates.StandingsTV(templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(r.Context(), snap, g)})
+		return templates.StandingsTV(tvStandings(r, snap, g))
 	})
+}
+
+// stageOf is the discipline and stage a group belongs to.
+func stageOf(snap *tournament.Snapshot, g *tournament.Group) (*tournament.Discipline, *tournament.Stage) {
+	for di := range snap.Tournament.Disciplines {
+		d := &snap.Tournament.Disciplines[di]
+		for si := range d.Stages {
+			for _, sg := range d.Stages[si].Groups {
+				if sg.ID == g.ID {
+					return d, &d.Stages[si]
+				}
+			}
+		}
+	}
+	return &tournament.Discipline{}, &tournament.Stage{}
+}
+
+// groupTitle names a group on a TV with its discipline: "Open Singles · Knock-out".
+func groupTitle(snap *tournament.Snapshot, g *tournament.Group) string {
+	if d, _ := stageOf(snap, g); d.Name != "" {
+		return d.Name + " · " + g.Name
+	}
+	return g.Name
+}
+
+// shareLimit is how many groups of a stage, of at most shareRows rows each,
+// a TV shows on one standings screen.
+const shareLimit, shareRows = 4, 12
+
+// tvStandings is a group's table on a TV; when its stage has a few small
+// groups, all of them side by side on one screen.
+func tvStandings(r *http.Request, snap *tournament.Snapshot, g *tournament.Group) templates.StandingsPanel {
+	ctx := r.Context()
+	sp := templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(ctx, snap, g)}
+	_, st := stageOf(snap, g)
+	if len(st.Groups) < 2 || len(st.Groups) > shareLimit {
+		return sp
+	}
+	var groups []templates.GroupStandings
+	for i := range st.Groups {
+		v := standingsView(ctx, snap, &st.Groups[i])
+		if len(v.Rows) > shareRows {
+			return sp
+		}
+		groups = append(groups, templates.GroupStandings{Name: st.Groups[i].Name, Standings: v})
+	}
+	sp.Groups = groups
+	return sp
+}
+
+// tvBracket is a group's tree as a TV draws it: mirrored, the rounds still to play.
+func tvBracket(r *http.Request, snap *tournament.Snapshot, g *tournament.Group, every int) templates.BracketPanel {
+	b := *bracketView(r.Context(), snap, g)
+	return templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: b, Halves: templates.MirrorBracket(b), Every: every}
 }
 
 // TVBracket is a TV's bracket panel, alone, for its polls.
@@ -513,7 +579,7 @@ func (p *Pages) TVBracket(w http.ResponseWriter, r *http.Request) error {
 		return NotFound("group")
 	}
 	return p.serve(w, r, snap, "bracket:"+g.ID, "", func() templ.Component {
-		return templates.BracketTV(templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: *bracketView(r.Context(), snap, g)})
+		return templates.BracketTV(tvBracket(r, snap, g, 15))
 	})
 }
 
