@@ -181,9 +181,22 @@
         });
         inner.style.setProperty("--name-w", width + "rem");
       }
+      // A stage's tables stand in as many columns as let them grow the most.
+      var most_cols = +inner.getAttribute("data-fit-cols");
+      if (most_cols > 1) {
+        var bestScale = 0, cols = 1;
+        for (var c = 1; c <= most_cols; c++) {
+          inner.style.gridTemplateColumns = "repeat(" + c + ", max-content)";
+          var sc = scale();
+          if (sc > bestScale + 0.001) { bestScale = sc; cols = c; }
+        }
+        inner.style.gridTemplateColumns = "repeat(" + cols + ", max-content)";
+      }
       var s = scale();
       inner.style.transformOrigin = "top left";
-      if (s !== 1) inner.style.transform = "scale(" + s + ")";
+      // A grown view stands in the middle of the screen's width.
+      var left = most > 1 ? Math.max(0, (box.clientWidth - inner.scrollWidth * s) / 2) : 0;
+      if (s !== 1 || left) inner.style.transform = "translateX(" + left + "px) scale(" + s + ")";
     });
   }
   // A box that scrolls sideways says so: a fade at the edge while there is
