@@ -742,4 +742,10 @@ var german = map[string]string{
 	"No match is being played right now.": "Gerade wird kein Spiel gespielt.",
 	"featured: this tournament has no court numbered %d": "featured: Dieses Turnier hat keinen Tisch Nummer %d",
 	"Featured court (its number): a larger tile":         "Hervorgehobener Tisch (seine Nummer): eine größere Kachel",
+	"Called to %s": "An %s gerufen",
+	"Undo":         "Rückgängig",
+	"Next on %s":   "Als Nächstes an %s",
+	"Call to %s":   "An %s rufen",
+	"only a match called a moment ago, with no score yet, can be taken back; this one is %s": "Nur ein gerade erst gerufenes Spiel ohne Spielstand kann zurückgenommen werden; dieses ist %s",
+	"this match was called more than %d seconds ago: it cannot be taken back":                "Dieses Spiel wurde vor mehr als %d Sekunden gerufen: Es kann nicht mehr zurückgenommen werden",
 }

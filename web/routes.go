@@ -130,6 +130,7 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /admin", signedIn(admin.Home))
 	mux.Handle("GET /admin/t/{id}", signedIn(admin.Console))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/call", signedIn(admin.Call))
+	mux.Handle("POST /admin/t/{id}/matches/{matchId}/uncall", signedIn(admin.Uncall))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/state", signedIn(admin.SetState))
 	mux.Handle("GET /admin/t/{id}/matches/{matchId}", signedIn(admin.ResultForm))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/result", signedIn(admin.SaveResult))

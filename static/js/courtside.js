@@ -117,6 +117,33 @@
     });
   });
 
+  // A live part swapped in keeps what the finger was on where it was: the
+  // card of the form just sent (a match called to a court), or else the card
+  // in the middle of the screen. Cards above it may grow or go (a court
+  // fills); the page scrolls by as much, so no other button slides under the finger.
+  var anchor = null;
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    anchor = null;
+    var target = e.detail.target;
+    var sent = e.detail.requestConfig && e.detail.requestConfig.elt;
+    var card = sent && sent.closest && sent.closest("[data-match]");
+    if (!card || !target.contains(card)) {
+      var mid = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
+      card = mid && mid.closest && mid.closest("[data-match]");
+    }
+    if (card && target.contains(card)) anchor = { id: card.getAttribute("data-match"), top: card.getBoundingClientRect().top };
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!anchor) return;
+    var id = anchor.id, top = anchor.top;
+    anchor = null;
+    var el = null;
+    document.querySelectorAll("[data-match]").forEach(function (c) { if (!el && c.getAttribute("data-match") === id) el = c; });
+    if (!el) return;
+    var by = el.getBoundingClientRect().top - top;
+    if (Math.abs(by) > 0.5) window.scrollBy(0, by);
+  });
+
   // TVs: each court's names as large as its tile allows (wrapped, never
   // cut), and tables and trees scaled down until they fit the screen.
   function fit() {
