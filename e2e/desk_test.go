@@ -135,3 +135,62 @@ func abs(f float64) float64 {
 	}
 	return f
 }
+
+// TestPhoneStandingsShowNameAndDecider opens group tables on a 390×844
+// phone: singles with Buchholz, doubles pools with the goal difference,
+// pétanque pools. Without scrolling sideways each row shows its name, at
+// least 120 px wide and on two lines at most, and the column that decides
+// between equal points. (The name got ~75 px, team names wrapped to five
+// lines, and the deciding columns were cut off behind a fade.)
+func TestPhoneStandingsShowNameAndDecider(t *testing.T) {
+	srv, _, demo := site(t)
+	b := browser(t)
+	type group struct{ tournament, discipline string }
+	for _, g := range []group{{"Hamburg Open 2026", "OS"}, {"Hamburg Open 2026", "OD"}, {"Lyon Pétanque Masters", "DB"}} {
+		dt := tournamentNamed(demo, g.tournament)
+		var id string
+		for _, d := range dt.Tournament.Disciplines {
+			if d.ShortName == g.discipline {
+				id = d.Stages[0].Groups[0].ID
+			}
+		}
+		name := "standings-phone-" + g.discipline
+		do := steps(t, b, name, true)
+		do("open", chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL+"/t/"+dt.Tournament.ID+"/groups/"+id+"#standings"), chromedp.WaitVisible(`[data-testid="standings"]`))
+		type row struct {
+			Name                    string
+			NameWidth, Lines        float64
+			NameRight, DeciderRight float64
+		}
+		type view struct {
+			Box     float64
+			Decider string
+			Rows    []row
+		}
+		v, err := chromedp.Run(b, chromedp.Evaluate[view](`(() => {
+			const table = document.querySelector('[data-testid="standings"]');
+			const box = table.closest('[data-scroll-hint]').getBoundingClientRect();
+			const head = table.querySelector('[data-testid="standing-decider"]');
+			const col = head ? [...head.parentElement.children].indexOf(head) : -1;
+			return {Box: Math.min(box.right, innerWidth), Decider: head ? head.innerText : '', Rows: [...table.querySelectorAll('tbody tr')].map(tr => {
+				const n = tr.querySelector('[data-testid="standing-name"]'), r = n.getBoundingClientRect();
+				const a = n.querySelector('a, span') || n;
+				const lh = parseFloat(getComputedStyle(a).lineHeight) || 20;
+				const d = col >= 0 ? tr.children[col].getBoundingClientRect() : {right: 1e9};
+				return {Name: n.innerText.trim(), NameWidth: r.width, Lines: Math.round(a.getBoundingClientRect().height / lh), NameRight: r.right, DeciderRight: d.right};
+			})};
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Decider == "" {
+			t.Errorf("%s: no deciding column", g.discipline)
+		}
+		for _, r := range v.Rows {
+			if r.NameWidth < 120 || r.Lines > 2 || r.NameRight > v.Box || r.DeciderRight > v.Box+0.5 {
+				t.Errorf("%s: %q is %.0f px wide on %.0f lines; the name ends at %.0f px, the %s column at %.0f px, the box at %.0f px",
+					g.discipline, r.Name, r.NameWidth, r.Lines, r.NameRight, v.Decider, r.DeciderRight, v.Box)
+			}
+		}
+	}
+}

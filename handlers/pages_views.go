@@ -212,9 +212,24 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		}
 		cols = append(cols, byKey[k])
 	}
+	// The column that decides between equal points stands right after the
+	// points, so that a phone shows it beside the name without scrolling.
+	decider := -1
+	for _, k := range []string{"bh1", "correctedPointsPerMatch", "lives", "goalsDiff"} {
+		if i := slices.Index(g.Mode.Rules().Columns, k); i >= 0 {
+			decider = slices.IndexFunc(cols, func(c col) bool { return c.label == byKey[k].label })
+			break
+		}
+	}
+	if decider > 0 {
+		to := slices.IndexFunc(cols, func(c col) bool { return c.label == byKey["points"].label }) + 1
+		d := cols[decider]
+		cols = slices.Insert(slices.Delete(cols, decider, decider+1), to, d)
+		decider = to
+	}
 	v := templates.StandingsView{}
-	for _, c := range cols {
-		v.Columns = append(v.Columns, templates.Column{Label: c.label, Title: c.title})
+	for i, c := range cols {
+		v.Columns = append(v.Columns, templates.Column{Label: c.label, Title: c.title, Decider: i == decider})
 	}
 	for _, s := range snap.Standings(g) {
 		row := templates.StandingRow{Rank: strconv.Itoa(s.Rank), Entry: templates.EntryView{ID: s.Entry.ID, Name: s.Entry.Name}}

@@ -42,6 +42,8 @@ type MatchView struct {
 type Column struct {
 	Label string
 	Title string
+	// Decider marks the column that decides between equal points.
+	Decider bool
 }
 
 // StandingRow is one row of a standings table.
