@@ -748,4 +748,9 @@ var german = map[string]string{
 	"Call to %s":   "An %s rufen",
 	"only a match called a moment ago, with no score yet, can be taken back; this one is %s": "Nur ein gerade erst gerufenes Spiel ohne Spielstand kann zurückgenommen werden; dieses ist %s",
 	"this match was called more than %d seconds ago: it cannot be taken back":                "Dieses Spiel wurde vor mehr als %d Sekunden gerufen: Es kann nicht mehr zurückgenommen werden",
+	"Winners":                        "Sieger",
+	"Find a player or team":          "Spieler oder Team finden",
+	"Find":                           "Finden",
+	"Nobody here is called %q.":      "Hier heißt niemand %q.",
+	"Search for at most %d letters.": "Suche nach höchstens %d Zeichen.",
 }

@@ -1,10 +1,13 @@
 package web
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"courtside/handlers"
 	"courtside/tournament"
@@ -109,3 +112,64 @@ func TestTVTiles(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestFinishedTournamentLeadsWithItsWinners: a finished tournament's page
+// says who won first, before the disciplines, and not that nothing is being
+// played; on a phone the QR code comes after the disciplines.
+func TestFinishedTournamentLeadsWithItsWinners(t *testing.T) {
+	f := newFixture(t)
+	autumn := f.tournament("Autumn Cup 2026")
+	_, doc := f.page("/t/" + autumn.Tournament.ID)
+	winners := doc.Find(`[data-testid="winners"]`)
+	if winners.Length() != 1 || winners.Find(`[data-testid="podium-place"]`).Length() < 3 {
+		t.Fatalf("no podium on the finished tournament's page: %q", winners.Text())
+	}
+	html, _ := doc.Html()
+	if w, d := strings.Index(html, `data-testid="winners"`), strings.Index(html, `id="disciplines"`); w < 0 || d < w {
+		t.Error("the winners do not come before the disciplines")
+	}
+	if strings.Contains(doc.Text(), "Nothing is being played") {
+		t.Error("a finished tournament says nothing is being played")
+	}
+	if q, d := strings.Index(html, `data-testid="qr-phone"`), strings.Index(html, `id="disciplines"`); q < d {
+		t.Error("on a phone the QR code comes before the disciplines")
+	}
+}
+
+// TestFindAPlayer searches a tournament's page for a player, with a plain
+// form that needs no JavaScript: players in teams are found too, a long
+// query is refused, and nobody found says so.
+func TestFindAPlayer(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	var team *tournament.Entry
+	for _, e := range hamburg.Entries {
+		if len(e.Entries) == 2 && e.Entries[0] != nil && e.Entries[0].Name != e.Name {
+			team = e
+			break
+		}
+	}
+	if team == nil {
+		t.Fatal("no team in the demo")
+	}
+	player := team.Entries[0].Name
+	_, doc := f.page("/t/" + hamburg.Tournament.ID + "?q=" + strings.ReplaceAll(strings.ToLower(player), " ", "+"))
+	if doc.Find(`form[data-testid="find-player"] input[name="q"]`).AttrOr("value", "") != strings.ToLower(player) {
+		t.Error("the search form does not keep what was searched")
+	}
+	found := doc.Find(`[data-testid="found"] a`)
+	names := found.Map(func(_ int, s *goquery.Selection) string { return s.Text() })
+	if !slices.Contains(names, player) {
+		t.Errorf("searching %q found %q", player, names)
+	}
+	if found.First().AttrOr("href", "") == "" {
+		t.Error("a found player has no link")
+	}
+	_, doc = f.page("/t/" + hamburg.Tournament.ID + "?q=zzzz")
+	if !strings.Contains(doc.Find(`[data-testid="found"]`).Text(), "Nobody here is called") {
+		t.Error("a search that finds nobody does not say so")
+	}
+	if rec, _ := f.page("/t/" + hamburg.Tournament.ID + "?q=" + strings.Repeat("a", 61)); rec.Code != 400 {
+		t.Errorf("a 61-letter search: %d, want 400", rec.Code)
+	}
+}
