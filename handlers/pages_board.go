@@ -483,7 +483,7 @@ func tvPanels(r *http.Request, snap *tournament.Snapshot, q boardQuery, views []
 			title := groupTitle(snap, g)
 			if len(sp.Groups) > 1 {
 				d, st := stageOf(snap, g)
-				title = d.Name + " · " + st.Name
+				title = joinDistinct(d.Name, st.Name)
 				for _, sg := range st.Groups {
 					shown[sg.ID] = true
 				}
@@ -531,10 +531,8 @@ func stageOf(snap *tournament.Snapshot, g *tournament.Group) (*tournament.Discip
 
 // groupTitle names a group on a TV with its discipline: "Open Singles · Knock-out".
 func groupTitle(snap *tournament.Snapshot, g *tournament.Group) string {
-	if d, _ := stageOf(snap, g); d.Name != "" {
-		return d.Name + " · " + g.Name
-	}
-	return g.Name
+	d, _ := stageOf(snap, g)
+	return joinDistinct(d.Name, g.Name)
 }
 
 // shareLimit is how many groups of a stage, of at most shareRows rows each,
@@ -597,7 +595,7 @@ func (p *Pages) TVSetup(w http.ResponseWriter, r *http.Request) error {
 			page.Disciplines = append(page.Disciplines, templates.Option{Value: d.ID, Label: d.Name})
 			for _, st := range d.Stages {
 				for _, g := range st.Groups {
-					label := d.Name + " · " + g.Name
+					label := joinDistinct(d.Name, g.Name)
 					page.Groups = append(page.Groups, templates.Option{Value: "standings:" + g.ID, Label: label + " · " + templates.T(ctx, "Standings")})
 					if g.Mode.IsBracket() {
 						page.Groups = append(page.Groups, templates.Option{Value: "bracket:" + g.ID, Label: label + " · " + templates.T(ctx, "Bracket")})

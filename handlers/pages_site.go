@@ -316,7 +316,7 @@ func entryPage(ctx context.Context, snap *tournament.Snapshot, e *tournament.Ent
 				}
 				for _, s := range snap.Standings(g) {
 					if s.Entry.ID == e.ID && s.Rank > 0 {
-						page.Ranks = append(page.Ranks, fmt.Sprintf("%d. · %s", s.Rank, g.Name))
+						page.Ranks = append(page.Ranks, templates.Ordinal(ctx, s.Rank)+" · "+g.Name)
 					}
 				}
 			}

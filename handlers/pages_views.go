@@ -85,9 +85,21 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 		if v.Number > 0 {
 			parts = append(parts, templates.Tf(ctx, "Match %d", v.Number))
 		}
-		v.Context = strings.Join(parts, " · ")
+		v.Context = joinDistinct(parts...)
 	}
 	return v
+}
+
+// joinDistinct joins the parts of a label with " · ", leaving out a part
+// that repeats the one before ("Rounds · Rounds" is "Rounds").
+func joinDistinct(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" && (len(out) == 0 || !strings.EqualFold(out[len(out)-1], p)) {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, " · ")
 }
 
 // placeholder says what will fill an empty side: the winner or loser of the
@@ -238,6 +250,9 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		}
 		if _, ok := snap.Entries[s.Entry.ID]; ok {
 			row.Entry.Href = entryHref(snap, s.Entry.ID)
+		}
+		if g.Mode.Rules().Lives && s.Lives != nil && *s.Lives <= 0 && s.Matches > 0 {
+			row.Out = true // no life left: out of the game
 		}
 		if s.HasCorrectedValue != nil && *s.HasCorrectedValue {
 			row.Note = T("corrected for fewer matches")

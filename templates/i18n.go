@@ -163,6 +163,25 @@ func Number(ctx context.Context, v float64, decimals int) string {
 	return b.String()
 }
 
+// Ordinal is a place as the page's language writes it: "1st", "22nd" in
+// English, "1." in German.
+func Ordinal(ctx context.Context, n int) string {
+	if LangOf(ctx) != English {
+		return strconv.Itoa(n) + "."
+	}
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}
+
 // Clock is a time of day, in UTC until the browser shows it in local time.
 func Clock(t tournament.Time) string {
 	if t.IsZero() {
@@ -753,4 +772,7 @@ var german = map[string]string{
 	"Find":                           "Finden",
 	"Nobody here is called %q.":      "Hier heißt niemand %q.",
 	"Search for at most %d letters.": "Suche nach höchstens %d Zeichen.",
+	"Sets won":                       "Gewonnene Sätze",
+	"Points in this set":             "Punkte in diesem Satz",
+	"out":                            "raus",
 }

@@ -52,6 +52,8 @@ type StandingRow struct {
 	Entry EntryView
 	Cells []string
 	Note  string
+	// Out marks an entry with no life left (last one standing): out of the game.
+	Out bool
 }
 
 // StandingsView is a group's table with the columns its mode uses.
