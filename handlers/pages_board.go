@@ -591,12 +591,18 @@ func (p *Pages) TVSetup(w http.ResponseWriter, r *http.Request) error {
 		ctx := r.Context()
 		page := templates.TVSetupPage{Page: p.page(r, templates.T(ctx, "Set up a TV")+" · "+snap.Tournament.Name, templates.T(ctx, "Build the address of a TV court board.")),
 			Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Action: tournamentHref(snap) + "/tv"}
+		if snap.Tournament.Public {
+			page.Embeds = append(page.Embeds, templates.Option{Value: p.BaseURL + "/embed" + tournamentHref(snap) + "/courts", Label: templates.T(ctx, "Courts")})
+		}
 		for _, d := range snap.Tournament.Disciplines {
 			page.Disciplines = append(page.Disciplines, templates.Option{Value: d.ID, Label: d.Name})
 			for _, st := range d.Stages {
 				for _, g := range st.Groups {
 					label := joinDistinct(d.Name, g.Name)
 					page.Groups = append(page.Groups, templates.Option{Value: "standings:" + g.ID, Label: label + " · " + templates.T(ctx, "Standings")})
+					if snap.Tournament.Public {
+						page.Embeds = append(page.Embeds, templates.Option{Value: p.BaseURL + "/embed" + tournamentHref(snap) + "/groups/" + g.ID, Label: label})
+					}
 					if g.Mode.IsBracket() {
 						page.Groups = append(page.Groups, templates.Option{Value: "bracket:" + g.ID, Label: label + " · " + templates.T(ctx, "Bracket")})
 					}

@@ -239,7 +239,7 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		cols = slices.Insert(slices.Delete(cols, decider, decider+1), to, d)
 		decider = to
 	}
-	v := templates.StandingsView{}
+	v := templates.StandingsView{Name: g.Name}
 	for i, c := range cols {
 		v.Columns = append(v.Columns, templates.Column{Label: c.label, Title: c.title, Decider: i == decider})
 	}

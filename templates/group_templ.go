@@ -446,9 +446,9 @@ func standingsTable(s StandingsView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var19 string
-		templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "Standings"))
+		templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(joinLabel(T(ctx, "Standings"), s.Name))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/group.templ`, Line: 109, Col: 210}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/group.templ`, Line: 109, Col: 229}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 		if templ_7745c5c3_Err != nil {
@@ -2675,6 +2675,14 @@ func MatchLive(p MatchPage) templ.Component {
 		}
 		return nil
 	})
+}
+
+// joinLabel names a region by its kind and, when it has one, its group: "Standings · Group A".
+func joinLabel(kind, name string) string {
+	if name == "" {
+		return kind
+	}
+	return kind + " · " + name
 }
 
 // keepTogether lets a line like "1 W · 0 D · 4 L" break only after a dot,

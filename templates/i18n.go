@@ -775,4 +775,6 @@ var german = map[string]string{
 	"Sets won":                       "Gewonnene Sätze",
 	"Points in this set":             "Punkte in diesem Satz",
 	"out":                            "raus",
+	"Show it on your club's website": "Auf der Website deines Vereins zeigen",
+	"Put one of these in a page of your website: it stays live there.": "Füge eines davon in eine Seite deiner Website ein: Es bleibt dort live.",
 }

@@ -58,6 +58,8 @@ type StandingRow struct {
 
 // StandingsView is a group's table with the columns its mode uses.
 type StandingsView struct {
+	// Name is the group's, which tells its table from another's on one page.
+	Name    string
 	Columns []Column
 	Rows    []StandingRow
 }

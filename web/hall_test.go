@@ -173,3 +173,37 @@ func TestFindAPlayer(t *testing.T) {
 		t.Errorf("a 61-letter search: %d, want 400", rec.Code)
 	}
 }
+
+// TestEmbedsMayBeFramed: a club may frame a public tournament's live courts
+// and a group's table from its own website; every other page still refuses
+// to be framed, and a private tournament has no embed.
+func TestEmbedsMayBeFramed(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	group := hamburg.Tournament.Disciplines[1].Stages[0].Groups[0]
+	for _, path := range []string{"/embed/t/" + hamburg.Tournament.ID + "/courts", "/embed/t/" + hamburg.Tournament.ID + "/groups/" + group.ID} {
+		rec, doc := f.page(path)
+		if rec.Code != 200 {
+			t.Fatalf("%s: %d", path, rec.Code)
+		}
+		if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors *") || rec.Header().Get("X-Frame-Options") != "" {
+			t.Errorf("%s may not be framed: CSP %q, X-Frame-Options %q", path, csp, rec.Header().Get("X-Frame-Options"))
+		}
+		if doc.Find(`body[data-testid="embed"]`).Length() != 1 || doc.Find(`header nav`).Length() != 0 || doc.Find(`base[target="_blank"]`).Length() != 1 {
+			t.Errorf("%s is not an embed", path)
+		}
+	}
+	if _, doc := f.page("/embed/t/" + hamburg.Tournament.ID + "/groups/" + group.ID); doc.Find(`[data-testid="standings"]`).Length() != 1 {
+		t.Error("the group's embed has no table")
+	}
+	for _, path := range []string{"/t/" + hamburg.Tournament.ID, "/t/" + hamburg.Tournament.ID + "/courts", "/t/" + hamburg.Tournament.ID + "/tv"} {
+		rec, _ := f.page(path)
+		if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || rec.Header().Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s may be framed: CSP %q, X-Frame-Options %q", path, csp, rec.Header().Get("X-Frame-Options"))
+		}
+	}
+	private := f.tournament("Club Training Night")
+	if rec, _ := f.page("/embed/t/" + private.Tournament.ID + "/courts"); rec.Code != 404 {
+		t.Errorf("a private tournament's embed: %d, want 404", rec.Code)
+	}
+}

@@ -114,6 +114,9 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /t/{id}/tv/setup", s.page(site.TVSetup))
 	mux.Handle("GET /t/{id}/tv/standings/{groupId}", s.page(site.TVStandings))
 	mux.Handle("GET /t/{id}/tv/bracket/{groupId}", s.page(site.TVBracket))
+	// Embeds for clubs' websites: the only addresses another site may frame.
+	mux.Handle("GET /embed/t/{id}/courts", s.page(site.EmbedCourts))
+	mux.Handle("GET /embed/t/{id}/groups/{groupId}", s.page(site.EmbedGroup))
 	// Screens: TVs in the hall whose content the organizer sets in the console.
 	screens := &handlers.Screens{Pages: site, Admin: admin, Store: c.Store}
 	mux.Handle("GET /t/{id}/screens/{name}", s.page(screens.Show))
