@@ -240,6 +240,7 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		decider = to
 	}
 	v := templates.StandingsView{Name: g.Name}
+	v.Qualify, v.Next = qualifying(snap, g)
 	for i, c := range cols {
 		v.Columns = append(v.Columns, templates.Column{Label: c.label, Title: c.title, Decider: i == decider})
 	}
@@ -263,6 +264,25 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		v.Rows = append(v.Rows, row)
 	}
 	return v
+}
+
+// qualifying is how many places of a group go on to the next stage of its
+// discipline, and that stage's name: the next stage's share, split evenly
+// between the groups (only the places sure to go on when it does not split).
+func qualifying(snap *tournament.Snapshot, g *tournament.Group) (int, string) {
+	for _, d := range snap.Tournament.Disciplines {
+		for si, st := range d.Stages {
+			if si+1 >= len(d.Stages) || !slices.ContainsFunc(st.Groups, func(x tournament.Group) bool { return x.ID == g.ID }) {
+				continue
+			}
+			next := d.Stages[si+1]
+			if next.Qualify <= 0 || len(st.Groups) == 0 {
+				return 0, ""
+			}
+			return next.Qualify / len(st.Groups), next.Name
+		}
+	}
+	return 0, ""
 }
 
 // deref is what p points to, or zero for nil (a number the mode leaves out).

@@ -777,4 +777,5 @@ var german = map[string]string{
 	"out":                            "raus",
 	"Show it on your club's website": "Auf der Website deines Vereins zeigen",
 	"Put one of these in a page of your website: it stays live there.": "Füge eines davon in eine Seite deiner Website ein: Es bleibt dort live.",
+	"The first %d go on to %s.":                                        "Die ersten %d kommen weiter in: %s.",
 }

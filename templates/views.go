@@ -61,6 +61,10 @@ type StandingsView struct {
 	// Name is the group's, which tells its table from another's on one page.
 	Name    string
 	Columns []Column
+	// Qualify is how many places of the table go on to Next, the next stage
+	// (0: none); the table draws a line below them.
+	Qualify int
+	Next    string
 	Rows    []StandingRow
 }
 

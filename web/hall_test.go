@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -205,5 +206,42 @@ func TestEmbedsMayBeFramed(t *testing.T) {
 	private := f.tournament("Club Training Night")
 	if rec, _ := f.page("/embed/t/" + private.Tournament.ID + "/courts"); rec.Code != 404 {
 		t.Errorf("a private tournament's embed: %d, want 404", rec.Code)
+	}
+}
+
+// TestTablesMarkTheQualificationLine: where a stage's table sends its first
+// places on to the next stage, a line stands below the last of them, and
+// the legend says how many go on, and to what.
+func TestTablesMarkTheQualificationLine(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	cases := []struct {
+		group   tournament.Group
+		above   int
+		nextHas string
+	}{
+		{hamburg.Tournament.Disciplines[0].Stages[0].Groups[0], 8, "Elimination"}, // a Swiss that sends 8 on
+		{hamburg.Tournament.Disciplines[1].Stages[0].Groups[1], 4, "Knock-out"},   // two pools that send 8 on: 4 each
+	}
+	for _, c := range cases {
+		_, doc := f.page("/t/" + hamburg.Tournament.ID + "/groups/" + c.group.ID)
+		rows := doc.Find(`[data-testid="standings"] tbody tr`)
+		line := -1
+		rows.Each(func(i int, s *goquery.Selection) {
+			if s.AttrOr("data-testid", "") == "qualify-line" {
+				line = i
+			}
+		})
+		if line != c.above-1 {
+			t.Errorf("%s: the line is below row %d, want below row %d", c.group.Name, line+1, c.above)
+		}
+		if legend := doc.Find(`[data-testid="qualify-legend"]`).Text(); !strings.Contains(legend, fmt.Sprintf("The first %d go on to %s", c.above, c.nextHas)) {
+			t.Errorf("%s: the legend reads %q", c.group.Name, legend)
+		}
+	}
+	// A tree's last stage sends nobody on: no line.
+	last := hamburg.Tournament.Disciplines[5].Stages[0].Groups[0]
+	if _, doc := f.page("/t/" + hamburg.Tournament.ID + "/groups/" + last.ID); doc.Find(`[data-testid="qualify-line"]`).Length() != 0 {
+		t.Error("a stage that sends nobody on draws a line")
 	}
 }
