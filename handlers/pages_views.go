@@ -215,8 +215,29 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		"bh2":       {"BH2", "Buchholz 2", func(s tournament.Standing) string { return num(deref(s.BH2)) }},
 		"sb":        {"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return templates.Number(ctx, deref(s.SB), -1) }},
 	}
+	// Each sport in its own words: darts plays legs, table tennis games,
+	// pétanque scores points (not goals).
+	switch snap.Organizer.Sport {
+	case tournament.Darts:
+		byKey["setsWon"] = col{T("Legs"), T("Legs won and lost"), byKey["setsWon"].cell}
+	case tournament.TableTennis:
+		byKey["setsWon"] = col{T("Games"), T("Games won and lost"), byKey["setsWon"].cell}
+	case tournament.Petanque:
+		byKey["goals"] = col{T("Score"), T("Points scored and conceded"), byKey["goals"].cell}
+		byKey["goalsDiff"] = col{T("Diff"), T("Point difference"), byKey["goalsDiff"].cell}
+	}
+	var cfg tournament.MatchConfiguration
+	if len(g.Options.MatchConfigurations) > 0 {
+		cfg = g.Options.MatchConfigurations[0]
+	}
 	var cols []col
 	for _, k := range g.Mode.Rules().Columns { // the modes table says which columns a mode shows
+		switch {
+		case k == "setsWon" && cfg.NumSets == 1 && len(g.Encounters) <= 1:
+			continue // one set a match: its sets are its wins and losses
+		case (k == "goals" || k == "goalsDiff") && cfg.QuickEntry:
+			continue // sets entered by their winner only: no points to count
+		}
 		if k == "setsWon" && len(g.Encounters) > 1 { // a league's encounters come before its sets
 			cols = append(cols, col{T("Encounters"), T("Encounters"), func(s tournament.Standing) string {
 				return fmt.Sprintf("%d-%d-%d", deref(s.EncounterWon), deref(s.EncounterDraw), deref(s.EncounterLost))
@@ -227,9 +248,11 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 	// The column that decides between equal points stands right after the
 	// points, so that a phone shows it beside the name without scrolling.
 	decider := -1
-	for _, k := range []string{"bh1", "correctedPointsPerMatch", "lives", "goalsDiff"} {
-		if i := slices.Index(g.Mode.Rules().Columns, k); i >= 0 {
-			decider = slices.IndexFunc(cols, func(c col) bool { return c.label == byKey[k].label })
+	for _, k := range []string{"bh1", "correctedPointsPerMatch", "lives", "goalsDiff", "setsWon"} {
+		if !slices.Contains(g.Mode.Rules().Columns, k) {
+			continue
+		}
+		if decider = slices.IndexFunc(cols, func(c col) bool { return c.label == byKey[k].label }); decider >= 0 {
 			break
 		}
 	}

@@ -778,4 +778,11 @@ var german = map[string]string{
 	"Show it on your club's website": "Auf der Website deines Vereins zeigen",
 	"Put one of these in a page of your website: it stays live there.": "Füge eines davon in eine Seite deiner Website ein: Es bleibt dort live.",
 	"The first %d go on to %s.":                                        "Die ersten %d kommen weiter in: %s.",
+	"Legs":                                                             "Legs",
+	"Legs won and lost":                                                "Gewonnene und verlorene Legs",
+	"Games":                                                            "Sätze",
+	"Games won and lost":                                               "Gewonnene und verlorene Sätze",
+	"Score":                                                            "Punkte",
+	"Points scored and conceded":                                       "Erzielte und kassierte Punkte",
+	"Point difference":                                                 "Punktdifferenz",
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"courtside/tournament"
 )
 
@@ -59,5 +61,31 @@ func TestWordsReadRight(t *testing.T) {
 	out := doc.Find(`tr[data-out]`)
 	if out.Length() == 0 || out.Find(`[data-testid="out"]`).Length() != out.Length() {
 		t.Errorf("%d rows out, %d of them marked", out.Length(), out.Find(`[data-testid="out"]`).Length())
+	}
+}
+
+// TestEachSportInItsOwnWords: a pétanque table scores points, not goals,
+// and has no Sets column for its one-set games; darts plays legs (and, its
+// legs entered by their winner, counts no goals); table soccer's best of
+// three keeps its sets.
+func TestEachSportInItsOwnWords(t *testing.T) {
+	f := newFixture(t)
+	labels := func(dt tournament.DemoTournament, g tournament.Group) map[string]bool {
+		_, doc := f.page("/t/" + dt.Tournament.ID + "/groups/" + g.ID)
+		out := map[string]bool{}
+		doc.Find(`[data-testid="standings"] thead abbr`).Each(func(_ int, s *goquery.Selection) { out[s.Text()] = true })
+		return out
+	}
+	lyon := f.tournament("Lyon Pétanque Masters")
+	if l := labels(lyon, lyon.Tournament.Disciplines[0].Stages[0].Groups[0]); !l["Score"] || l["Goals"] || l["Sets"] {
+		t.Errorf("pétanque pools: %v", l)
+	}
+	darts := f.tournament("Bristol Darts Classic")
+	if l := labels(darts, darts.Tournament.Disciplines[0].Stages[0].Groups[0]); !l["Legs"] || l["Sets"] || l["Goals"] {
+		t.Errorf("darts groups: %v", l)
+	}
+	hamburg := f.tournament("Hamburg Open 2026")
+	if l := labels(hamburg, hamburg.Tournament.Disciplines[1].Stages[1].Groups[0]); !l["Sets"] || !l["Goals"] {
+		t.Errorf("table soccer's best of three: %v", l)
 	}
 }
