@@ -156,7 +156,9 @@ func hallTournament(t *testing.T, store *cache.Store, org tournament.Organizer, 
 			t.Fatal(err)
 		}
 	}
-	write(func(s *tournament.Snapshot) (*tournament.Change, error) { return s.Start(cachetest.Now.Add(-time.Hour)) })
+	write(func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.Start(cachetest.Now.Add(-time.Hour))
+	})
 	for court := range busy {
 		s, err := store.Snapshot(ctx, id)
 		if err != nil {
