@@ -372,12 +372,16 @@ func decidingMatch(snap *tournament.Snapshot, g *tournament.Group, winner string
 	if !g.Mode.IsBracket() || winner == "" {
 		return nil
 	}
+	round := func(m *tournament.Match) int {
+		return slices.IndexFunc(g.Rounds, func(r tournament.Round) bool { return r.ID == m.RoundID })
+	}
 	var last *tournament.Match
 	for _, m := range snap.Matches {
 		if m.GroupID != g.ID || m.State != tournament.MatchPlayed || m.Winner() < 0 || m.Entries[m.Winner()] == nil || m.Entries[m.Winner()].ID != winner {
 			continue
 		}
-		if last == nil || m.EndTime.After(last.EndTime.Time) {
+		// the latest round the winner won in; its end time only between matches of one round
+		if last == nil || round(m) > round(last) || round(m) == round(last) && m.EndTime.After(last.EndTime.Time) {
 			last = m
 		}
 	}

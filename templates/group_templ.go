@@ -304,7 +304,7 @@ func GroupLive(p GroupPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if p.Bracket == nil {
+			if p.Bracket == nil && len(p.Rounds) > 0 {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "<section aria-labelledby=\"matches\" class=\"space-y-6\"><h2 id=\"matches\" class=\"text-xl font-semibold\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err

@@ -92,6 +92,8 @@ func makeID(seed uint64, path string) string {
 var (
 	// womenNames are the first names of firstNames a women's discipline draws from.
 	womenNames = []string{"Anna", "Clara", "Elif", "Greta", "Ines", "Katja", "Mara", "Olga", "Rosa", "Tara", "Vera", "Wiebke", "Zoe", "Amélie", "Camille", "Lucie", "Noémie", "Olivia", "Isla", "Freya", "Poppy"}
+	// menNames are the first names of firstNames a men's discipline draws from.
+	menNames   = []string{"Ben", "David", "Finn", "Hannes", "Jonas", "Lukas", "Niklas", "Paul", "Simon", "Umut", "Yusuf", "Bastien", "Étienne", "Mathis", "Théo", "Jack", "Harry", "Oscar", "Alfie"}
 	firstNames = []string{"Anna", "Ben", "Clara", "David", "Elif", "Finn", "Greta", "Hannes", "Ines", "Jonas", "Katja", "Lukas", "Mara", "Niklas", "Olga", "Paul", "Rosa", "Simon", "Tara", "Umut", "Vera", "Wiebke", "Yusuf", "Zoe", "Amélie", "Bastien", "Camille", "Étienne", "Lucie", "Mathis", "Noémie", "Théo", "Jack", "Olivia", "Harry", "Isla", "Oscar", "Freya", "Alfie", "Poppy"}
 	lastNames  = []string{"Schmidt", "Becker", "Wagner", "Hoffmann", "Schulz", "Koch", "Richter", "Klein", "Wolf", "Neumann", "Schwarz", "Braun", "Krüger", "Hartmann", "Lange", "Werner", "Dubois", "Moreau", "Laurent", "Girard", "Fontaine", "Chevalier", "Roux", "Mercier", "Taylor", "Davies", "Evans", "Thomas", "Roberts", "Walker", "Wright", "Hughes", "Yılmaz", "Kowalski", "Novak", "Jansen", "de Vries", "Rossi", "García", "Nielsen"}
 )
@@ -133,6 +135,9 @@ type demoBuilder struct {
 
 // players makes n new player names.
 func (b *demoBuilder) players(n int) []string { return b.named(firstNames, n) }
+
+// men makes n new player names for a men's discipline.
+func (b *demoBuilder) men(n int) []string { return b.named(menNames, n) }
 
 // women makes n new player names for a women's discipline.
 func (b *demoBuilder) women(n int) []string { return b.named(womenNames, n) }
@@ -467,7 +472,7 @@ func bristolDarts(b *demoBuilder) {
 	finals := stage("Finals", Elimination, darts501)
 	finals.Qualify, finals.ThirdPlace = 6, true
 	b.build(&Setup{Name: "Bristol Darts Classic", Description: "Steel tip, 501 double out.", Public: true, Courts: tables("Board", 6),
-		Disciplines: []SetupDiscipline{{Name: "Men's Singles", ShortName: "MS", EntryType: EntrySingle, Entries: entries(b.players(8)), Stages: []SetupStage{groups, finals}}}})
+		Disciplines: []SetupDiscipline{{Name: "Men's Singles", ShortName: "MS", EntryType: EntrySingle, Entries: entries(b.men(8)), Stages: []SetupStage{groups, finals}}}})
 	b.startTournament()
 	for gi := range 2 {
 		b.play(b.group("MS", 0, gi), 1<<30)

@@ -197,11 +197,12 @@
       // A tree also grows to fill the screen (data-fit="grow"), up to three times its size.
       var most = box.getAttribute("data-fit") === "grow" ? 3 : 1;
       var scale = function () { return Math.min(most, box.clientHeight / inner.scrollHeight, box.clientWidth / inner.scrollWidth); };
-      // A tree's names wrap at the width (in rem) that lets it grow the most:
+      // A tree's names wrap at the width (in rem) that lets it grow the most
+      // (the widest of those that tie: fewer lines):
       // wide on a tall tree, narrow on a wide one.
       if (inner.classList.contains("tv-bracket")) {
         var best = 0, width = 13;
-        [8, 10, 12, 14, 16, 18, 20, 22, 24, 26].forEach(function (w) {
+        [26, 24, 22, 20, 18, 16, 14, 12, 10, 8].forEach(function (w) {
           inner.style.setProperty("--name-w", w + "rem");
           var s = scale();
           if (s > best + 0.001) { best = s; width = w; }
