@@ -36,6 +36,10 @@ func TestHallViewsPassAxe(t *testing.T) {
 		{name: "tournament-finished", path: "/t/" + autumn.Tournament.ID},
 		{name: "tournament-search", path: "/t/" + hamburg.Tournament.ID + "?q=er"},
 		{name: "tv-before-start", path: "/t/" + owls.Tournament.ID + "/tv", kiosk: true},
+		{name: "group-cross-table", path: "/t/" + hamburg.Tournament.ID + "/groups/" + pools, show: []chromedp.Action[chromedp.Void]{
+			chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="cross-table"]').open = true`),
+			chromedp.WaitVisible(`[data-testid="cross-table"] table`),
+		}},
 		{name: "console-called", path: "/admin/t/" + lyon.Tournament.ID, console: true, show: []chromedp.Action[chromedp.Void]{
 			chromedp.Click(`[data-testid="queue-item"] [data-testid="call"]:not([disabled])`, chromedp.NodeVisible),
 			chromedp.WaitVisible(`[data-testid="called-card"]`),

@@ -235,6 +235,9 @@ func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournam
 		page.Bracket = bracketView(ctx, snap, g)
 	} else {
 		page.Rounds = roundsView(ctx, snap, g)
+		if g.Mode == tournament.RoundRobin || g.Mode == tournament.SnakeDraw {
+			page.Cross = crossTable(snap, g, page.Standings)
+		}
 	}
 	return page
 }

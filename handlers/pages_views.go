@@ -308,6 +308,51 @@ func qualifying(snap *tournament.Snapshot, g *tournament.Group) (int, string) {
 	return 0, ""
 }
 
+// maxCross is the most entries a group's cross table lists.
+const maxCross = 24
+
+// crossTable is a round robin's results, each entry against each, in the
+// order of its table: row i, column j is i's score against j ("7:3"), "–"
+// where they have not played yet; several matches between them stand side by side.
+func crossTable(snap *tournament.Snapshot, g *tournament.Group, table templates.StandingsView) *templates.CrossTable {
+	if len(table.Rows) < 2 || len(table.Rows) > maxCross {
+		return nil
+	}
+	at := map[string]int{}
+	ct := &templates.CrossTable{Cells: make([][]string, len(table.Rows))}
+	for i, r := range table.Rows {
+		at[r.Entry.ID] = i
+		ct.Entries = append(ct.Entries, r.Entry)
+		ct.Cells[i] = make([]string, len(table.Rows))
+		for j := range ct.Cells[i] {
+			if i != j {
+				ct.Cells[i][j] = "–"
+			}
+		}
+	}
+	for _, m := range snap.Matches {
+		if m.GroupID != g.ID || m.State != tournament.MatchPlayed || m.Entries[0] == nil || m.Entries[1] == nil {
+			continue
+		}
+		a, okA := at[m.Entries[0].ID]
+		b, okB := at[m.Entries[1].ID]
+		if !okA || !okB {
+			continue
+		}
+		sc := snap.DisplayScore(m)
+		add := func(i, j, x, y int) {
+			cell := fmt.Sprintf("%d:%d", x, y)
+			if ct.Cells[i][j] != "–" {
+				cell = ct.Cells[i][j] + " " + cell
+			}
+			ct.Cells[i][j] = cell
+		}
+		add(a, b, sc[0], sc[1])
+		add(b, a, sc[1], sc[0])
+	}
+	return ct
+}
+
 // deref is what p points to, or zero for nil (a number the mode leaves out).
 func deref[T int | float64](p *T) T {
 	if p == nil {

@@ -785,4 +785,5 @@ var german = map[string]string{
 	"Score":                                                            "Punkte",
 	"Points scored and conceded":                                       "Erzielte und kassierte Punkte",
 	"Point difference":                                                 "Punktdifferenz",
+	"Cross table":                                                      "Kreuztabelle",
 }

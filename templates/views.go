@@ -98,3 +98,11 @@ type BracketRound struct {
 	Last    bool
 	Matches []MatchView
 }
+
+// CrossTable is a round robin's results, each entry against each, in the
+// order of the group's table. Cells[i][j] is i's score against j; the
+// diagonal is empty.
+type CrossTable struct {
+	Entries []EntryView
+	Cells   [][]string
+}

@@ -245,3 +245,43 @@ func TestTablesMarkTheQualificationLine(t *testing.T) {
 		t.Error("a stage that sends nobody on draws a line")
 	}
 }
+
+// TestRoundRobinOffersItsCrossTable: a pool's page shows each against each,
+// in the order of its table, every played match in both its rows.
+func TestRoundRobinOffersItsCrossTable(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	pool := hamburg.Tournament.Disciplines[1].Stages[0].Groups[0]
+	_, doc := f.page("/t/" + hamburg.Tournament.ID + "/groups/" + pool.ID)
+	cross := doc.Find(`[data-testid="cross-table"] tbody tr`)
+	if cross.Length() != len(pool.EntryIDs) {
+		t.Fatalf("%d rows in the cross table, want %d", cross.Length(), len(pool.EntryIDs))
+	}
+	var names []string
+	doc.Find(`[data-testid="standings"] [data-testid="standing-name"]`).Each(func(_ int, s *goquery.Selection) { names = append(names, strings.TrimSpace(s.Text())) })
+	cell := func(i, j int) string { return strings.TrimSpace(cross.Eq(i).Find("td").Eq(j).Text()) }
+	played := 0
+	for i := range cross.Length() {
+		if !strings.Contains(cross.Eq(i).Find("th").Text(), names[i]) {
+			t.Errorf("row %d is %q, want %q as in the table", i+1, cross.Eq(i).Find("th").Text(), names[i])
+		}
+		for j := range cross.Length() {
+			a, b := cell(i, j), cell(j, i)
+			if i == j || a == "–" {
+				continue
+			}
+			played++
+			var x, y int
+			if _, err := fmt.Sscanf(a, "%d:%d", &x, &y); err != nil || !strings.HasPrefix(b, fmt.Sprintf("%d:%d", y, x)) {
+				t.Errorf("row %d against %d reads %q, the other way %q", i+1, j+1, a, b)
+			}
+		}
+	}
+	if played == 0 {
+		t.Error("no played match in the cross table")
+	}
+	swiss := hamburg.Tournament.Disciplines[0].Stages[0].Groups[0]
+	if _, doc := f.page("/t/" + hamburg.Tournament.ID + "/groups/" + swiss.ID); doc.Find(`[data-testid="cross-table"]`).Length() != 0 {
+		t.Error("a Swiss has a cross table")
+	}
+}
