@@ -141,6 +141,9 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /t/{id}/tv/setup", s.page(site.TVSetup))
 	mux.Handle("GET /t/{id}/tv/standings/{groupId}", s.page(site.TVStandings))
 	mux.Handle("GET /t/{id}/tv/bracket/{groupId}", s.page(site.TVBracket))
+	// Embeds for clubs' websites: the only addresses another site may frame.
+	mux.Handle("GET /embed/t/{id}/courts", s.page(site.EmbedCourts))
+	mux.Handle("GET /embed/t/{id}/groups/{groupId}", s.page(site.EmbedGroup))
 	// Screens: TVs in the hall whose content the organizer sets in the console.
 	screens := &handlers.Screens{Pages: site, Admin: admin, Store: c.Store, Rankings: ranked}
 	mux.Handle("GET /t/{id}/screens/{name}", s.page(screens.Show))
@@ -157,6 +160,7 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /admin", signedIn(admin.Home))
 	mux.Handle("GET /admin/t/{id}", signedIn(admin.Console))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/call", signedIn(admin.Call))
+	mux.Handle("POST /admin/t/{id}/matches/{matchId}/uncall", signedIn(admin.Uncall))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/state", signedIn(admin.SetState))
 	mux.Handle("GET /admin/t/{id}/matches/{matchId}", signedIn(admin.ResultForm))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/result", signedIn(admin.SaveResult))
