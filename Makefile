@@ -15,6 +15,22 @@ css: ## rebuild static/css/app.css with Tailwind v3 (committed)
 build: generate ## build the courtside binary
 	go build -o courtside .
 
+# The platforms make dist builds for: PCs and servers, a Raspberry Pi (64-bit
+# Raspberry Pi OS), Macs with Intel and Apple chips, Windows.
+PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64
+
+dist: generate ## static binaries for every platform in dist/ (CGO_ENABLED=0; no Go, Redis or Docker needed to run them)
+	@mkdir -p dist
+	@for p in $(PLATFORMS); do \
+		os=$${p%/*}; arch=$${p#*/}; out=dist/courtside-$$os-$$arch; \
+		if [ $$os = windows ]; then out=$$out.exe; fi; \
+		echo "  $$out"; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch go build -trimpath -ldflags='-s -w' -o $$out . || exit 1; \
+	done
+
+image: dist ## the container image courtside:local from dist/ (Dockerfile: FROM scratch, nothing to pull)
+	docker build -t courtside:local .
+
 test: ## run every test against the embedded Redis
 	go test ./...
 
@@ -44,4 +60,4 @@ screenshots: ## every page kind at 390x844, 1440x900 and 1920x1080, both themes,
 bench: ## benchmarks (add REDIS_URL=... to measure against a real Redis)
 	go test -run '^$$' -bench . -benchmem ./...
 
-.PHONY: help generate css build test test-redis test-cluster lint verify-generated audit screenshots bench
+.PHONY: help generate css build dist image test test-redis test-cluster lint verify-generated audit screenshots bench

@@ -257,6 +257,10 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 			return err
 		}
 	}
+	setupCode, firstRun, err := store.SetupCode(ctx)
+	if err != nil {
+		return err
+	}
 	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
 	follower := upstream.New(store, log, base)
 	metrics := web.NewMetrics(rdb)
@@ -309,7 +313,11 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
-	if err := printWelcome(stdout, l.Addr(), demo, *dataDir); err != nil {
+	var setupURL string
+	if firstRun {
+		setupURL = strings.TrimSuffix(base, "/") + "/setup/" + setupCode
+	}
+	if err := printWelcome(stdout, l.Addr(), demo, *dataDir, setupURL); err != nil {
 		log.Warn("printing the welcome", "err", err)
 	}
 	select {
@@ -355,7 +363,7 @@ func replayDemo(ctx context.Context, store *cache.Store, id string) error {
 
 // printWelcome tells where the server listens, and, with the embedded demo,
 // which keys to try it with.
-func printWelcome(w io.Writer, addr net.Addr, embedded bool, dataDir string) error {
+func printWelcome(w io.Writer, addr net.Addr, embedded bool, dataDir, setupURL string) error {
 	host := addr.String()
 	if ap, err := netip.ParseAddrPort(host); err == nil && ap.Addr().IsUnspecified() {
 		host = fmt.Sprintf("localhost:%d", ap.Port())
@@ -363,6 +371,9 @@ func printWelcome(w io.Writer, addr net.Addr, embedded bool, dataDir string) err
 	var b strings.Builder
 	fmt.Fprintf(&b, "Courtside is serving on http://%s\n", host)
 	fmt.Fprintf(&b, "  API:      http://%s/v1/public  (docs: http://%s/api)\n", host, host)
+	if setupURL != "" {
+		fmt.Fprintf(&b, "  Setup:    %s  (no organizer yet: open this once to create yours and sign in)\n", setupURL)
+	}
 	if dataDir != "" {
 		fmt.Fprintf(&b, "  Data:     kept in %s: every change is on disk before it is acknowledged, and is there after a restart or a crash\n", dataDir)
 	}

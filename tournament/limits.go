@@ -18,3 +18,11 @@ const (
 	// MaxUpstreamAnswerBytes bounds what one upstream answer may hold.
 	MaxUpstreamAnswerBytes = 32 << 20
 )
+
+// Limits of an organizer's accounts.
+const (
+	// MaxHelpers bounds the desk helpers' logins an organizer keeps at once.
+	MaxHelpers = 50
+	// MaxAccountNameLength bounds an organizer's or a helper's name as typed in a form.
+	MaxAccountNameLength = 80
+)

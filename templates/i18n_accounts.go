@@ -1,0 +1,55 @@
+package templates
+
+// The German of the first-run setup, the helpers' logins and signing a phone
+// in (accounts.templ, handlers/accounts.go), kept beside the rest of german.
+func init() {
+	for en, de := range map[string]string{
+		"%s is set up and this browser is signed in as its organizer.": "%s ist eingerichtet, und dieser Browser ist als sein Veranstalter angemeldet.",
+		"Address of your results page":                                 "Adresse Ihrer Ergebnisseite",
+		"As it appears on your results pages, e.g. Boule Club Lyon.":   "So, wie er auf Ihren Ergebnisseiten steht, z. B. Boule Club Lyon.",
+		"At most %d characters.":                                       "Höchstens %d Zeichen.",
+		"Choose the address of your results page: lower-case letters, digits and hyphens, 3 to 40 characters.": "Wählen Sie die Adresse Ihrer Ergebnisseite: Kleinbuchstaben, Ziffern und Bindestriche, 3 bis 40 Zeichen.",
+		"Club or organization": "Verein oder Organisation",
+		"Courtside is ready":   "Courtside ist bereit",
+		"Create and sign in":   "Anlegen und anmelden",
+		"Done":                 "Fertig",
+		"Give the helper a name, such as Desk 2 or Anna.": "Geben Sie der Hilfe einen Namen, etwa Tisch 2 oder Anna.",
+		"Helpers": "Helfer",
+		"It signs you in on another computer (Organizer sign-in), and programs use it for the API.":         "Damit melden Sie sich an einem anderen Computer an (Anmeldung für Veranstalter), und Programme nutzen es für die API.",
+		"Keep this API token somewhere safe: it is shown only now.":                                         "Bewahren Sie dieses API-Token sicher auf: Es wird nur jetzt angezeigt.",
+		"Leave empty to make it from the name. Lower-case letters, digits and hyphens: /o/boule-club-lyon.": "Leer lassen, um sie aus dem Namen zu bilden. Kleinbuchstaben, Ziffern und Bindestriche: /o/boule-club-lyon.",
+		"Logins for helpers":                  "Zugänge für Helfer",
+		"Logins":                              "Zugänge",
+		"Make the login and show its QR code": "Zugang anlegen und QR-Code zeigen",
+		"May":                                 "Darf",
+		"Name your club or organization. You are signed in as its organizer right after, and can then make logins for your helpers.": "Nennen Sie Ihren Verein oder Ihre Organisation. Danach sind Sie als Veranstalter angemeldet und können Zugänge für Ihre Helfer anlegen.",
+		"New helper":              "Neue Hilfe",
+		"No helpers' logins yet.": "Noch keine Zugänge für Helfer.",
+		"Open the console":        "Zur Konsole",
+		"QR code":                 "QR-Code",
+		"Revoke":                  "Widerrufen",
+		"Scan this with the phone's camera: it is signed in as %s. The code works once, within %d minutes.": "Scannen Sie dies mit der Kamera des Telefons: Es wird als %s angemeldet. Der Code gilt einmal, innerhalb von %d Minuten.",
+		"Set up Courtside": "Courtside einrichten",
+		"Show a QR code here and scan it with the phone: it is signed in as you, once, without typing a token.": "Zeigen Sie hier einen QR-Code und scannen Sie ihn mit dem Telefon: Es wird als Sie angemeldet, einmal, ohne ein Token abzutippen.",
+		"Show a sign-in QR code":                       "QR-Code zum Anmelden zeigen",
+		"Sign a phone in":                              "Telefon anmelden",
+		"Sign this device in as %s?":                   "Dieses Gerät als %s anmelden?",
+		"Sign-in QR code":                              "QR-Code zum Anmelden",
+		"Sport":                                        "Sportart",
+		"The address, to type or send":                 "Die Adresse, zum Abtippen oder Senden",
+		"The form was too long; type the name again.":  "Das Formular war zu lang; geben Sie den Namen noch einmal ein.",
+		"The form was too long; type the names again.": "Das Formular war zu lang; geben Sie die Namen noch einmal ein.",
+		"This address opens on this computer only, so a phone cannot use it. Start Courtside with BASE_URL set to this computer's address in the venue's network, such as http://192.168.1.20:8080.": "Diese Adresse öffnet sich nur auf diesem Computer, ein Telefon kann sie nicht nutzen. Starten Sie Courtside mit BASE_URL auf die Adresse dieses Computers im Netz der Halle, etwa http://192.168.1.20:8080.",
+		"This setup address was used already or is not the one printed last. Sign in with your API token, or restart Courtside for a new address while there is no organizer.":                       "Diese Einrichtungsadresse wurde schon benutzt oder ist nicht die zuletzt ausgegebene. Melden Sie sich mit Ihrem API-Token an, oder starten Sie Courtside neu für eine neue Adresse, solange es keinen Veranstalter gibt.",
+		"This sign-in code was used already or has expired. Ask for a new one on the signed-in computer (Logins).":                                                                                   "Dieser Anmeldecode wurde schon benutzt oder ist abgelaufen. Lassen Sie sich am angemeldeten Computer einen neuen zeigen (Zugänge).",
+		"Who uses it, or where: Desk 2, Anna.":                               "Wer ihn nutzt, oder wo: Tisch 2, Anna.",
+		"You have %d helpers' logins: revoke one first.":                     "Sie haben %d Zugänge für Helfer: Widerrufen Sie zuerst einen.",
+		"Your login enters results; the organizer's login changes the rest.": "Ihr Zugang trägt Ergebnisse ein; alles andere ändert der Zugang des Veranstalters.",
+		"do everything, as the organizer (setup, entries, screens, logins)":  "alles, wie der Veranstalter (Einrichtung, Meldungen, Bildschirme, Zugänge)",
+		"enter results and call matches only":                                "nur Ergebnisse eintragen und Spiele aufrufen",
+		"everything":                                                         "alles",
+		"results only":                                                       "nur Ergebnisse",
+	} {
+		german[en] = de
+	}
+}
