@@ -252,6 +252,10 @@ func (acc *Accounts) RevokeHelper(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
+	if !confirmed(r) {
+		return acc.Admin.askFirst(w, r, templates.Tf(ctx, "Revoke the login of %s? Its phone is signed out at once.", k.Name),
+			templates.T(ctx, "Revoke"), "/admin/logins")
+	}
 	if err := acc.Store.RevokeKey(ctx, k.ID); err != nil {
 		return err
 	}

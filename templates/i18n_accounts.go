@@ -1,7 +1,8 @@
 package templates
 
-// The German of the first-run setup, the helpers' logins and signing a phone
-// in (accounts.templ, handlers/accounts.go), kept beside the rest of german.
+// The German of the first-run setup, the helpers' logins, signing a phone
+// in and the confirmation page (accounts.templ, confirm.templ,
+// handlers/accounts.go, handlers/confirm.go), kept beside the rest of german.
 func init() {
 	for en, de := range map[string]string{
 		"%s is set up and this browser is signed in as its organizer.": "%s ist eingerichtet, und dieser Browser ist als sein Veranstalter angemeldet.",
@@ -48,7 +49,10 @@ func init() {
 		"do everything, as the organizer (setup, entries, screens, logins)":  "alles, wie der Veranstalter (Einrichtung, Meldungen, Bildschirme, Zugänge)",
 		"enter results and call matches only":                                "nur Ergebnisse eintragen und Spiele aufrufen",
 		"everything":                                                         "alles",
-		"results only":                                                       "nur Ergebnisse",
+		"Are you sure?":                                                      "Sind Sie sicher?",
+		"Revoke the login of %s? Its phone is signed out at once.":           "Den Zugang von %s widerrufen? Sein Telefon wird sofort abgemeldet.",
+		"Stop following %s? It stays as it was last seen.":                   "%s nicht mehr folgen? Es bleibt, wie es zuletzt war.",
+		"results only": "nur Ergebnisse",
 	} {
 		german[en] = de
 	}

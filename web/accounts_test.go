@@ -207,13 +207,13 @@ func TestHelpersLogins(t *testing.T) {
 			}
 		}
 		boule, _ := f.signIn(f.bouleToken)
-		if rec := boule.do(http.MethodPost, "/admin/logins/"+desk.ID+"/revoke", url.Values{}); rec.Code != http.StatusNotFound {
+		if rec := boule.do(http.MethodPost, "/admin/logins/"+desk.ID+"/revoke", url.Values{"confirmed": {"yes"}}); rec.Code != http.StatusNotFound {
 			t.Errorf("another organizer revoked a helper: %d", rec.Code)
 		}
 		if rec := helper.do(http.MethodGet, "/admin", nil); rec.Code != 200 {
 			t.Fatalf("the helper before the revocation: %d", rec.Code)
 		}
-		if rec := o.do(http.MethodPost, "/admin/logins/"+desk.ID+"/revoke", url.Values{}); rec.Code != http.StatusSeeOther {
+		if rec := o.do(http.MethodPost, "/admin/logins/"+desk.ID+"/revoke", url.Values{"confirmed": {"yes"}}); rec.Code != http.StatusSeeOther {
 			t.Fatalf("revoke: %d", rec.Code)
 		}
 		if rec := helper.do(http.MethodGet, "/admin", nil); rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/admin/login") {
