@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"slices"
@@ -106,6 +107,31 @@ func TestDestructiveFormsAskFirst(t *testing.T) {
 		}
 		if hs, _ := f.store.Helpers(ctx, f.org("kickerclub-hamburg").ID); len(hs) != 0 {
 			t.Error("the confirmed revocation did not revoke")
+		}
+	})
+	t.Run("counts leave out the removed and the withdrawn", func(t *testing.T) {
+		// Frida Lang was removed from the singles but plays doubles; now the
+		// team of Gero Falk and Hanna Ott withdraws: 6 players in 3 teams remain.
+		snap, _ := f.store.Snapshot(ctx, id)
+		last := snap.Tournament.Disciplines[1].EntryIDs[3]
+		if rec := o.do(http.MethodPost, base+"/entries/withdraw", url.Values{"discipline": {od.ID}, "entry": {last}, "confirmed": {"yes"}}); rec.Code != http.StatusSeeOther {
+			t.Fatalf("withdraw the team: %d", rec.Code)
+		}
+		if text := o.doc(o.do(http.MethodGet, "/t/"+id, nil)).Text(); !strings.Contains(text, "6 players · 3 teams") {
+			t.Errorf("the tournament's page does not count 6 players and 3 teams")
+		}
+		rec := f.get("/v1/public/organizers/"+f.org("kickerclub-hamburg").ID+"/tournaments?limit=100", f.token)
+		var items []struct {
+			ID                   string
+			NumPlayers, NumTeams int
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &items); err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range items {
+			if it.ID == id && (it.NumPlayers != 6 || it.NumTeams != 3) {
+				t.Errorf("the API counts %d players and %d teams", it.NumPlayers, it.NumTeams)
+			}
 		}
 	})
 }
