@@ -86,9 +86,10 @@ func (s *Setups) AddEntries(w http.ResponseWriter, r *http.Request) error {
 	name := r.FormValue("name")
 	return s.entriesWrite(w, r, "added", name, func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
 		if !snap.Started() {
+			dd, _ := snap.Discipline(d)
 			var add []tournament.SetupEntry
 			for _, l := range lines(name) {
-				add = append(add, tournament.SetupEntry{Name: l})
+				add = append(add, tournament.EntryLine(dd.EntryType, l))
 			}
 			if len(add) == 0 {
 				return nil, tournament.Refuse("Type a name.")

@@ -484,16 +484,7 @@ func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[st
 		p := fmt.Sprintf("d%d", i)
 		d := tournament.SetupDiscipline{Name: text(p + ".name"), ShortName: text(p + ".shortName"), EntryType: tournament.EntryType(text(p + ".entryType"))}
 		for _, line := range lines(v.Get(p + ".entries")) {
-			e := tournament.SetupEntry{Name: line}
-			if name, players, ok := strings.Cut(line, ":"); ok && (d.EntryType == tournament.EntryBYP || d.EntryType == tournament.EntryTeamName) {
-				e = tournament.SetupEntry{Name: strings.TrimSpace(name)}
-				for _, pl := range strings.Split(players, "/") {
-					if pl = strings.TrimSpace(pl); pl != "" {
-						e.Players = append(e.Players, pl)
-					}
-				}
-			}
-			d.Entries = append(d.Entries, e)
+			d.Entries = append(d.Entries, tournament.EntryLine(d.EntryType, line))
 		}
 		for k := range count(v, p+".stages") {
 			sp := fmt.Sprintf("%s.s%d", p, k)

@@ -1,0 +1,30 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// TestCheckInAddsTeamsAsTheSetupReadsThem: "Name: A / B" typed at the
+// check-in is the team Name of A and B, as in the setup (it was a team of a
+// player "Name: A" and B).
+func TestCheckInAddsTeamsAsTheSetupReadsThem(t *testing.T) {
+	f := newFixture(t)
+	o, _ := f.signIn(f.token)
+	base := strings.TrimSuffix(o.do(http.MethodPost, "/admin/new", twoDisciplines()).Header().Get("Location"), "/setup?done=created")
+	id := strings.TrimPrefix(base, "/admin/t/")
+	snap, _ := f.store.Snapshot(context.Background(), id)
+	od := snap.Tournament.Disciplines[1]
+	if rec := o.do(http.MethodPost, base+"/entries/add", url.Values{"discipline": {od.ID}, "name": {"Les Boulistes: Marc Petit / Paul Roux"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("add: %d %s", rec.Code, rec.Body)
+	}
+	snap, _ = f.store.Snapshot(context.Background(), id)
+	d := snap.Tournament.Disciplines[1]
+	e := snap.Entries[d.EntryIDs[len(d.EntryIDs)-1]]
+	if e.Name != "Les Boulistes" || len(e.Entries) != 2 || e.Entries[0].Name != "Marc Petit" || e.Entries[1].Name != "Paul Roux" {
+		t.Errorf("added %q with players %v", e.Name, e.Entries)
+	}
+}
