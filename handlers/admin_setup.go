@@ -501,6 +501,16 @@ func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[st
 		}
 		s.Disciplines = append(s.Disciplines, d)
 	}
+	if len(errs) > 0 {
+		// Every problem at once: what the rules say about the rest of the
+		// form too, beside fields that have no problem of their own yet.
+		more, _ := problemFields(ctx, s.Validate())
+		for field, msg := range more {
+			if _, ok := errs[field]; !ok && field != "organizer" {
+				errs[field] = msg
+			}
+		}
+	}
 	return s, errs
 }
 

@@ -185,14 +185,29 @@ func ParseSetup(data []byte) (*Setup, error) {
 	}
 	r := &reader{}
 	s := r.setup(raw)
+	// Every problem at once: the rules' problems too, except where a value
+	// of the wrong form was already reported (it was left out, so the rules
+	// would only say it is missing).
 	ps := r.probs
-	if len(ps) == 0 {
-		ps = s.Validate()
+	for _, p := range s.Validate() {
+		if !r.probs.covers(p.Path) {
+			ps = append(ps, p)
+		}
 	}
 	if len(ps) > 0 {
 		return nil, ps
 	}
 	return s, nil
+}
+
+// covers says whether a problem was noted at path, or at a path around it.
+func (ps Problems) covers(path string) bool {
+	for _, p := range ps {
+		if p.Path == path || strings.HasPrefix(path, p.Path+".") || strings.HasPrefix(path, p.Path+"[") {
+			return true
+		}
+	}
+	return false
 }
 
 // reader turns decoded JSON into a Setup, noting every value of the wrong

@@ -28,3 +28,26 @@ func TestCheckInAddsTeamsAsTheSetupReadsThem(t *testing.T) {
 		t.Errorf("added %q with players %v", e.Name, e.Entries)
 	}
 }
+
+// TestSetupFormListsEveryProblem: a start that is no date and a negative
+// number of courts no longer hide the rules' problems with the rest of the
+// form: every field with a problem says so at once, and nothing is saved.
+func TestSetupFormListsEveryProblem(t *testing.T) {
+	f := newFixture(t)
+	o, _ := f.signIn(f.token)
+	form := twoDisciplines()
+	form.Set("start", "tomorrow")
+	form.Set("courts", "-2")
+	form.Set("name", "")
+	form.Set("d0.s0.mode", "nope")
+	rec := o.do(http.MethodPost, "/admin/new", form)
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("status %d", rec.Code)
+	}
+	doc := o.doc(rec)
+	for _, id := range []string{"start", "courts", "name", "d0.s0.mode"} {
+		if doc.Find(`[id="`+id+`-error"]`).Length() != 1 {
+			t.Errorf("no problem beside %s", id)
+		}
+	}
+}
