@@ -11,10 +11,13 @@ FROM scratch
 # BuildKit sets TARGETARCH to the platform being built (amd64, arm64: a Raspberry Pi).
 ARG TARGETARCH=amd64
 COPY dist/courtside-linux-${TARGETARCH} /courtside
+# With DATA_DIR=/data the data is kept in /data (mount a volume there); with
+# REDIS_URL it is in that Redis (compose.yaml). The directory belongs to the
+# user the server runs as, so a new volume there does too (make dist makes
+# the empty dist/data it is copied from).
+COPY --chown=65534:65534 dist/data /data
 # Not root: the user nobody has no home, which the server does not need.
 USER 65534:65534
-# With DATA_DIR the data is kept in /data (mount a volume there); with
-# REDIS_URL it is in that Redis (compose.yaml).
 VOLUME ["/data"]
 ENV ADDR=:8080
 EXPOSE 8080

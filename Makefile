@@ -20,7 +20,7 @@ build: generate ## build the courtside binary
 PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64
 
 dist: generate ## static binaries for every platform in dist/ (CGO_ENABLED=0; no Go, Redis or Docker needed to run them)
-	@mkdir -p dist
+	@mkdir -p dist/data
 	@for p in $(PLATFORMS); do \
 		os=$${p%/*}; arch=$${p#*/}; out=dist/courtside-$$os-$$arch; \
 		if [ $$os = windows ]; then out=$$out.exe; fi; \
