@@ -108,7 +108,7 @@ func (b *browser) post(u string, form url.Values) (*http.Response, *goquery.Docu
 	if err != nil {
 		b.t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	doc, err := goquery.NewDocumentFromReader(res.Body)
 	if err != nil {
 		b.t.Fatal(err)
@@ -129,7 +129,7 @@ func callAPI(method, u, token string, body any) (int, []byte, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	raw, err := io.ReadAll(res.Body)
 	return res.StatusCode, raw, err
 }

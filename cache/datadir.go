@@ -464,7 +464,7 @@ func (j *journal) replay(path string) (time.Time, error) {
 	if err != nil {
 		return last, fmt.Errorf("cache: journal: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	st, err := f.Stat()
 	if err != nil {
 		return last, fmt.Errorf("cache: journal: %w", err)
@@ -479,7 +479,7 @@ func (j *journal) replay(path string) (time.Time, error) {
 		return last, fmt.Errorf("cache: %s is not a Courtside journal", path)
 	}
 	c := redis.NewClient(&redis.Options{Addr: j.m.Addr(), ReadTimeout: -1, WriteTimeout: -1})
-	defer c.Close()
+	defer func() { _ = c.Close() }()
 	ctx := context.Background()
 	offset := int64(len(journalMagic))
 	for {
@@ -566,7 +566,8 @@ func decodeRecord(b []byte) (kind byte, at time.Time, cmds [][][]byte, err error
 	at, b = time.Unix(0, ns), b[k:]
 	next := func() (uint64, bool) {
 		v, k := binary.Uvarint(b)
-		if k <= 0 || v > uint64(len(b)) && v > 1<<20 {
+		// Every count and length is at most the bytes left: each item takes one at least.
+		if k <= 0 || v > uint64(len(b)-k) {
 			return 0, false
 		}
 		b = b[k:]

@@ -228,3 +228,36 @@ func TestDataDirIsOneServersAtATime(t *testing.T) {
 		t.Errorf("a second server opened the same directory: %v", err)
 	}
 }
+
+// BenchmarkDataDirWrite measures one acknowledged write with the journal
+// (an fsync each) against the same write to the in-memory store, and a read.
+func BenchmarkDataDirWrite(b *testing.B) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		open func() (redis.UniversalClient, func(), error)
+	}{
+		{"journal", func() (redis.UniversalClient, func(), error) { return cache.OpenDir(b.TempDir()) }},
+		{"memory", func() (redis.UniversalClient, func(), error) { return cache.Open("", false) }},
+	} {
+		rdb, release, err := c.open()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.name+"/set", func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				if err := rdb.Set(ctx, "k", i, 0).Err(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(c.name+"/get", func(b *testing.B) {
+			for b.Loop() {
+				if err := rdb.Get(ctx, "k").Err(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		release()
+	}
+}

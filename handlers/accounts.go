@@ -120,7 +120,7 @@ func (acc *Accounts) Setup(w http.ResponseWriter, r *http.Request) error {
 	}
 	for _, p := range problems {
 		if f := fields[p.Path]; f != nil && f.Error == "" {
-			f.Error = templates.Reason(ctx, p.Message.Format, p.Message.Args...)
+			f.Error = templates.Reason(ctx, p.Format, p.Args...)
 		}
 	}
 	if page.Slug.Error != "" && page.Slug.Value == "" {
