@@ -265,7 +265,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	follower := upstream.New(store, log, base)
 	metrics := web.NewMetrics(rdb)
 	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
-		SessionKeys: sessionKeys(cmp.Or(getenv("SESSION_KEYS"), dataSecret(*dataDir, log)), log), BaseURL: base, RenderCacheBytes: renderBytes,
+		SessionKeys: sessionKeys(cmp.Or(getenv("SESSION_KEYS"), dataSecret(getenv("SESSION_KEYS") == "", *dataDir, log)), log), BaseURL: base, RenderCacheBytes: renderBytes,
 		TrustedProxies: trusted, Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN"), Upstream: follower})
 	if err != nil {
 		return err

@@ -48,9 +48,10 @@ func openStore(url, dataDir string, getenv func(string) string) (redis.Universal
 }
 
 // dataSecret is the console's cookie secret kept in the data directory, so
-// that sign-ins outlast a restart as the data does; "" without a directory.
-func dataSecret(dir string, log *slog.Logger) string {
-	if dir == "" {
+// that sign-ins outlast a restart as the data does; "" when not wanted
+// (SESSION_KEYS gives the secrets) or without a directory.
+func dataSecret(wanted bool, dir string, log *slog.Logger) string {
+	if !wanted || dir == "" {
 		return ""
 	}
 	path := filepath.Join(dir, "session.secret")
