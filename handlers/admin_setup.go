@@ -364,11 +364,14 @@ func setupValues(ctx context.Context, s *tournament.Setup) url.Values {
 	}
 	set("name", s.Name)
 	set("description", s.Description)
+	// Times are typed and shown in the venue's time zone.
+	loc := tournament.VenueLocation(s.TimeZone)
+	set("timeZone", s.TimeZone)
 	if !s.StartTime.IsZero() {
-		v.Set("start", s.StartTime.UTC().Format(datetimeLocal))
+		v.Set("start", s.StartTime.In(loc).Format(datetimeLocal))
 	}
 	if !s.EndTime.IsZero() {
-		v.Set("end", s.EndTime.UTC().Format(datetimeLocal))
+		v.Set("end", s.EndTime.In(loc).Format(datetimeLocal))
 	}
 	v.Set("courts", strings.Join(s.Courts, "\n"))
 	if n := len(s.Courts); slices.Equal(s.Courts, courtNames(ctx, n)) || slices.Equal(s.Courts, tournament.CourtNames(n)) {
@@ -456,12 +459,18 @@ func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[st
 		}
 		return out
 	}
+	// The venue's time zone, in which the start and end are typed.
+	zone := text("timeZone")
+	if _, err := time.LoadLocation(zone); zone != "" && (err != nil || zone == "Local" || len(zone) > 64) {
+		errs["timeZone"] = templates.T(ctx, "Use a time zone name such as Europe/Paris.")
+	}
+	loc := tournament.VenueLocation(zone)
 	when := func(k string) tournament.Time {
 		s := text(k)
 		if s == "" {
 			return tournament.Time{}
 		}
-		t, err := time.Parse(datetimeLocal, s)
+		t, err := time.ParseInLocation(datetimeLocal, s, loc)
 		if err != nil {
 			if t, err = time.Parse(time.RFC3339, s); err != nil {
 				errs[k] = templates.T(ctx, "must be a date and time")
@@ -470,7 +479,7 @@ func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[st
 		return tournament.At(t)
 	}
 	s := &tournament.Setup{Name: text("name"), Description: strings.TrimSpace(v.Get("description")), StartTime: when("start"), EndTime: when("end"),
-		Public: on("public"), AutoCall: on("autoCall"), CheckIn: on("checkIn")}
+		Public: on("public"), AutoCall: on("autoCall"), CheckIn: on("checkIn"), TimeZone: zone}
 	if n, err := strconv.Atoi(text("courts")); err == nil {
 		if n < 1 || n > tournament.MaxSetupCourts {
 			errs["courts"] = templates.Tf(ctx, "from 1 to %d courts", tournament.MaxSetupCourts)
@@ -586,6 +595,7 @@ func fillSetupForm(ctx context.Context, p *templates.SetupFormPage, v url.Values
 		return templates.Check{Name: k, Checked: v.Get(k) == "on", Error: errs[k]}
 	}
 	p.Name, p.Description, p.Start, p.End, p.Courts = field("name"), field("description"), field("start"), field("end"), field("courts")
+	p.TimeZone = field("timeZone")
 	p.Public, p.AutoCall, p.CheckIn = check("public"), check("autoCall"), check("checkIn")
 	p.TieBreakNames = strings.Join(tournament.TieBreakNames, ", ")
 	for _, m := range tournament.Modes {

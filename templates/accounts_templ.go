@@ -1116,4 +1116,10 @@ func SignInLink(p SignInLinkPage) templ.Component {
 	})
 }
 
+// TimeZones are offered as the venue's time zone (any IANA name may be typed).
+var TimeZones = []string{"Europe/Amsterdam", "Europe/Berlin", "Europe/Brussels", "Europe/Dublin", "Europe/Lisbon", "Europe/London",
+	"Europe/Luxembourg", "Europe/Madrid", "Europe/Paris", "Europe/Prague", "Europe/Rome", "Europe/Stockholm", "Europe/Vienna",
+	"Europe/Warsaw", "Europe/Zurich", "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles",
+	"America/Montreal", "Australia/Sydney", "Asia/Tokyo", "UTC"}
+
 var _ = templruntime.GeneratedTemplate

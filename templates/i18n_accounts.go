@@ -52,6 +52,12 @@ func init() {
 		"Are you sure?":                                                      "Sind Sie sicher?",
 		"Revoke the login of %s? Its phone is signed out at once.":           "Den Zugang von %s widerrufen? Sein Telefon wird sofort abgemeldet.",
 		"Stop following %s? It stays as it was last seen.":                   "%s nicht mehr folgen? Es bleibt, wie es zuletzt war.",
+		"Time zone of the venue":                                             "Zeitzone des Austragungsorts",
+		"The start and end below are its local time, e.g. Europe/Paris.":     "Beginn und Ende darunter sind dort Ortszeit, z. B. Europe/Berlin.",
+		"Start (local time at the venue)":                                    "Beginn (Ortszeit am Austragungsort)",
+		"End (local time, optional)":                                         "Ende (Ortszeit, optional)",
+		"Use a time zone name such as Europe/Paris.":                         "Geben Sie eine Zeitzone wie Europe/Berlin an.",
+		"%q is no time zone: use a name such as Europe/Paris":                "%q ist keine Zeitzone: Geben Sie einen Namen wie Europe/Berlin an",
 		"results only": "nur Ergebnisse",
 	} {
 		german[en] = de

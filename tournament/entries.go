@@ -54,7 +54,7 @@ func (s *Snapshot) Started() bool {
 func SetupOf(s *Snapshot) *Setup {
 	t := s.Tournament
 	out := &Setup{Organizer: s.Organizer.Slug, Name: t.Name, Description: t.Description, StartTime: t.StartTime,
-		Public: t.Public, AutoCall: t.AutoCall, CheckIn: t.CheckIn, Courts: []string{}, Disciplines: []SetupDiscipline{}}
+		Public: t.Public, AutoCall: t.AutoCall, CheckIn: t.CheckIn, TimeZone: t.TimeZone, Courts: []string{}, Disciplines: []SetupDiscipline{}}
 	if !t.EndTime.Equal(t.StartTime.Time) {
 		out.EndTime = t.EndTime
 	}

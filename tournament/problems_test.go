@@ -32,3 +32,23 @@ func TestParseSetupListsEveryProblem(t *testing.T) {
 		t.Errorf("%d problems, want %d: %v", len(ps), len(want), ps)
 	}
 }
+
+func TestSetupTimeZone(t *testing.T) {
+	_, err := ParseSetup([]byte(`{"organizer": "x", "name": "n", "startTime": "2026-11-28T08:00:00.000Z", "courts": 2, "timeZone": "Mars/Olympus",
+		"disciplines": [{"name": "A", "shortName": "A", "entryType": "single", "entries": ["a", "b"],
+			"stages": [{"name": "s", "mode": "round_robin", "matchConfiguration": {"numPoints": 7, "numSets": 1}}]}]}`))
+	var ps Problems
+	if !errors.As(err, &ps) || ps.At("timeZone") == "" {
+		t.Errorf("an unknown time zone passed: %v", err)
+	}
+	s, err := ParseSetup([]byte(`{"organizer": "x", "name": "n", "startTime": "2026-11-28T08:00:00.000Z", "courts": 2, "timeZone": "Europe/Paris",
+		"disciplines": [{"name": "A", "shortName": "A", "entryType": "single", "entries": ["a", "b"],
+			"stages": [{"name": "s", "mode": "round_robin", "matchConfiguration": {"numPoints": 7, "numSets": 1}}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tour, _ := Build(s, Organizer{ID: "tio:o", Slug: "x"}, RandomIDs())
+	if tour.TimeZone != "Europe/Paris" || tour.Location().String() != "Europe/Paris" || SetupOf(NewSnapshot(1, tour, Organizer{Slug: "x"}, nil, nil)).TimeZone != "Europe/Paris" {
+		t.Errorf("the zone is not kept: %q", tour.TimeZone)
+	}
+}

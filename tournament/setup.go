@@ -32,6 +32,8 @@ type Setup struct {
 	AutoCall    bool              `json:"autoCall"`
 	CheckIn     bool              `json:"checkIn"`
 	Disciplines []SetupDiscipline `json:"disciplines"`
+	// TimeZone is the venue's time zone (an IANA name such as Europe/Paris).
+	TimeZone string `json:"timeZone,omitempty"`
 }
 
 // SetupDiscipline is a discipline of a setup with its entries and stages.
@@ -343,6 +345,7 @@ func (r *reader) setup(v any) *Setup {
 		"endTime":     r.time(&s.EndTime),
 		"public":      r.boolean(&s.Public),
 		"autoCall":    r.boolean(&s.AutoCall),
+		"timeZone":    r.str(&s.TimeZone),
 		"checkIn":     r.boolean(&s.CheckIn),
 		"courts": func(path string, v any) {
 			if n, ok := v.(json.Number); ok {
@@ -462,6 +465,11 @@ func (s *Setup) Validate() Problems {
 	}
 	if s.StartTime.IsZero() {
 		ps.add("startTime", "is required")
+	}
+	if s.TimeZone != "" {
+		if _, err := time.LoadLocation(s.TimeZone); err != nil || len(s.TimeZone) > 64 || s.TimeZone == "Local" {
+			ps.add("timeZone", "%q is no time zone: use a name such as Europe/Paris", s.TimeZone)
+		}
 	}
 	if !s.EndTime.IsZero() && s.EndTime.Before(s.StartTime.Time) {
 		ps.add("endTime", "must not be before startTime")
@@ -832,7 +840,7 @@ func Build(s *Setup, org Organizer, id func(path string) string) (*Tournament, [
 	t := &Tournament{
 		ID: id("tournament"), Name: strings.TrimSpace(s.Name), Description: s.Description,
 		StartTime: s.StartTime, EndTime: s.EndTime, State: StateReady, OrganizerID: org.ID,
-		Public: s.Public, AutoCall: s.AutoCall, CheckIn: s.CheckIn, Rev: 1,
+		Public: s.Public, AutoCall: s.AutoCall, CheckIn: s.CheckIn, TimeZone: s.TimeZone, Rev: 1,
 		Courts: make([]Court, len(s.Courts)), Disciplines: make([]Discipline, len(s.Disciplines)),
 	}
 	if t.EndTime.IsZero() {

@@ -51,3 +51,37 @@ func TestSetupFormListsEveryProblem(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupReadsAndShowsTimesInTheVenuesZone: the console asks for the
+// venue's time zone; the start is typed and shown in it, stored as the
+// instant it is, and the form says nothing of UTC.
+func TestSetupReadsAndShowsTimesInTheVenuesZone(t *testing.T) {
+	f := newFixture(t)
+	o, _ := f.signIn(f.token)
+	if text := o.doc(o.do(http.MethodGet, "/admin/new", nil)).Find(`[data-testid="setup-form"]`).Text(); strings.Contains(text, "(UTC") {
+		t.Errorf("the setup form speaks of UTC")
+	}
+	form := twoDisciplines()
+	form.Set("timeZone", "Mars/Olympus")
+	if rec := o.do(http.MethodPost, "/admin/new", form); rec.Code != http.StatusUnprocessableEntity || o.doc(rec).Find("#timeZone-error").Length() != 1 {
+		t.Errorf("an unknown zone: %d", rec.Code)
+	}
+	form.Set("timeZone", "Europe/Paris")
+	form.Set("start", "2026-11-28T09:00")
+	loc := o.do(http.MethodPost, "/admin/new", form).Header().Get("Location")
+	id := strings.TrimPrefix(strings.TrimSuffix(loc, "/setup?done=created"), "/admin/t/")
+	snap, err := f.store.Snapshot(context.Background(), id)
+	if err != nil {
+		t.Fatalf("create: %v (%s)", err, loc)
+	}
+	if got := snap.Tournament.StartTime.UTC(); got.Hour() != 8 || snap.Tournament.TimeZone != "Europe/Paris" {
+		t.Errorf("9:00 in Paris stored as %s (zone %q)", got, snap.Tournament.TimeZone)
+	}
+	doc := o.doc(o.do(http.MethodGet, "/admin/t/"+id+"/setup", nil))
+	if v := doc.Find(`input[name="start"]`).AttrOr("value", ""); v != "2026-11-28T09:00" {
+		t.Errorf("the start shown again as %q", v)
+	}
+	if v := doc.Find(`input[name="timeZone"]`).AttrOr("value", ""); v != "Europe/Paris" {
+		t.Errorf("the zone shown again as %q", v)
+	}
+}
