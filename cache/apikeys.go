@@ -42,6 +42,10 @@ type Key struct {
 	Description string           `json:"description,omitempty"`
 	CreatedAt   tournament.Time  `json:"createdAt"`
 	Revoked     bool             `json:"revoked"`
+	// Role is what the key may do in the console; the full role when empty.
+	Role Role `json:"role,omitempty"`
+	// Helper marks a desk helper's login made in the console (CreateHelper).
+	Helper bool `json:"helper,omitempty"`
 }
 
 // Owner is who the key speaks for: the organizer for a token, the key itself for a public key.

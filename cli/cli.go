@@ -7,6 +7,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -66,9 +67,11 @@ const usage = `Courtside serves live tournament results: a website, court boards
 an organizer console and the Tournament Public API, all from Redis.
 
 Usage:
-  courtside [serve] [--addr ADDR] [--simulate]
+  courtside [serve] [--addr ADDR] [--data DIR] [--simulate]
       Serve the site and the API (the default command).
       --addr ADDR     listen address (env ADDR; default :8080)
+      --data DIR      keep everything in the directory DIR (env DATA_DIR), no Redis needed:
+                      every change is on disk before it is acknowledged
       --simulate      play the running tournaments live (default on with the embedded demo)
   courtside demo
       Load the demo tournaments into the Redis at REDIS_URL.
@@ -134,8 +137,10 @@ Limits:
   lists them, tournament/limits.go holds them, and a refusal names the limit it hit.
 
 Environment:
-  REDIS_URL              the Redis to use (redis://host:6379/0); serve without it runs an
-                         embedded in-memory Redis with the demo; demo and keys need it
+  REDIS_URL              the Redis to use (redis://host:6379/0); serve without it (and
+                         without DATA_DIR) runs an embedded in-memory Redis with the demo;
+                         demo and keys need it
+  DATA_DIR               serve keeps its data in this directory instead (as --data)
   REDIS_CLUSTER          true: REDIS_URL names a Redis Cluster (so does a URL with addr=
                          parameters: redis://host:7000?addr=host:7001&addr=host:7002)
   REDIS_WAIT_REPLICAS    replicas that must confirm a write before it is acknowledged
@@ -284,10 +289,18 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	url := getenv("REDIS_URL")
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", envOr(getenv, "ADDR", ":8080"), "listen address (env ADDR)")
+	dataDir := fs.String("data", getenv("DATA_DIR"), "keep the data in this directory (env DATA_DIR)")
 	simulate := fs.Bool("simulate", url == "", "play the running tournaments live (on by default with the embedded demo)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if *dataDir != "" && url != "" {
+		return fmt.Errorf("--data (DATA_DIR) and REDIS_URL: choose one: %w", errUsage)
+	}
+	if *dataDir != "" && !flagSet(fs, "simulate") {
+		*simulate = false // a club's own data is not played by itself
+	}
+	demo := url == "" && *dataDir == ""
 	if fs.NArg() > 0 {
 		return fmt.Errorf("serve takes no arguments, got %q: %w", fs.Args(), errUsage)
 	}
@@ -308,7 +321,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 		return fmt.Errorf("RETENTION: want a positive duration such as 168h, got %q", getenv("RETENTION"))
 	}
 	log := newLogger(getenv)
-	rdb, closeRedis, err := cache.Open(url, getenv("REDIS_CLUSTER") == "true")
+	rdb, closeRedis, err := openStore(url, *dataDir, getenv)
 	if err != nil {
 		return err
 	}
@@ -320,18 +333,22 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	if err := store.Ping(ctx); err != nil {
 		return fmt.Errorf("redis: %w", err)
 	}
-	if url == "" {
+	if demo {
 		log.Warn("REDIS_URL is not set: using an embedded in-memory Redis with demo data; NOTHING IS SAVED when the process stops")
 		if err := seedEmbedded(ctx, store); err != nil {
 			return err
 		}
+	}
+	setupCode, firstRun, err := store.SetupCode(ctx)
+	if err != nil {
+		return err
 	}
 	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
 	follower := upstream.New(store, log, base)
 	follower.AllowPrivate = allowPrivate // the same opt-in as webhooks: follows dial public addresses only
 	metrics := web.NewMetrics(rdb)
 	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
-		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), BaseURL: base, RenderCacheBytes: renderBytes,
+		SessionKeys: sessionKeys(cmp.Or(getenv("SESSION_KEYS"), dataSecret(getenv("SESSION_KEYS") == "", *dataDir, log)), log), BaseURL: base, RenderCacheBytes: renderBytes,
 		TrustedProxies: trusted, Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN"), Upstream: follower})
 	if err != nil {
 		return err
@@ -356,7 +373,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	background.Go(func() { follower.Run(ctx) })
 	if *simulate {
 		sim := &worker.Simulator{Store: store, Log: log, Rand: mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1)), IdleFor: 90 * time.Second}
-		if url == "" {
+		if demo {
 			sim.Replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
 		}
 		background.Go(func() { sim.Run(ctx, 1500*time.Millisecond) })
@@ -379,7 +396,11 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
-	if err := printWelcome(stdout, l.Addr(), url == ""); err != nil {
+	var setupURL string
+	if firstRun {
+		setupURL = strings.TrimSuffix(base, "/") + "/setup/" + setupCode
+	}
+	if err := printWelcome(stdout, l.Addr(), demo, *dataDir, setupURL); err != nil {
 		log.Warn("printing the welcome", "err", err)
 	}
 	select {
@@ -425,7 +446,7 @@ func replayDemo(ctx context.Context, store *cache.Store, id string) error {
 
 // printWelcome tells where the server listens, and, with the embedded demo,
 // which keys to try it with.
-func printWelcome(w io.Writer, addr net.Addr, embedded bool) error {
+func printWelcome(w io.Writer, addr net.Addr, embedded bool, dataDir, setupURL string) error {
 	host := addr.String()
 	if ap, err := netip.ParseAddrPort(host); err == nil && ap.Addr().IsUnspecified() {
 		host = fmt.Sprintf("localhost:%d", ap.Port())
@@ -433,6 +454,12 @@ func printWelcome(w io.Writer, addr net.Addr, embedded bool) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Courtside is serving on http://%s\n", host)
 	fmt.Fprintf(&b, "  API:      http://%s/v1/public  (docs: http://%s/api)\n", host, host)
+	if setupURL != "" {
+		fmt.Fprintf(&b, "  Setup:    %s  (no organizer yet: open this once to create yours and sign in)\n", setupURL)
+	}
+	if dataDir != "" {
+		fmt.Fprintf(&b, "  Data:     kept in %s: every change is on disk before it is acknowledged, and is there after a restart or a crash\n", dataDir)
+	}
 	if embedded {
 		fmt.Fprintln(&b, "  Data:     embedded in-memory Redis with the demo tournaments; nothing is saved")
 		fmt.Fprintf(&b, "  Token:    %s  (Kickerclub Hamburg e.V.: reads its private tournaments too)\n", demoToken)
