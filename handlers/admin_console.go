@@ -25,6 +25,8 @@ func (a *Admin) Console(w http.ResponseWriter, r *http.Request) error {
 		page.Flash = templates.T(r.Context(), "Called to court.")
 	case "state":
 		page.Flash = templates.T(r.Context(), "Saved.")
+	case "drawn":
+		page.Flash = templates.T(r.Context(), "The draw is published.")
 	}
 	return html(w, r, choose(r, templates.Console(page), templates.ConsoleLive(page)))
 }
@@ -34,7 +36,7 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 	org, _ := a.Store.Organizer(ctx, snap.Tournament.OrganizerID)
 	base := "/admin/t/" + snap.Tournament.ID
 	page := templates.ConsolePage{Page: a.page(r, snap.Tournament.Name), Organizer: org.Name, Tournament: snap.Tournament.Name,
-		PublicHref: tournamentHref(snap), ScreensHref: base + "/screens", Poll: templates.Poll{ID: livePart, Href: base, On: !over(snap), Every: 5000, ETag: etag(r, snap.Version, "console")}}
+		PublicHref: tournamentHref(snap), ScreensHref: base + "/screens", Draws: drawLinks(snap), Poll: templates.Poll{ID: livePart, Href: base, On: !over(snap), Every: 5000, ETag: etag(r, snap.Version, "console")}}
 	courts := slices.Clone(snap.Tournament.Courts)
 	slices.SortFunc(courts, func(a, b tournament.Court) int { return cmp.Compare(a.Number, b.Number) })
 	for _, c := range courts {

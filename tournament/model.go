@@ -88,6 +88,12 @@ type Stage struct {
 	State   PhaseState `json:"state"`
 	Groups  []Group    `json:"groups"`
 	Qualify int        `json:"qualify,omitempty"` // how many entries this stage takes from the previous stage's standings
+	// DrawBy is who publishes the stage's draw from the stage before: the
+	// engine at once (empty), or the director (DrawByDirector), who sees the
+	// Proposal first and may swap entries in it.
+	DrawBy string `json:"drawBy,omitempty"`
+	// Proposal is the draw waiting for the director: entry ids in seed order.
+	Proposal []string `json:"proposal,omitempty"`
 }
 
 // Group is a pool or a tree inside a stage.

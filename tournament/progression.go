@@ -459,6 +459,10 @@ func (c *Change) progressStage(di, si int) {
 	if len(seeded) < 2 {
 		return
 	}
+	if next.DrawBy == DrawByDirector {
+		c.propose(di, si+1, seeded)
+		return
+	}
 	if err := c.drawStage(di, si+1, seeded); err != nil {
 		return // a started stage is never redrawn
 	}

@@ -84,6 +84,9 @@ type SetupStage struct {
 	// best of the next place ("the 4 best thirds"), ranked by CompareBestOfPlace.
 	QualifyPerGroup int `json:"qualifyPerGroup,omitempty"`
 	QualifyBest     int `json:"qualifyBest,omitempty"`
+	// Draw is who publishes the draw of a later stage: "automatic" (the
+	// default) or "director" (see Stage.DrawBy).
+	Draw string `json:"draw,omitempty"`
 	// Rounds is how many rounds are planned (swiss, dutch_system, rounds, monster_dyp, whist).
 	Rounds int `json:"rounds,omitempty"`
 	// ThirdPlace adds a match for third place (elimination, lord_have_mercy).
@@ -411,6 +414,7 @@ func (r *reader) stage(path string, v any) SetupStage {
 		"qualify":          r.integer(&st.Qualify),
 		"qualifyPerGroup":  r.integer(&st.QualifyPerGroup),
 		"qualifyBest":      r.integer(&st.QualifyBest),
+		"draw":             r.str(&st.Draw),
 		"rounds":           r.integer(&st.Rounds),
 		"thirdPlace":       r.boolean(&st.ThirdPlace),
 		"lives":            r.integer(&st.Lives),
@@ -655,6 +659,12 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 			case st.QualifyBest < 0 || st.QualifyPerGroup > 0 && st.QualifyBest >= groups:
 				ps.add(sp+".qualifyBest", "the stage before has %d groups, so between 0 and %d of the next place can be the best", groups, groups-1)
 			}
+		}
+		switch {
+		case st.Draw != "" && st.Draw != DrawAutomatic && st.Draw != DrawByDirector:
+			ps.add(sp+".draw", "must be %q or %q, not %q", DrawAutomatic, DrawByDirector, st.Draw)
+		case i == 0 && st.Draw == DrawByDirector:
+			ps.add(sp+".draw", "the first stage is drawn at the start; the director draws later stages")
 		}
 		if i > 0 && countsOK {
 			switch q := st.Qualifiers(d.Stages[i-1].Groups); {
@@ -927,6 +937,9 @@ func buildStage(ss SetupStage, path string, id func(string) string, ready bool) 
 		state = PhaseReady
 	}
 	st := Stage{ID: id(path), Name: strings.TrimSpace(ss.Name), State: state, Qualify: ss.Qualify}
+	if ss.Draw == DrawByDirector {
+		st.DrawBy = DrawByDirector
+	}
 	n := max(ss.Groups, 1)
 	cfg := ss.MatchConfiguration
 	if cfg.QuickEntry {
