@@ -2297,7 +2297,7 @@ func MatchLive(p MatchPage) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					if p.Match.Score != nil {
+					if p.Match.Score != nil || p.Match.Forfeit != "" {
 						var templ_7745c5c3_Var115 string
 						templ_7745c5c3_Var115, templ_7745c5c3_Err = templ.JoinStringErrs(scoreText(p.Match))
 						if templ_7745c5c3_Err != nil {

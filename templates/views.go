@@ -36,6 +36,9 @@ type MatchView struct {
 	Bye    bool
 	// Who are the ids of both sides and their players: a follower's page notices them.
 	Who []string
+	// Forfeit says, in the reader's words, how a match ended without being
+	// played out ("walkover", "withdrawal"); it then has no score or sets.
+	Forfeit string
 }
 
 // Column is a standings column.

@@ -57,6 +57,14 @@ func (c *Change) walkover(m *Match, winner int, by string) {
 	if c.Audit == nil {
 		c.Audit = &AuditEntry{MatchID: m.ID, By: by, At: At(c.at), Final: true, Old: m.Encounters, New: r}
 	}
+	kind := ForfeitWalkover
+	switch {
+	case by == "": // the engine ends it: a side withdrew
+		kind = ForfeitWithdrawal
+	case m.State == MatchRunning || m.State == MatchPaused && !m.StartTime.IsZero():
+		kind = ForfeitRetirement
+	}
+	nm.Forfeit = kind
 	c.finish(g, nm, r)
 }
 
@@ -284,7 +292,7 @@ func (s *Snapshot) CorrectResult(matchID string, r Encounters, at time.Time, by 
 	}
 	nm := c.edit(m)
 	before := m.Winner()
-	nm.Encounters = r
+	nm.Encounters, nm.Forfeit = r, "" // a corrected result is one played out
 	after := nm.Winner()
 	c.Audit = &AuditEntry{MatchID: m.ID, By: by, At: At(at), Final: true, Old: m.Encounters, New: r}
 	c.event(Event{Type: EventMatchUpdated, MatchID: m.ID})

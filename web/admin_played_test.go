@@ -62,7 +62,7 @@ func TestPlayedMatchesAreFoundAndCorrected(t *testing.T) {
 		t.Fatal("no pool correction changes the knock-out")
 	}
 	doc = o.doc(o.do(http.MethodGet, "/admin/t/"+id+"/played?q="+url.QueryEscape(pick.Entries[0].Name), nil))
-	link := doc.Find(`[data-match="` + pick.ID + `"] [data-testid="correct-link"]`).AttrOr("href", "")
+	link := doc.Find(`[data-match="`+pick.ID+`"] [data-testid="correct-link"]`).AttrOr("href", "")
 	if link != "/admin/t/"+id+"/matches/"+pick.ID {
 		t.Fatalf("the played match links its correction as %q", link)
 	}
