@@ -27,6 +27,8 @@ func (a *Admin) Console(w http.ResponseWriter, r *http.Request) error {
 		page.Flash = templates.T(r.Context(), "Saved.")
 	case "drawn":
 		page.Flash = templates.T(r.Context(), "The draw is published.")
+	case "calling":
+		page.Flash = templates.T(r.Context(), "Saved.")
 	}
 	return html(w, r, choose(r, templates.Console(page), templates.ConsoleLive(page)))
 }
@@ -37,6 +39,9 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 	base := "/admin/t/" + snap.Tournament.ID
 	page := templates.ConsolePage{Page: a.page(r, snap.Tournament.Name), Organizer: org.Name, Tournament: snap.Tournament.Name,
 		PublicHref: tournamentHref(snap), ScreensHref: base + "/screens", Draws: drawLinks(snap), Poll: templates.Poll{ID: livePart, Href: base, On: !over(snap), Every: 5000, ETag: etag(r, snap.Version, "console")}}
+	if snap.Tournament.AutoCall && snap.Tournament.State == tournament.StateRunning && snap.Tournament.Mirror == nil {
+		page.CallingAction, page.CallingPaused = base+"/calling", snap.Tournament.CallingPaused
+	}
 	courts := slices.Clone(snap.Tournament.Courts)
 	slices.SortFunc(courts, func(a, b tournament.Court) int { return cmp.Compare(a.Number, b.Number) })
 	for _, c := range courts {
@@ -121,6 +126,6 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 		return err
 	}
 	page := a.consolePage(r, snap)
-	page.Flash = map[string]string{"called": templates.T(r.Context(), "Called to court."), "state": templates.T(r.Context(), "Saved.")}[done]
+	page.Flash = map[string]string{"called": templates.T(r.Context(), "Called to court."), "state": templates.T(r.Context(), "Saved."), "calling": templates.T(r.Context(), "Saved.")}[done]
 	return html(w, r, templates.ConsoleLive(page))
 }

@@ -64,6 +64,9 @@ type Tournament struct {
 	Disciplines []Discipline `json:"disciplines"`
 	Courts      []Court      `json:"courts"`
 	AutoCall    bool         `json:"autoCall,omitempty"` // a free court gets the next open match by itself
+	// CallingPaused holds automatic calling (a lunch break): AutoCall stays
+	// the tournament's way, and resuming calls free courts at once.
+	CallingPaused bool `json:"callingPaused,omitempty"`
 	CheckIn     bool         `json:"checkIn,omitempty"`  // entries are checked in before the start
 	// Mirror is set when the tournament runs elsewhere and Courtside follows it.
 	Mirror *Mirror `json:"mirror,omitempty"`
@@ -218,7 +221,18 @@ type Match struct {
 	LoserTo  *Slot  `json:"loserTo,omitempty"`
 	// Rev counts the changes to this match; a write names the Rev it was computed from.
 	Rev int `json:"rev,omitempty"`
+	// Forfeit says a played match was not played out: ForfeitWalkover,
+	// ForfeitRetirement or ForfeitWithdrawal; empty for a match played out.
+	// Its result is the walkover result, which pages do not show as a score.
+	Forfeit string `json:"forfeit,omitempty"`
 }
+
+// How a match ended without being played out (Match.Forfeit).
+const (
+	ForfeitWalkover   = "walkover"   // one side did not come to play
+	ForfeitRetirement = "retirement" // one side gave up during the match
+	ForfeitWithdrawal = "withdrawal" // one side had withdrawn from the tournament
+)
 
 // The parts of a knock-out tree.
 const (

@@ -145,7 +145,7 @@ func (c *Change) autoCall() {
 	if c.Tournament != nil {
 		t = c.Tournament
 	}
-	if !t.AutoCall || t.State != StateRunning {
+	if !t.AutoCall || t.CallingPaused || t.State != StateRunning {
 		return
 	}
 	all := c.all()

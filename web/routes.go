@@ -141,6 +141,7 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/correct", signedIn(admin.CorrectResult))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/walkover", signedIn(admin.Walkover))
 	mux.Handle("GET /admin/t/{id}/played", signedIn(admin.Played))
+	mux.Handle("POST /admin/t/{id}/calling", signedIn(admin.SetCalling))
 	mux.Handle("GET /admin/t/{id}/draw/{stageId}", signedIn(admin.DrawForm))
 	mux.Handle("POST /admin/t/{id}/draw/{stageId}/swap", signedIn(admin.SwapDraw))
 	mux.Handle("POST /admin/t/{id}/draw/{stageId}/publish", signedIn(admin.PublishDraw))
