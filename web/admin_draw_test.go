@@ -17,7 +17,7 @@ import (
 func (f *fixture) poolsIntoDirectorsDraw(t *testing.T) *tournament.Snapshot {
 	t.Helper()
 	ctx := context.Background()
-	raw := `{"organizer": "boule-lyonnaise", "name": "Samedi au boulodrome", "startTime": "2026-11-28T09:00:00.000Z", "courts": 4, "autoCall": true,
+	raw := `{"organizer": "boule-lyonnaise", "name": "Samedi au boulodrome", "startTime": "2026-11-28T09:00:00.000Z", "courts": 4, "autoCall": true, "public": true,
 	 "disciplines": [{"name": "Doublettes", "shortName": "DB", "entryType": "team_name",
 	  "entries": ["Les Pointeurs", "Carreau Club", "Boule d'Or", "Les Tireurs", "La Mène", "Cochonnet 69", "Les Plombeurs", "Tête à Tête"],
 	  "stages": [
