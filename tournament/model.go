@@ -67,7 +67,7 @@ type Tournament struct {
 	// CallingPaused holds automatic calling (a lunch break): AutoCall stays
 	// the tournament's way, and resuming calls free courts at once.
 	CallingPaused bool `json:"callingPaused,omitempty"`
-	CheckIn     bool         `json:"checkIn,omitempty"`  // entries are checked in before the start
+	CheckIn       bool `json:"checkIn,omitempty"` // entries are checked in before the start
 	// Mirror is set when the tournament runs elsewhere and Courtside follows it.
 	Mirror *Mirror `json:"mirror,omitempty"`
 }
