@@ -46,10 +46,13 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 	slices.SortFunc(courts, func(a, b tournament.Court) int { return cmp.Compare(a.Number, b.Number) })
 	for _, c := range courts {
 		cc := templates.ConsoleCourt{Name: c.Name}
+		if c.Closed {
+			cc.Name += " (" + templates.T(ctx, "closed") + ")"
+		}
 		if m := snap.CourtMatch(c.ID); m != nil {
 			mv := matchView(ctx, snap, m, true)
 			cc.Match, cc.ResultHref = &mv, base+"/matches/"+m.ID
-		} else {
+		} else if !c.Closed {
 			page.FreeCourts = append(page.FreeCourts, templates.Option{Value: c.ID, Label: c.Name})
 		}
 		page.Courts = append(page.Courts, cc)

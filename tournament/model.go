@@ -158,6 +158,9 @@ type Court struct {
 	ID     string `json:"id"`
 	Number int    `json:"number"`
 	Name   string `json:"name"`
+	// Closed is a court taken out of play during the day: it is called no
+	// more (a match on it plays on); the API lists it as before.
+	Closed bool `json:"closed,omitempty"`
 }
 
 // Entry is a player or a team. A player's Entries holds the player itself;

@@ -160,7 +160,7 @@ func (c *Change) autoCall() {
 	}
 	queue := waiting(all)
 	for _, court := range t.Courts {
-		if busyCourt[court.ID] {
+		if busyCourt[court.ID] || court.Closed {
 			continue
 		}
 		next := -1 // the head of the queue among matches whose people are free: one pass, no sort
@@ -215,7 +215,12 @@ func (s *Snapshot) MatchDuration(disciplineID string) time.Duration {
 // of its discipline, a running match ending that long after its start (or now,
 // if overdue), and nobody starting before their previous match is expected to end.
 func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
-	courts := len(s.Tournament.Courts)
+	courts := 0
+	for _, c := range s.Tournament.Courts {
+		if !c.Closed {
+			courts++
+		}
+	}
 	out := map[string]time.Time{}
 	if courts == 0 {
 		return out
@@ -249,7 +254,7 @@ func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 		}
 	}
 	for _, c := range s.Tournament.Courts {
-		if !busy[c.ID] {
+		if !busy[c.ID] && !c.Closed {
 			free = append(free, now)
 		}
 	}
