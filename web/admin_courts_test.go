@@ -38,7 +38,7 @@ func TestCourtsFromTheConsole(t *testing.T) {
 		t.Errorf("after rename and close: %+v", c)
 	}
 	doc := o.doc(o.do(http.MethodGet, "/admin/t/"+id, nil))
-	if doc.Find(`option[value="` + court.ID + `"]`).Length() != 0 {
+	if doc.Find(`option[value="`+court.ID+`"]`).Length() != 0 {
 		t.Error("the console offers a closed court for calling")
 	}
 }
