@@ -3,6 +3,9 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"strconv"
+	"strings"
+	"time"
 
 	"courtside/templates"
 	"courtside/tournament"
@@ -17,7 +20,26 @@ func (a *Admin) courtsPage(r *http.Request, snap *tournament.Snapshot) templates
 	for _, c := range snap.Tournament.Courts {
 		page.Courts = append(page.Courts, templates.CourtRow{ID: c.ID, Name: c.Name, Action: base + "/courts/" + c.ID, Closed: c.Closed, Busy: snap.CourtMatch(c.ID) != nil})
 	}
+	for _, d := range snap.Tournament.Disciplines {
+		learned, n := snap.LearnedDuration(d.ID)
+		minutes := d.ExpectedMinutes
+		if minutes == 0 {
+			minutes = int(tournament.DefaultMatchDuration.Minutes())
+		}
+		page.Lengths = append(page.Lengths, templates.LengthRow{Discipline: d.Name, Action: base + "/disciplines/" + d.ID + "/length",
+			Minutes: minutes, Learned: int(learned.Round(time.Minute).Minutes()), Played: n})
+	}
 	return page
+}
+
+// SetLength sets how long the director expects a match of a discipline to take.
+func (a *Admin) SetLength(w http.ResponseWriter, r *http.Request) error {
+	minutes, err := strconv.Atoi(strings.TrimSpace(r.PostFormValue("minutes")))
+	if err != nil {
+		minutes = 0 // refused below with the range
+	}
+	id := r.PathValue("disciplineId")
+	return a.courtsWrite(w, r, func(s *tournament.Snapshot) (*tournament.Change, error) { return s.SetExpectedMinutes(id, minutes, a.Now()) })
 }
 
 // CourtsForm shows the tournament's courts, to add, rename, close and open them.

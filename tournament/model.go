@@ -82,6 +82,9 @@ type Discipline struct {
 	EntryIDs  []string  `json:"entryIds"`
 	Withdrawn []string  `json:"withdrawn,omitempty"` // entries that left after the start
 	CheckedIn []string  `json:"checkedIn,omitempty"` // entries present at the check-in, before the start
+	// ExpectedMinutes is how long the director expects a match to take; the
+	// estimates use it until matches played out teach them (MatchDuration).
+	ExpectedMinutes int `json:"expectedMinutes,omitempty"`
 }
 
 // Stage is a phase of a discipline, such as the preliminary or the elimination round.

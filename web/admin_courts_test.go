@@ -37,6 +37,18 @@ func TestCourtsFromTheConsole(t *testing.T) {
 	if c, _ := after.Court(court.ID); c.Name != "Terrain d'honneur" || !c.Closed {
 		t.Errorf("after rename and close: %+v", c)
 	}
+	// The expected match length: set, shown with what the pools taught, and bounded.
+	d := after.Tournament.Disciplines[0]
+	if rec := o.do(http.MethodPost, "/admin/t/"+id+"/disciplines/"+d.ID+"/length", url.Values{"minutes": {"45"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("set length: %d", rec.Code)
+	}
+	page := o.doc(o.do(http.MethodGet, base, nil))
+	if v := page.Find(`[data-testid="length-minutes"]`).AttrOr("value", ""); v != "45" || page.Find(`[data-testid="learned"]`).Length() != 1 {
+		t.Errorf("the length reads %q, learned shown %d times", v, page.Find(`[data-testid="learned"]`).Length())
+	}
+	if rec := o.do(http.MethodPost, "/admin/t/"+id+"/disciplines/"+d.ID+"/length", url.Values{"minutes": {"many"}}); rec.Code != http.StatusConflict {
+		t.Errorf("a length of many minutes: %d", rec.Code)
+	}
 	doc := o.doc(o.do(http.MethodGet, "/admin/t/"+id, nil))
 	if doc.Find(`option[value="`+court.ID+`"]`).Length() != 0 {
 		t.Error("the console offers a closed court for calling")

@@ -145,6 +145,7 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /admin/t/{id}/courts", signedIn(admin.CourtsForm))
 	mux.Handle("POST /admin/t/{id}/courts", signedIn(admin.AddCourt))
 	mux.Handle("POST /admin/t/{id}/courts/{courtId}", signedIn(admin.ChangeCourt))
+	mux.Handle("POST /admin/t/{id}/disciplines/{disciplineId}/length", signedIn(admin.SetLength))
 	mux.Handle("GET /admin/t/{id}/draw/{stageId}", signedIn(admin.DrawForm))
 	mux.Handle("POST /admin/t/{id}/draw/{stageId}/swap", signedIn(admin.SwapDraw))
 	mux.Handle("POST /admin/t/{id}/draw/{stageId}/publish", signedIn(admin.PublishDraw))
