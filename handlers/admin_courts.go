@@ -39,7 +39,9 @@ func (a *Admin) SetLength(w http.ResponseWriter, r *http.Request) error {
 		minutes = 0 // refused below with the range
 	}
 	id := r.PathValue("disciplineId")
-	return a.courtsWrite(w, r, func(s *tournament.Snapshot) (*tournament.Change, error) { return s.SetExpectedMinutes(id, minutes, a.Now()) })
+	return a.courtsWrite(w, r, func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.SetExpectedMinutes(id, minutes, a.Now())
+	})
 }
 
 // CourtsForm shows the tournament's courts, to add, rename, close and open them.
