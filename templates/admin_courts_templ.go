@@ -239,7 +239,7 @@ func Courts(p CourtsPage) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "\" maxlength=\"120\" class=\"min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900\"> <button name=\"action\" value=\"rename\" class=\"rounded-md border border-slate-300 px-3 py-2 font-semibold dark:border-slate-700\" data-testid=\"rename-court\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "\" maxlength=\"120\" class=\"w-full min-w-0 rounded-md sm:w-auto sm:flex-1 border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900\"> <button name=\"action\" value=\"rename\" class=\"rounded-md border border-slate-300 px-3 py-2 font-semibold dark:border-slate-700\" data-testid=\"rename-court\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
