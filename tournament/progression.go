@@ -208,7 +208,8 @@ func (c *Change) addRound(g *Group, n int) string {
 
 // field is what a pairing sees of a group before its next round.
 type field struct {
-	ranked   []*Entry // the entries still in, best first
+	ranked   []*Entry       // the entries still in, best first
+	seed     map[string]int // place in the group's entry order (its seeding), 0 the best
 	points   map[string]int
 	lives    map[string]int
 	met      map[[2]string]int // times two entries (or players) met as opponents
@@ -234,7 +235,10 @@ func (c *Change) nextRound(di, si, gi int) bool {
 		}
 	}
 	f := &field{points: map[string]int{}, lives: map[string]int{}, met: map[[2]string]int{}, partners: map[[2]string]int{}, rested: map[string]int{},
-		rng: c.rng(fmt.Sprintf("%s/%d", g.ID, len(g.Rounds)+1))}
+		seed: map[string]int{}, rng: c.rng(fmt.Sprintf("%s/%d", g.ID, len(g.Rounds)+1))}
+	for i, id := range g.EntryIDs {
+		f.seed[id] = i
+	}
 	entries := c.entriesMap()
 	for _, row := range Standings(g, matches, entries) {
 		id := row.Entry.ID
@@ -350,15 +354,25 @@ func (c *Change) entriesMap() map[string]*Entry {
 	return m
 }
 
-// pairSwiss pairs swiss and dutch_system rounds by points (see PairSwiss).
+// pairSwiss pairs swiss and dutch_system rounds by points (see PairSwiss),
+// a score group in seed order (C.04.3's pairing numbers), not by tie-breaks
+// or names: round 1 is the seeding's 1 v n/2+1, 2 v n/2+2, ...
 func pairSwiss(f *field) []matchup {
+	f.bySeed()
 	return pairSeats(f, func(e *Entry) int { return f.points[e.ID] })
 }
 
 // pairLives pairs the entries with lives left, those with as many lives as
-// possible together, without rematches while they can be avoided.
+// possible together, without rematches while they can be avoided; entries
+// with as many lives in seed order.
 func pairLives(f *field) []matchup {
+	f.bySeed()
 	return pairSeats(f, func(e *Entry) int { return f.lives[e.ID] })
+}
+
+// bySeed orders the field by seed (PairSwiss groups it by score).
+func (f *field) bySeed() {
+	slices.SortStableFunc(f.ranked, func(a, b *Entry) int { return cmp.Compare(f.seed[a.ID], f.seed[b.ID]) })
 }
 
 // pairRounds pairs a rounds group: entries meet new opponents each round,
