@@ -98,7 +98,7 @@ type SetupStage struct {
 
 // TieBreakNames are the tie-breaks a table can be ordered by, after points:
 // standings numbers, higher is better, and head to head (see Standings).
-var TieBreakNames = []string{HeadToHead, "matchesWon", "matchesDiff", "encounterDiff", "setsDiff", "goalsDiff", "goals", "bh1", "bh2", "sb"}
+var TieBreakNames = []string{HeadToHead, DirectEncounter, "matchesWon", "matchesDiff", "encounterDiff", "setsDiff", "goalsDiff", "goals", "bh1", "bh2", "sb"}
 
 // modeOptions says which setup options a mode takes and what it needs.
 type modeOptions struct {

@@ -68,15 +68,17 @@ type Standing struct {
 // tally collects one entry's record before it becomes a Standing.
 type tally struct {
 	Standing
-	opponents        []string
-	beaten, drawn    []string
-	encW, encL, encD int
-	first, last      int // round numbers, 1-based; 0 when none
-	lives            int
-	placing          int            // bracket modes: higher is better (see placing constants)
-	perMatch         float64        // points per match, unrounded
-	corrected        float64        // monster_dyp: corrected points per match, unrounded
-	direct           map[string]int // points earned against each opponent
+	opponents          []string
+	beaten, drawn      []string
+	encW, encL, encD   int
+	first, last        int // round numbers, 1-based; 0 when none
+	lives              int
+	placing            int            // bracket modes: higher is better (see placing constants)
+	perMatch           float64        // points per match, unrounded
+	corrected          float64        // monster_dyp: corrected points per match, unrounded
+	direct             map[string]int // points earned against each opponent
+	byes               int            // byes: unplayed rounds
+	byesWon, byesDrawn int            // of those, the ones counted as a win, as a draw
 }
 
 // Standings ranks the group's entries from its played matches (matches of other
@@ -90,7 +92,12 @@ type tally struct {
 //     decides between two only), then encounters, matches, sets and goals difference, goals;
 //   - swiss and dutch_system: points, then Buchholz (bh1: the opponents' points,
 //     bh2: the opponents' bh1), then Sonneborn-Berger (points of beaten opponents,
-//     half of those drawn), then head to head and the differences;
+//     half of those drawn), then head to head and the differences. Unplayed
+//     rounds follow FIDE's tie-break regulations of 2023 (C.07, article 16):
+//     an entry's own bye counts as a game against a dummy opponent with the
+//     entry's own points (bh1, and sb when the bye counts as a win or a draw;
+//     for bh2, the dummy's bh1 is the entry's own), and an opponent's points
+//     count as they stand;
 //   - monster_dyp and whist rank players, who earn what their team of the round earns;
 //     monster_dyp ranks by correctedPointsPerMatch: points per match, where a player
 //     with fewer than three quarters of the most matches anyone played is divided by
@@ -98,8 +105,10 @@ type tally struct {
 //   - last_one_standing: each loss costs a life; by lives left, then the last round reached;
 //   - the bracket modes (elimination, double_elimination, lord_have_mercy): the
 //     champion, the runner-up, third and fourth from the match for third place,
-//     then those still in by the last round reached, then those out by the round
-//     they went out in, later first; those out in the same round share a rank.
+//     then those still in: the unbeaten (still in the winners bracket) above
+//     those in the losers bracket, each by the last round reached; then those
+//     out by the round they went out in, later first; those out in the same
+//     round share a rank.
 //     lord_have_mercy shows lives too.
 //
 // A group's TieBreaks, when set, replace the mode's order after what it ranks
@@ -150,11 +159,14 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 				for _, t := range sides(e) {
 					t.played(rn)
 					t.Points += sc.Bye
+					t.byes++
 					switch {
 					case sc.Bye >= sc.Win:
 						t.MatchesWon++
+						t.byesWon++
 					case sc.Bye > 0 && sc.Bye >= sc.Draw:
 						t.MatchesDraw++
+						t.byesDrawn++
 					default:
 						t.MatchesLost++
 					}
@@ -279,8 +291,18 @@ func (t *tally) played(round int) {
 
 // HeadToHead is the tie-break that compares two entries by the points they
 // earned in their matches against each other. It decides between two only:
-// among three or more tied entries it is passed over.
+// among three or more tied entries it is passed over. It is the default of
+// the table modes (DirectEncounter is chosen in a group's TieBreaks).
 const HeadToHead = "headToHead"
+
+// DirectEncounter is FIDE's direct encounter (C.07, 2023, article 6) for
+// ties of any size: a mini-table of the points each tied entry earned in its
+// matches against the others tied with it. It ranks them by those points
+// when every tied entry has met every other (those still level are ranked
+// by it again among themselves, then by the next rule); where some tied
+// entries have not met, it decides nothing. Between two entries it is
+// HeadToHead when they met.
+const DirectEncounter = "directEncounter"
 
 // tieBreaks compare two rows by one rule: negative when a ranks above b.
 var tieBreaks = map[string]func(a, b *tally) int{
@@ -333,6 +355,9 @@ func breakTies(rows []*tally, rules []string) [][]*tally {
 		return [][]*tally{rows}
 	}
 	rule, rest := rules[0], rules[1:]
+	if rule == DirectEncounter {
+		return directEncounter(rows, rest)
+	}
 	if rule == HeadToHead {
 		if len(rows) == 2 {
 			a, b := rows[0], rows[1]
@@ -362,6 +387,42 @@ func breakTies(rows []*tally, rules []string) [][]*tally {
 	return out
 }
 
+// directEncounter ranks tied rows by their mini-table (see DirectEncounter)
+// and breaks what stays level by the rules after it.
+func directEncounter(rows []*tally, rest []string) [][]*tally {
+	for i, a := range rows {
+		for _, b := range rows[i+1:] {
+			if !slices.Contains(a.opponents, b.Entry.ID) {
+				return breakTies(rows, rest) // not all have met: it decides nothing
+			}
+		}
+	}
+	mini := make(map[*tally]int, len(rows))
+	for _, a := range rows {
+		for _, b := range rows {
+			if a != b {
+				mini[a] += a.direct[b.Entry.ID]
+			}
+		}
+	}
+	compare := func(a, b *tally) int { return cmp.Compare(mini[b], mini[a]) }
+	slices.SortStableFunc(rows, compare)
+	var out [][]*tally
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for j < len(rows) && compare(rows[i], rows[j]) == 0 {
+			j++
+		}
+		if j-i > 1 && j-i < len(rows) {
+			out = append(out, directEncounter(rows[i:j], rest)...) // the mini-table again, among those still level
+		} else {
+			out = append(out, breakTies(rows[i:j], rest)...)
+		}
+		i = j
+	}
+	return out
+}
+
 func deref[T any](p *T) T {
 	var zero T
 	if p == nil {
@@ -385,9 +446,13 @@ func (t *tally) fill(g *Group, rows map[string]*tally, league bool, maxMatches i
 			}
 			return sum
 		}
-		b1, b2, sb := bh1(t.Entry.ID), 0, 0.0
+		// A bye is a game against a dummy with the entry's own points (C.07 16).
+		byes := t.byes
+		own := bh1(t.Entry.ID)
+		b1, b2 := own+byes*t.Points, byes*(own+byes*t.Points)
+		sb := float64(t.byesWon*t.Points) + float64(t.byesDrawn*t.Points)/2
 		for _, o := range t.opponents {
-			b2 += bh1(o)
+			b2 += bh1(o) + rows[o].byes*rows[o].Points
 		}
 		for _, o := range t.beaten {
 			sb += float64(rows[o].Points)
@@ -416,7 +481,8 @@ const (
 	placingRunnerUp
 	placingThird
 	placingFourth
-	placingIn = 100_000 // + the last round reached
+	placingUnbeaten = 200_000 // + the last round reached: still in the winners bracket
+	placingIn       = 100_000 // + the last round reached: still in, in the losers bracket or awaiting the reset
 )
 
 // bracketPlacing is what a played bracket match says of the side's place.
@@ -435,6 +501,8 @@ func bracketPlacing(m *Match, side, round int) int {
 		m.Bracket == BracketFinal && w == 0,                                  // the winners-bracket champion won: no reset
 		m.Bracket == BracketWinners && m.WinnerTo == nil && m.LoserTo == nil: // a single elimination final
 		return pick(won, placingChampion, placingRunnerUp)
+	case won && m.Bracket == BracketWinners:
+		return placingUnbeaten + round // unbeaten: above everyone who has lost once
 	case won, m.LoserTo != nil, m.Bracket == BracketFinal:
 		return placingIn + round // still in: the losers bracket or the reset awaits
 	}
