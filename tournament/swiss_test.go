@@ -171,7 +171,7 @@ func bestQuality(f *swissField) quality {
 // every pairing there is: PairSwiss's has no more rematches and second byes,
 // then no more floats, then no longer hops than the best of them. (The old
 // search, which took the first pairing whose largest score gap was small
-// enough, floated more than it had to in 3% of these rounds.)
+// enough, floated more than it had to in 701 of these 12,600 rounds.)
 func TestSwissExhaustive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	tournaments, rounds := 0, 0
