@@ -96,10 +96,10 @@ func TestCompareSwiss(t *testing.T) {
 
 type compareStats struct {
 	rematches, avoidable, floats, fewest, maxGap, byeUp, secondBye int
-	calls                                                       int
-	total, slowest                                              time.Duration
-	moreThanBBP, fewerThanBBP, bbpRematches, bbpCalls           int
-	bbpTime                                                     time.Duration
+	calls                                                          int
+	total, slowest                                                 time.Duration
+	moreThanBBP, fewerThanBBP, bbpRematches, bbpCalls              int
+	bbpTime                                                        time.Duration
 }
 
 // round pairs and plays one round of f, counting into st.
