@@ -177,7 +177,7 @@ func (c *Change) drawGroup(di, si, gi int, es []*Entry) error {
 			}
 		}
 	case Tree:
-		br := NewBracket(es, g.Mode == DoubleElimination, g.Options.EliminationThirdPlace, func(path string) string {
+		br := NewBracket(es, g.Mode.Rules().Double, g.Options.EliminationThirdPlace, func(path string) string {
 			return makeID(0, fmt.Sprintf("%s/%d/%s", g.ID, c.record().Rev, path))
 		})
 		g.Rounds = br.Rounds
@@ -307,7 +307,7 @@ func (c *Change) nextRound(di, si, gi int) bool {
 	if rules.Pair == nil {
 		return false
 	}
-	f.players = g.Mode == MonsterDYP || g.Mode == Whist || g.Mode == Rounds && d.EntryType == EntryMonsterDYP
+	f.players = rules.TeamsPlayers(d.EntryType)
 	if f.players {
 		for _, e := range f.ranked { // a player rests in every round without a match
 			f.rested[e.ID] = len(g.Rounds) - played[e.ID]

@@ -100,33 +100,6 @@ type SetupStage struct {
 // standings numbers, higher is better, and head to head (see Standings).
 var TieBreakNames = []string{HeadToHead, DirectEncounter, "matchesWon", "matchesDiff", "encounterDiff", "setsDiff", "goalsDiff", "goals", "bh1", "bh2", "sb"}
 
-// modeOptions says which setup options a mode takes and what it needs.
-type modeOptions struct {
-	rounds     bool // rounds planned
-	thirdPlace bool
-	lives      bool
-	double     bool // double round robin
-	table      bool // points and tie-breaks: ranked by a table
-	players    bool // ranks players teamed anew each round (monster_dyp entries)
-	minEntries int
-}
-
-// setupModes is what each mode takes in a setup; how a mode plays (draws,
-// pairing) is the engine's table, Mode.Rules.
-var setupModes = map[Mode]modeOptions{
-	RoundRobin:        {double: true, table: true, minEntries: 2},
-	SnakeDraw:         {double: true, table: true, minEntries: 2},
-	Swiss:             {rounds: true, table: true, minEntries: 2},
-	DutchSystem:       {rounds: true, table: true, minEntries: 2},
-	Rounds:            {rounds: true, table: true, minEntries: 2},
-	MonsterDYP:        {rounds: true, table: true, players: true, minEntries: 4},
-	Whist:             {rounds: true, table: true, players: true, minEntries: 4},
-	LastOneStanding:   {lives: true, minEntries: 2},
-	Elimination:       {thirdPlace: true, minEntries: 2},
-	DoubleElimination: {minEntries: 3},
-	LordHaveMercy:     {thirdPlace: true, lives: true, minEntries: 2},
-}
-
 // Problem is one thing wrong with a setup, and where: a JSON path such as
 // disciplines[0].stages[1].qualify.
 type Problem struct {
@@ -619,7 +592,8 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 		} else if utf8.RuneCountInString(st.Name) > maxNameLength {
 			ps.add(sp+".name", "must be at most %d characters", maxNameLength)
 		}
-		opts, known := setupModes[st.Mode]
+		rules, known := modeRules[st.Mode]
+		opts := rules.Setup
 		if !known {
 			ps.add(sp+".mode", "must be one of %s, not %q", list(Modes), st.Mode)
 		}
@@ -663,7 +637,7 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 			switch {
 			case st.Rounds < 1:
 				ps.add(sp+".rounds", "how many rounds are planned is required for %s", st.Mode)
-			case (st.Mode == Swiss || st.Mode == DutchSystem) && sized && st.Rounds > entries/groups-1+(entries/groups)%2:
+			case opts.onceEach && sized && st.Rounds > entries/groups-1+(entries/groups)%2:
 				ps.add(sp+".rounds", "%d entries a group play at most %d rounds without meeting twice", entries/groups, entries/groups-1+(entries/groups)%2)
 			case st.Rounds > 99:
 				ps.add(sp+".rounds", "at most 99 rounds")
