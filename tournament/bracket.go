@@ -32,27 +32,60 @@ func NewBracket(entries []*Entry, double, thirdPlace bool, id func(path string) 
 }
 
 // newBracket lays out the tree over size slots, with the given drop-in orders
-// (see dropInOrders) when double.
+// (see dropInOrders) when double: the winners bracket, its first round seeded,
+// a match for third place or a losers bracket and the finals, and then the
+// byes moved on.
 func newBracket(entries []*Entry, size int, double, thirdPlace bool, id func(path string) string, orders [][]int) Bracket {
 	k := bits.TrailingZeros(uint(size))
-	var b Bracket
-	round := func(name string) string {
-		r := Round{ID: id("round/" + name), Name: name}
-		b.Rounds = append(b.Rounds, r)
-		return r.ID
+	l := &layout{id: id}
+	wb := l.winnersBracket(size, k, double)
+	byes := seedFirstRound(wb[0], entries, size)
+	if thirdPlace && !double && k >= 2 {
+		third := l.match(l.round("Third place"), BracketThirdPlace, 0)
+		for i, m := range wb[k-2] {
+			m.LoserTo = &Slot{third.ID, i}
+		}
 	}
-	match := func(roundID, part string, seq int) *Match {
-		m := &Match{ID: id(fmt.Sprintf("%s/%d", roundID, seq)), RoundID: roundID, Seq: seq, State: MatchIncomplete, Bracket: part}
-		b.Matches = append(b.Matches, m)
-		return m
+	if double && k >= 2 {
+		lb := l.losersBracket(wb, size, k, orders)
+		final := l.match(l.round("Grand final"), BracketFinal, 0)
+		wb[k-1][0].WinnerTo = &Slot{final.ID, 0}
+		lb[len(lb)-1][0].WinnerTo = &Slot{final.ID, 1}
+		l.match(l.round("Grand final reset"), BracketReset, 0)
 	}
-	// Winners bracket (the whole tree in single elimination).
+	for _, m := range byes {
+		m.State = MatchBye
+		Advance(l.b.Matches, m)
+	}
+	return l.b
+}
+
+// layout is a bracket being laid out: it names rounds and matches by path.
+type layout struct {
+	b  Bracket
+	id func(path string) string
+}
+
+func (l *layout) round(name string) string {
+	r := Round{ID: l.id("round/" + name), Name: name}
+	l.b.Rounds = append(l.b.Rounds, r)
+	return r.ID
+}
+
+func (l *layout) match(roundID, part string, seq int) *Match {
+	m := &Match{ID: l.id(fmt.Sprintf("%s/%d", roundID, seq)), RoundID: roundID, Seq: seq, State: MatchIncomplete, Bracket: part}
+	l.b.Matches = append(l.b.Matches, m)
+	return m
+}
+
+// winnersBracket lays out the k rounds of the winners bracket (the whole
+// tree in single elimination), each match's winner into the next round.
+func (l *layout) winnersBracket(size, k int, double bool) [][]*Match {
 	wb := make([][]*Match, k)
 	for r := range k {
-		name := roundName(k-r, double)
-		rid := round(name)
+		rid := l.round(roundName(k-r, double))
 		for i := range size >> (r + 1) {
-			wb[r] = append(wb[r], match(rid, BracketWinners, i))
+			wb[r] = append(wb[r], l.match(rid, BracketWinners, i))
 		}
 		if r > 0 {
 			for i, m := range wb[r-1] {
@@ -60,9 +93,16 @@ func newBracket(entries []*Entry, size int, double, thirdPlace bool, id func(pat
 			}
 		}
 	}
+	return wb
+}
+
+// seedFirstRound puts the seeds into the first round in the classic order
+// and returns the matches that are byes (left incomplete until advanced, so
+// no later match takes them as done early). A nil entry leaves its match
+// incomplete.
+func seedFirstRound(first []*Match, entries []*Entry, size int) (byes []*Match) {
 	order := seedOrder(size)
-	var byes []*Match
-	for i, m := range wb[0] {
+	for i, m := range first {
 		var bye, unknown bool
 		for side := range 2 {
 			switch seed := order[2*i+side]; {
@@ -78,63 +118,51 @@ func newBracket(entries []*Entry, size int, double, thirdPlace bool, id func(pat
 		case unknown:
 			m.State = MatchIncomplete
 		case bye:
-			byes = append(byes, m) // incomplete until advanced, so no later match takes it as done early
+			byes = append(byes, m)
 		default:
 			m.State = MatchOpen
 		}
 	}
-	if thirdPlace && !double && k >= 2 {
-		third := match(round("Third place"), BracketThirdPlace, 0)
-		for i, m := range wb[k-2] {
-			m.LoserTo = &Slot{third.ID, i}
+	return byes
+}
+
+// losersBracket lays out the 2(k-1) losers rounds: the losers of winners
+// round 1 meet each other, then drop-in rounds (the survivors meet the
+// losers of the next winners round, in the orders given) alternate with
+// rounds in which the survivors meet each other.
+func (l *layout) losersBracket(wb [][]*Match, size, k int, orders [][]int) [][]*Match {
+	var lb [][]*Match
+	rounds := 2 * (k - 1)
+	for r := range rounds {
+		name := fmt.Sprintf("Losers round %d", r+1)
+		if r == rounds-1 {
+			name = "Losers final"
+		}
+		rid := l.round(name)
+		var ms []*Match
+		for i := range size >> (2 + r/2) {
+			ms = append(ms, l.match(rid, BracketLosers, i))
+		}
+		lb = append(lb, ms)
+		switch {
+		case r == 0:
+			for i, m := range wb[0] {
+				m.LoserTo = &Slot{ms[i/2].ID, i % 2}
+			}
+		case r%2 == 1:
+			for i, m := range lb[r-1] {
+				m.WinnerTo = &Slot{ms[i].ID, 0}
+			}
+			for i, m := range wb[r/2+1] {
+				m.LoserTo = &Slot{ms[orders[r/2][i]].ID, 1}
+			}
+		default:
+			for i, m := range lb[r-1] {
+				m.WinnerTo = &Slot{ms[i/2].ID, i % 2}
+			}
 		}
 	}
-	if double && k >= 2 {
-		var lb [][]*Match
-		lbRounds := 2 * (k - 1)
-		for r := range lbRounds {
-			name := fmt.Sprintf("Losers round %d", r+1)
-			if r == lbRounds-1 {
-				name = "Losers final"
-			}
-			rid := round(name)
-			n := size >> (2 + r/2)
-			var ms []*Match
-			for i := range n {
-				ms = append(ms, match(rid, BracketLosers, i))
-			}
-			lb = append(lb, ms)
-			if r == 0 { // losers of winners round 1 meet each other
-				for i, m := range wb[0] {
-					m.LoserTo = &Slot{ms[i/2].ID, i % 2}
-				}
-				continue
-			}
-			prev := lb[r-1]
-			if r%2 == 1 { // drop-in round: losers bracket winners meet losers of the next winners round
-				drop := wb[r/2+1]
-				for i, m := range prev {
-					m.WinnerTo = &Slot{ms[i].ID, 0}
-				}
-				for i, m := range drop {
-					m.LoserTo = &Slot{ms[orders[r/2][i]].ID, 1}
-				}
-			} else {
-				for i, m := range prev {
-					m.WinnerTo = &Slot{ms[i/2].ID, i % 2}
-				}
-			}
-		}
-		final := match(round("Grand final"), BracketFinal, 0)
-		wb[k-1][0].WinnerTo = &Slot{final.ID, 0}
-		lb[lbRounds-1][0].WinnerTo = &Slot{final.ID, 1}
-		match(round("Grand final reset"), BracketReset, 0)
-	}
-	for _, m := range byes {
-		m.State = MatchBye
-		Advance(b.Matches, m)
-	}
-	return b
+	return lb
 }
 
 // roundName names a winners-bracket round by how many rounds are left in it.

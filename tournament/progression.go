@@ -215,6 +215,7 @@ type field struct {
 	met      map[[2]string]int // times two entries (or players) met as opponents
 	partners map[[2]string]int // times two players formed a team
 	rested   map[string]int    // byes and rests so far
+	played   map[string]int    // matches so far, byes included
 	players  bool              // players form new teams of two each round
 	rng      *rand.Rand
 }
@@ -234,8 +235,33 @@ func (c *Change) nextRound(di, si, gi int) bool {
 			matches = append(matches, m)
 		}
 	}
+	f := c.rankedField(d, g, matches)
+	if len(f.ranked) < 2 || !moreRounds(g, rules) || rules.Pair == nil {
+		return false
+	}
+	f.recordHistory(g, matches)
+	f.players = rules.TeamsPlayers(d.EntryType)
+	if f.players {
+		for _, e := range f.ranked { // a player rests in every round without a match
+			f.rested[e.ID] = len(g.Rounds) - f.played[e.ID]
+		}
+	}
+	pairs := rules.Pair(f)
+	if len(pairs) == 0 {
+		return false
+	}
+	c.addRoundOf(d, st, g, pairs)
+	c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
+	return true
+}
+
+// rankedField is the group's field for the next round: the entries still in
+// (not withdrawn, lives left), best first by the standings, with their points
+// and lives and the group's seeding.
+func (c *Change) rankedField(d *Discipline, g *Group, matches []*Match) *field {
+	rules := g.Mode.Rules()
 	f := &field{points: map[string]int{}, lives: map[string]int{}, met: map[[2]string]int{}, partners: map[[2]string]int{}, rested: map[string]int{},
-		seed: map[string]int{}, rng: c.rng(fmt.Sprintf("%s/%d", g.ID, len(g.Rounds)+1))}
+		played: map[string]int{}, seed: map[string]int{}, rng: c.rng(fmt.Sprintf("%s/%d", g.ID, len(g.Rounds)+1))}
 	for i, id := range g.EntryIDs {
 		f.seed[id] = i
 	}
@@ -253,6 +279,13 @@ func (c *Change) nextRound(di, si, gi int) bool {
 			f.ranked = append(f.ranked, e)
 		}
 	}
+	return f
+}
+
+// moreRounds reports whether the group plays another round: its planned
+// rounds (the mode's default when it plans none), or, with lives, until one
+// is left.
+func moreRounds(g *Group, rules Rules) bool {
 	planned := g.Options.NumRoundsPlanned
 	if planned == 0 && rules.Rounds != nil {
 		planned = rules.Rounds(len(g.EntryIDs))
@@ -260,10 +293,13 @@ func (c *Change) nextRound(di, si, gi int) bool {
 	if rules.Lives {
 		planned = 0 // played until one is left
 	}
-	if len(f.ranked) < 2 || planned > 0 && len(g.Rounds) >= planned {
-		return false
-	}
-	played := map[string]int{}
+	return planned == 0 || len(g.Rounds) < planned
+}
+
+// recordHistory counts, from the group's matches, who met whom, who teamed
+// with whom, who rested with a bye and how many matches each played; a team
+// drawn from the group's players counts for each of them.
+func (f *field) recordHistory(g *Group, matches []*Match) {
 	for _, m := range matches {
 		var sides [2][]string
 		for side, e := range m.Entries {
@@ -280,7 +316,7 @@ func (c *Change) nextRound(di, si, gi int) bool {
 				}
 			}
 			for _, id := range sides[side] {
-				played[id]++
+				f.played[id]++
 			}
 		}
 		if m.State == MatchBye {
@@ -304,19 +340,11 @@ func (c *Change) nextRound(di, si, gi int) bool {
 			}
 		}
 	}
-	if rules.Pair == nil {
-		return false
-	}
-	f.players = rules.TeamsPlayers(d.EntryType)
-	if f.players {
-		for _, e := range f.ranked { // a player rests in every round without a match
-			f.rested[e.ID] = len(g.Rounds) - played[e.ID]
-		}
-	}
-	pairs := rules.Pair(f)
-	if len(pairs) == 0 {
-		return false
-	}
+}
+
+// addRoundOf adds the paired round to the group: a match for each pair (a
+// team for a side of two players), a bye for a side alone.
+func (c *Change) addRoundOf(d *Discipline, st *Stage, g *Group, pairs []matchup) {
 	rid := c.addRound(g, len(g.Rounds)+1)
 	for i, p := range pairs {
 		m := &Match{ID: c.matchID(rid, i), RoundID: rid, Seq: i, State: MatchOpen, Encounters: Encounters{},
@@ -335,8 +363,6 @@ func (c *Change) nextRound(di, si, gi int) bool {
 		}
 		c.addMatch(m)
 	}
-	c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
-	return true
 }
 
 // entriesMap is every entry the change knows: the snapshot's and the change's.
