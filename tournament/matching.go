@@ -33,12 +33,19 @@ func maxWeightPerfectMatching(n int, edges []edge) []int {
 }
 
 func matching(n int, edges []edge, warm bool) []int {
-	mate := make([]int, n)
-	for i := range mate {
-		mate[i] = -1
-	}
+	mate, _ := matchingDuals(n, edges, warm)
+	return mate
+}
+
+// matchingDuals is matching with the vertex duals it ends with (doubled, as
+// slack reckons them): with a perfect matching, an edge left out of the graph
+// whose dual[a]+dual[b]-2w is not negative could not have made it heavier,
+// since the same duals, blossoms and all, prove the matching the heaviest
+// of the graph with that edge in.
+func matchingDuals(n int, edges []edge, warm bool) (mate []int, dual []int64) {
+	mate = fill(make([]int, n), -1)
 	if n == 0 || len(edges) == 0 {
-		return mate
+		return mate, make([]int64, n)
 	}
 	m := newMatcher(n, edges)
 	if warm {
@@ -50,7 +57,7 @@ func matching(n int, edges []edge, warm bool) []int {
 			mate[v] = m.endpoint[m.mate[v]]
 		}
 	}
-	return mate
+	return mate, m.dual[:n]
 }
 
 type matcher struct {
@@ -73,6 +80,7 @@ type matcher struct {
 	dual       []int64
 	allowEdge  []bool
 	allowed    []int // the edges allowEdge holds, to clear them at the next stage
+	bestTo     []int // addBlossom's scratch: per blossom, the least-slack edge to it (-1 between uses)
 	queue      []int
 	maxWeight  int64
 	leavesBuff []int
@@ -115,18 +123,20 @@ func newMatcher(n int, edges []edge) *matcher {
 		m.dual[v] = m.maxWeight
 	}
 	m.allowEdge = make([]bool, len(edges))
+	m.bestTo = fill(make([]int, 2*n), -1)
 	return m
 }
 
 // warmStart sets each vertex's dual to its heaviest edge (so every edge's
 // slack stays at least zero) and matches, greedily, edges that are the
-// heaviest at both ends (tight). Only the optimum over perfect matchings
-// keeps its proof: a free vertex's dual need not be the smallest.
+// heaviest at both ends (tight). Then each vertex left free lowers its dual
+// as far as every edge allows, which makes at least one of its edges tight,
+// and takes that edge when its other end is free too. Only the optimum over
+// perfect matchings keeps its proof: a free vertex's dual need not be the
+// smallest.
 func (m *matcher) warmStart() {
 	for v := range m.n {
 		m.dual[v] = 0
-	}
-	for v := range m.n {
 		for _, p := range m.neighb[v] {
 			m.dual[v] = max(m.dual[v], m.edges[p/2].w)
 		}
@@ -134,6 +144,28 @@ func (m *matcher) warmStart() {
 	for k, e := range m.edges {
 		if m.mate[e.a] == -1 && m.mate[e.b] == -1 && m.slack(k) == 0 {
 			m.mate[e.a], m.mate[e.b] = 2*k+1, 2*k
+		}
+	}
+	for v := range m.n {
+		if m.mate[v] != -1 || len(m.neighb[v]) == 0 {
+			continue
+		}
+		// The lowest dual every edge of v allows, and a free vertex its edge then reaches.
+		low, pick := int64(0), -1
+		for i, p := range m.neighb[v] {
+			k, u := p/2, m.endpoint[p]
+			need := 2*m.edges[k].w - m.dual[u]
+			if i == 0 || need > low {
+				low, pick = need, -1
+			}
+			if need == low && pick == -1 && m.mate[u] == -1 {
+				pick = p
+			}
+		}
+		m.dual[v] = low
+		if pick >= 0 {
+			u := m.endpoint[pick]
+			m.mate[v], m.mate[u] = pick, pick^1
 		}
 	}
 }
@@ -254,41 +286,41 @@ func (m *matcher) addBlossom(base, k int) {
 		m.inBlossom[v] = b
 	})
 	// The least-slack edges from the new blossom to other S-blossoms.
-	bestTo := fill(make([]int, 2*m.n), -1)
+	bestTo := m.bestTo
+	var touched []int
+	consider := func(k int) {
+		j := m.edges[k].b
+		if m.inBlossom[j] == b {
+			j = m.edges[k].a
+		}
+		bj := m.inBlossom[j]
+		if bj != b && m.label[bj] == 1 && (bestTo[bj] == -1 || m.slack(k) < m.slack(bestTo[bj])) {
+			if bestTo[bj] == -1 {
+				touched = append(touched, bj)
+			}
+			bestTo[bj] = k
+		}
+	}
 	for _, c := range path {
-		var lists [][]int
 		if m.bestEdges[c] == nil {
-			var nb []int
 			m.leaves(c, func(v int) {
 				for _, p := range m.neighb[v] {
-					nb = append(nb, p/2)
+					consider(p / 2)
 				}
 			})
-			lists = [][]int{nb}
 		} else {
-			lists = [][]int{m.bestEdges[c]}
-		}
-		for _, list := range lists {
-			for _, k := range list {
-				i, j := m.edges[k].a, m.edges[k].b
-				if m.inBlossom[j] == b {
-					i, j = j, i
-				}
-				_ = i
-				bj := m.inBlossom[j]
-				if bj != b && m.label[bj] == 1 && (bestTo[bj] == -1 || m.slack(k) < m.slack(bestTo[bj])) {
-					bestTo[bj] = k
-				}
+			for _, k := range m.bestEdges[c] {
+				consider(k)
 			}
 		}
 		m.bestEdges[c] = nil
 		m.bestEdge[c] = -1
 	}
-	var best []int
-	for _, k := range bestTo {
-		if k != -1 {
-			best = append(best, k)
-		}
+	slices.Sort(touched) // the order the blossoms are numbered in, as the full scan had it
+	best := make([]int, 0, len(touched))
+	for _, bj := range touched {
+		best = append(best, bestTo[bj])
+		bestTo[bj] = -1
 	}
 	m.bestEdges[b] = best
 	m.bestEdge[b] = -1
