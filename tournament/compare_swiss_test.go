@@ -275,7 +275,7 @@ func pairByBBP(bbp string, f *swissField, h *history, r int) ([][2]int, int, err
 	if err != nil {
 		return nil, -1, err
 	}
-	defer os.RemoveAll(dir)
+	defer func() { _ = os.RemoveAll(dir) }()
 	in, out := filepath.Join(dir, "in.trf"), filepath.Join(dir, "out.txt")
 	var b strings.Builder
 	fmt.Fprintf(&b, "012 Courtside comparison\nXXR %d\nXXC white1\n", r+1)
@@ -303,7 +303,7 @@ func pairByBBP(bbp string, f *swissField, h *history, r int) ([][2]int, int, err
 	if err != nil {
 		return nil, -1, err
 	}
-	defer file.Close()
+	defer func() { _ = file.Close() }()
 	sc := bufio.NewScanner(file)
 	sc.Scan() // the number of pairs
 	var pairs [][2]int

@@ -67,23 +67,22 @@ type matcher struct {
 	neighb   [][]int // per vertex, the remote endpoints of its edges
 	mate     []int   // per vertex, the remote endpoint of its matched edge, or -1
 
-	label      []int // per vertex and blossom: 0 free, 1 S, 2 T
-	labelEnd   []int // the endpoint through which the label came, or -1
-	inBlossom  []int // per vertex, its top-level blossom
-	parent     []int // per blossom (and vertex), the blossom it is in, or -1
-	childs     [][]int
-	base       []int
-	endps      [][]int
-	bestEdge   []int
-	bestEdges  [][]int // per non-trivial top-level S-blossom, its least-slack edges to other S-blossoms
-	unused     []int
-	dual       []int64
-	allowEdge  []bool
-	allowed    []int // the edges allowEdge holds, to clear them at the next stage
-	bestTo     []int // addBlossom's scratch: per blossom, the least-slack edge to it (-1 between uses)
-	queue      []int
-	maxWeight  int64
-	leavesBuff []int
+	label     []int // per vertex and blossom: 0 free, 1 S, 2 T
+	labelEnd  []int // the endpoint through which the label came, or -1
+	inBlossom []int // per vertex, its top-level blossom
+	parent    []int // per blossom (and vertex), the blossom it is in, or -1
+	childs    [][]int
+	base      []int
+	endps     [][]int
+	bestEdge  []int
+	bestEdges [][]int // per non-trivial top-level S-blossom, its least-slack edges to other S-blossoms
+	unused    []int
+	dual      []int64
+	allowEdge []bool
+	allowed   []int // the edges allowEdge holds, to clear them at the next stage
+	bestTo    []int // addBlossom's scratch: per blossom, the least-slack edge to it (-1 between uses)
+	queue     []int
+	maxWeight int64
 }
 
 func newMatcher(n int, edges []edge) *matcher {
