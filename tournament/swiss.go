@@ -36,19 +36,21 @@ type Seat struct {
 //  3. floats spread over short hops rather than one long one (the sum of
 //     each pair's squared distance in score groups), so that a downfloater
 //     meets the group just below, as C.04.3's scores of downfloaters ask;
-//  4. the Dutch order: in a score group of s entries the top half meets the
-//     bottom half (1 v s/2+1, 2 v s/2+2, ...), a floater is the lowest of its
-//     group and meets the highest it can of the group below, and the bye goes
-//     to the lowest-ranked entry of the lowest score group (a bye counts as a
-//     win, C.04.1 c).
+//  4. the Dutch order: in a score group of s entries the top half (S1)
+//     meets the bottom half (S2), 1 v s/2+1, 2 v s/2+2, ...; a pair off
+//     that costs how far it is from the ideal one, and a pair within one
+//     half (an exchange) more than any pair across (a transposition); a
+//     floater is the lowest of its group and meets the highest it can of the
+//     group below; the bye goes to the lowest-ranked entry of the lowest
+//     score group (a bye counts as a win, C.04.1 c).
 //
 // Where Courtside differs from C.04.3: it has no colours (sides at a table do
 // not alternate; the better-ranked entry is named first), so the colour
 // criteria do not apply; it minimises floaters over the whole round rather
 // than bracket by bracket from the top (the same count, but a float at the
-// top may be traded for one lower down); a pair that
-// breaks the Dutch order costs its distance from the ideal pair rather than
-// following C.04.3's transposition order; and floats in earlier rounds are not
+// top may be traded for one lower down); a pair that breaks the Dutch order
+// costs its distance from the ideal pair rather than following C.04.3's
+// exact transposition and exchange sequence; and floats in earlier rounds are not
 // tracked, so the criteria against floating twice in a row do not apply.
 //
 // Large fields are paired on a sparse graph first (each entry's likeliest
