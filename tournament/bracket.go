@@ -289,7 +289,7 @@ func feedersDone(group []*Match, id string) bool {
 // round d+1 meets the survivor of losers-bracket match orders[d][i].
 //
 // A losers-bracket match is a rematch when its two entries met before, in
-// either bracket. For the sizes up to 256 the orders are the ones that a
+// either bracket. For the sizes up to 128 the orders are the ones that a
 // search over a family of regular orders (see dropInOrder) found to give
 // the fewest play-outs with any losers-bracket rematch, scored over every
 // losers-bracket match of thousands of random play-outs (the search is
