@@ -289,7 +289,7 @@ func feedersDone(group []*Match, id string) bool {
 // round d+1 meets the survivor of losers-bracket match orders[d][i].
 //
 // A losers-bracket match is a rematch when its two entries met before, in
-// either bracket. For the sizes up to 128 the orders are the ones that a
+// either bracket. For the sizes up to 256 the orders are the ones that a
 // search over a family of regular orders (see dropInOrder) found to give
 // the fewest play-outs with any losers-bracket rematch, scored over every
 // losers-bracket match of thousands of random play-outs (the search is
@@ -458,7 +458,7 @@ func regularOrders(n int) [][]int {
 
 // dropInTable holds the orders found by TestSearchDropInOrders, per tree
 // size: the share of random play-outs with a losers-bracket rematch is 57% at
-// 8 entries, 61% at 16, 59% at 32, 58% at 64 and 60% at 128
+// 8 entries, 61% at 16, 59% at 32, 58% at 64, 60% at 128 and 58% at 256
 // (brackets-manager 1.11.1: 58%, 74%, 61%, 72%, 63%; the orders before: 54%,
 // 72%, 89%, 99%, 87%).
 var dropInTable = map[int][]dropInOrder{
@@ -467,4 +467,5 @@ var dropInTable = map[int][]dropInOrder{
 	32:  {{xor: 3}, {flip: true}, {}, {flip: true}},
 	64:  {{xor: 15}, {xor: 3}, {xor: 2}, {}, {flip: true}},
 	128: {{xor: 29}, {xor: 2}, {xor: 3}, {xor: 2}, {}, {flip: true}},
+	256: {{xor: 34}, {xor: 29}, {xor: 5}, {xor: 1}, {xor: 2}, {}, {flip: true}},
 }
