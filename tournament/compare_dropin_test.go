@@ -23,7 +23,7 @@ import (
 //	go test -tags=compare -run TestSearchDropInOrders -v ./tournament/
 func TestSearchDropInOrders(t *testing.T) {
 	var table strings.Builder
-	sizes := []int{8, 16, 32, 64, 128} // 256 too with SIZES=256: 13 minutes on a busy machine
+	sizes := []int{8, 16, 32, 64, 128}    // 256 too with SIZES=256: 13 minutes on a busy machine
 	if v := os.Getenv("SIZES"); v != "" { // SIZES=256 for one size
 		sizes = nil
 		for _, f := range strings.Split(v, ",") {
