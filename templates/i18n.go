@@ -17,10 +17,11 @@ import (
 type Lang = locale.Lang
 
 // The site's languages that code names: English, the default and the
-// language of the keys, and German.
+// language of the keys, German and French.
 const (
 	English Lang = locale.English
 	German  Lang = "de"
+	French  Lang = "fr"
 )
 
 // Langs lists the site's languages, the default first: one per catalog.
@@ -123,9 +124,17 @@ func Clock(t tournament.Time) string {
 func ISO(t tournament.Time) string { return t.UTC().Format(time.RFC3339) }
 
 // Ordinal is a place as the page's language writes it: "1st", "22nd" in
-// English, "1." in German.
+// English, "1er", "2e" in French, "1." in German (and in a language that
+// says nothing else).
 func Ordinal(ctx context.Context, n int) string {
-	if LangOf(ctx) != English {
+	switch LangOf(ctx) {
+	case English:
+	case French:
+		if n == 1 {
+			return "1er"
+		}
+		return strconv.Itoa(n) + "e"
+	default:
 		return strconv.Itoa(n) + "."
 	}
 	suffix := "th"

@@ -338,6 +338,40 @@ func TestGermanNumbersAndDates(t *testing.T) {
 	}
 }
 
+// TestFrenchNumbersAndDates: days, numbers and places read as a French
+// reader writes them: "22/11/2026", "1,75", "12\u202f345,5" (a narrow
+// no-break space groups the thousands), "1er" and "2e"; German and English
+// keep theirs.
+func TestFrenchNumbersAndDates(t *testing.T) {
+	fr, de, en := WithLang(context.Background(), French), WithLang(context.Background(), German), context.Background()
+	at := tournament.Time{Time: time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC)}
+	cases := []struct{ got, want string }{
+		{Date(fr, at), "22/11/2026"},
+		{Number(fr, 1.75, 2), "1,75"},
+		{Number(fr, -0.5, 2), "-0,50"},
+		{Number(fr, 12345.5, 1), "12\u202f345,5"},
+		{Number(fr, 1234567, 0), "1\u202f234\u202f567"},
+		{Number(fr, 999, 0), "999"},
+		{Ordinal(fr, 1), "1er"},
+		{Ordinal(fr, 2), "2e"},
+		{Ordinal(fr, 11), "11e"},
+		{Ordinal(fr, 21), "21e"},
+		{Ordinal(de, 1), "1."},
+		{Ordinal(de, 22), "22."},
+		{Ordinal(en, 1), "1st"},
+		{Ordinal(en, 12), "12th"},
+		{Ordinal(en, 22), "22nd"},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+	if !slices.Contains(Langs, French) || T(fr, "Next up") != "À suivre" {
+		t.Errorf("French is not a language of the site: %v, %q", Langs, T(fr, "Next up"))
+	}
+}
+
 // TestTranslationsKeepTheirFormats: a translation has its original's verbs
 // (%s, %d, %q) in the same order, so that Tf and Reason fill it alike.
 func TestTranslationsKeepTheirFormats(t *testing.T) {
