@@ -42,10 +42,27 @@ func LangOf(ctx context.Context) Lang {
 	return English
 }
 
+type sportKey struct{}
+
+// WithSport returns ctx carrying the sport of the tournament a page shows,
+// so that T says each sport's own words.
+func WithSport(ctx context.Context, s tournament.Sport) context.Context {
+	return context.WithValue(ctx, sportKey{}, s)
+}
+
 // T translates an English text (or a state, mode or entry type) into the
-// page's language; a text its catalog lacks is English.
+// page's language; a text its catalog lacks is English. On a page of a
+// tournament (WithSport) a catalog's "<sport>:<text>" says the text in that
+// sport's words: a pétanque "Bahn" for "Court" in German, a darts "Leg" for
+// "Set"; without one the text is the same for every sport.
 func T(ctx context.Context, text string) string {
-	return locale.Text(LangOf(ctx), text)
+	l := LangOf(ctx)
+	if s, ok := ctx.Value(sportKey{}).(tournament.Sport); ok && s != "" {
+		if key := string(s) + ":" + text; locale.Has(l, key) {
+			return locale.Text(l, key)
+		}
+	}
+	return locale.Text(l, text)
 }
 
 // Tf translates a format and fills it in.

@@ -409,3 +409,46 @@ func TestNoLiteralTextInTemplateAttributes(t *testing.T) {
 		}
 	}
 }
+
+// TestEachSportSaysItsOwnWords: on a tournament's page T says a text in its
+// sport's words where the catalog has them ("petanque:Court" is German
+// "Bahn", "darts:Set" is "Leg" in every language, French table soccer plays
+// on a "Table"), and the same text as every sport where it has none; every
+// "<sport>:<text>" of a catalog names a sport and a text the site has, and
+// keeps its verbs.
+func TestEachSportSaysItsOwnWords(t *testing.T) {
+	in := func(l Lang, s tournament.Sport) context.Context {
+		return WithSport(WithLang(context.Background(), l), s)
+	}
+	cases := []struct{ got, want string }{
+		{T(in(German, tournament.Petanque), "Court"), "Bahn"},
+		{Tf(in(German, tournament.Petanque), "Court %d", 3), "Bahn 3"},
+		{T(in(German, tournament.TableSoccer), "Court"), "Tisch"},
+		{T(WithLang(context.Background(), German), "Court"), "Tisch"},
+		{T(in(French, tournament.Petanque), "Courts"), "Terrains"},
+		{T(in(French, tournament.TableSoccer), "Courts"), "Tables"},
+		{T(in(French, tournament.TableTennis), "Court board"), "Vue des tables"},
+		{T(in(French, tournament.Darts), "Sets won"), "Legs gagnés"},
+		{T(in(English, tournament.Darts), "Set"), "Leg"},
+		{T(in(English, tournament.TableTennis), "Sets"), "Games"},
+		{T(in(English, tournament.TableSoccer), "Sets"), "Sets"},
+		{T(context.Background(), "Sets"), "Sets"},
+		{T(in(German, tournament.Darts), "Points in this set"), "Punkte in diesem Leg"},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+	for _, l := range Langs {
+		for key := range locale.Of(l).Messages {
+			sport, text, ok := strings.Cut(key, ":")
+			if !ok || !slices.Contains(tournament.Sports, tournament.Sport(sport)) {
+				continue
+			}
+			if !locale.Has(German, text) && !locale.Has(English, text) {
+				t.Errorf("%s: %q is the sport's word for %q, which the site does not say", l, key, text)
+			}
+		}
+	}
+}

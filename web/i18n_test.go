@@ -404,3 +404,43 @@ func TestGermanSetupForm(t *testing.T) {
 		t.Errorf("the courts read back as %q", v)
 	}
 }
+
+// TestEachSportInItsOwnWordsBeyondTheTables: a German pétanque board is a
+// "Bahnübersicht" of "Bahnen", a French table soccer one a "Vue des tables"
+// and a French pétanque one a "Tableau des terrains"; a darts match's sets
+// are legs; table soccer keeps "Tisch" and its sets.
+func TestEachSportInItsOwnWordsBeyondTheTables(t *testing.T) {
+	f := newFixture(t)
+	lyon := f.tournament("Lyon Pétanque Masters")
+	hamburg := f.tournament("Hamburg Open 2026")
+	for _, c := range []struct{ path, lang, title, not string }{
+		{"/t/" + lyon.Tournament.ID + "/courts", "de", "Bahnübersicht", "Tisch"},
+		{"/t/" + hamburg.Tournament.ID + "/courts", "de", "Tischübersicht", "Bahn"},
+		{"/t/" + hamburg.Tournament.ID + "/courts", "fr", "Vue des tables", "Terrain"},
+		{"/t/" + lyon.Tournament.ID + "/courts", "fr", "Tableau des terrains", "Table "},
+		{"/t/" + lyon.Tournament.ID, "de", "Bahnübersicht", "Tisch"},
+	} {
+		_, doc := f.page(c.path, "Cookie", "lang="+c.lang)
+		if title := doc.Find("title").Text(); !strings.Contains(title, c.title) && !strings.Contains(doc.Find("main").Text(), c.title) {
+			t.Errorf("%s in %s: %q nowhere (title %q)", c.path, c.lang, c.title, title)
+		}
+		if strings.Contains(doc.Text(), c.not) {
+			t.Errorf("%s in %s: says %q", c.path, c.lang, c.not)
+		}
+	}
+	darts := f.tournament("Bristol Darts Classic")
+	m := f.match(darts, func(m *tournament.Match) bool {
+		return m.State == tournament.MatchPlayed && len(m.Encounters) > 0 && len(m.Encounters[0]) > 0
+	})
+	_, doc := f.page("/t/"+darts.Tournament.ID+"/matches/"+m.ID, "Cookie", "lang=fr")
+	if title := doc.Find(`[data-testid="sets"] td`).First().AttrOr("title", ""); title != "Leg 1" {
+		t.Errorf("a darts match's first leg is titled %q", title)
+	}
+	m = f.match(hamburg, func(m *tournament.Match) bool {
+		return m.State == tournament.MatchPlayed && len(m.Encounters) > 0 && len(m.Encounters[0]) > 0
+	})
+	_, doc = f.page("/t/"+hamburg.Tournament.ID+"/matches/"+m.ID, "Cookie", "lang=fr")
+	if title := doc.Find(`[data-testid="sets"] td`).First().AttrOr("title", ""); title != "Manche 1" {
+		t.Errorf("a table soccer match's first set is titled %q", title)
+	}
+}
