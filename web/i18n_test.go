@@ -407,7 +407,7 @@ func TestGermanSetupForm(t *testing.T) {
 
 // TestEachSportInItsOwnWordsBeyondTheTables: a German pétanque board is a
 // "Bahnübersicht" of "Bahnen", a French table soccer one a "Vue des tables"
-// and a French pétanque one a "Tableau des terrains"; a darts match's sets
+// and a French pétanque one a "Vue des terrains"; a darts match's sets
 // are legs; table soccer keeps "Tisch" and its sets.
 func TestEachSportInItsOwnWordsBeyondTheTables(t *testing.T) {
 	f := newFixture(t)
@@ -417,7 +417,7 @@ func TestEachSportInItsOwnWordsBeyondTheTables(t *testing.T) {
 		{"/t/" + lyon.Tournament.ID + "/courts", "de", "Bahnübersicht", "Tisch"},
 		{"/t/" + hamburg.Tournament.ID + "/courts", "de", "Tischübersicht", "Bahn"},
 		{"/t/" + hamburg.Tournament.ID + "/courts", "fr", "Vue des tables", "Terrain"},
-		{"/t/" + lyon.Tournament.ID + "/courts", "fr", "Tableau des terrains", "Table "},
+		{"/t/" + lyon.Tournament.ID + "/courts", "fr", "Vue des terrains", "Table "},
 		{"/t/" + lyon.Tournament.ID, "de", "Bahnübersicht", "Tisch"},
 	} {
 		_, doc := f.page(c.path, "Cookie", "lang="+c.lang)
