@@ -277,5 +277,6 @@ func (a *Admin) own(r *http.Request) (*tournament.Snapshot, error) {
 	if snap.Tournament.OrganizerID != Caller(r.Context()).OrganizerID {
 		return nil, NotFound("tournament")
 	}
+	inSport(r, snap)
 	return snap, nil
 }

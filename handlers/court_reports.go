@@ -129,6 +129,7 @@ func (c *CourtReports) court(r *http.Request) (*tournament.Snapshot, *tournament
 	if !ok {
 		return nil, nil, errCardInvalid
 	}
+	inSport(r, snap)
 	return snap, court, nil
 }
 

@@ -60,7 +60,15 @@ func (p *Pages) shared(r *http.Request) (*tournament.Snapshot, error) {
 	if !snap.Tournament.Public && !p.views(r, snap.Tournament.OrganizerID) {
 		return nil, NotFound("tournament")
 	}
+	inSport(r, snap)
 	return snap, nil
+}
+
+// inSport makes the rest of a request about snap's tournament speak its
+// sport's words (templates.WithSport): its handler reads r's context after
+// loading the tournament, so the context is set on r itself.
+func inSport(r *http.Request, snap *tournament.Snapshot) {
+	*r = *r.WithContext(templates.WithSport(r.Context(), snap.Organizer.Sport))
 }
 
 // sharedGroup loads the shared tournament and the group the path names.

@@ -23,6 +23,7 @@ func (p *Pages) embedded(r *http.Request) (*tournament.Snapshot, error) {
 	if !snap.Tournament.Public {
 		return nil, NotFound("tournament")
 	}
+	inSport(r, snap)
 	return snap, nil
 }
 

@@ -17,10 +17,11 @@ import (
 type Lang = locale.Lang
 
 // The site's languages that code names: English, the default and the
-// language of the keys, and German.
+// language of the keys, German and French.
 const (
 	English Lang = locale.English
 	German  Lang = "de"
+	French  Lang = "fr"
 )
 
 // Langs lists the site's languages, the default first: one per catalog.
@@ -41,10 +42,27 @@ func LangOf(ctx context.Context) Lang {
 	return English
 }
 
+type sportKey struct{}
+
+// WithSport returns ctx carrying the sport of the tournament a page shows,
+// so that T says each sport's own words.
+func WithSport(ctx context.Context, s tournament.Sport) context.Context {
+	return context.WithValue(ctx, sportKey{}, s)
+}
+
 // T translates an English text (or a state, mode or entry type) into the
-// page's language; a text its catalog lacks is English.
+// page's language; a text its catalog lacks is English. On a page of a
+// tournament (WithSport) a catalog's "<sport>:<text>" says the text in that
+// sport's words: a pétanque "Bahn" for "Court" in German, a darts "Leg" for
+// "Set"; without one the text is the same for every sport.
 func T(ctx context.Context, text string) string {
-	return locale.Text(LangOf(ctx), text)
+	l := LangOf(ctx)
+	if s, ok := ctx.Value(sportKey{}).(tournament.Sport); ok && s != "" {
+		if key := string(s) + ":" + text; locale.Has(l, key) {
+			return locale.Text(l, key)
+		}
+	}
+	return locale.Text(l, text)
 }
 
 // Tf translates a format and fills it in.
@@ -123,9 +141,17 @@ func Clock(t tournament.Time) string {
 func ISO(t tournament.Time) string { return t.UTC().Format(time.RFC3339) }
 
 // Ordinal is a place as the page's language writes it: "1st", "22nd" in
-// English, "1." in German.
+// English, "1er", "2e" in French, "1." in German (and in a language that
+// says nothing else).
 func Ordinal(ctx context.Context, n int) string {
-	if LangOf(ctx) != English {
+	switch LangOf(ctx) {
+	case English:
+	case French:
+		if n == 1 {
+			return "1er"
+		}
+		return strconv.Itoa(n) + "e"
+	default:
 		return strconv.Itoa(n) + "."
 	}
 	suffix := "th"

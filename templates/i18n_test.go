@@ -339,6 +339,40 @@ func TestGermanNumbersAndDates(t *testing.T) {
 	}
 }
 
+// TestFrenchNumbersAndDates: days, numbers and places read as a French
+// reader writes them: "22/11/2026", "1,75", "12\u202f345,5" (a narrow
+// no-break space groups the thousands), "1er" and "2e"; German and English
+// keep theirs.
+func TestFrenchNumbersAndDates(t *testing.T) {
+	fr, de, en := WithLang(context.Background(), French), WithLang(context.Background(), German), context.Background()
+	at := tournament.Time{Time: time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC)}
+	cases := []struct{ got, want string }{
+		{Date(fr, at), "22/11/2026"},
+		{Number(fr, 1.75, 2), "1,75"},
+		{Number(fr, -0.5, 2), "-0,50"},
+		{Number(fr, 12345.5, 1), "12\u202f345,5"},
+		{Number(fr, 1234567, 0), "1\u202f234\u202f567"},
+		{Number(fr, 999, 0), "999"},
+		{Ordinal(fr, 1), "1er"},
+		{Ordinal(fr, 2), "2e"},
+		{Ordinal(fr, 11), "11e"},
+		{Ordinal(fr, 21), "21e"},
+		{Ordinal(de, 1), "1."},
+		{Ordinal(de, 22), "22."},
+		{Ordinal(en, 1), "1st"},
+		{Ordinal(en, 12), "12th"},
+		{Ordinal(en, 22), "22nd"},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+	if !slices.Contains(Langs, French) || T(fr, "Next up") != "À suivre" {
+		t.Errorf("French is not a language of the site: %v, %q", Langs, T(fr, "Next up"))
+	}
+}
+
 // TestTranslationsKeepTheirFormats: a translation has its original's verbs
 // (%s, %d, %q) in the same order, so that Tf and Reason fill it alike.
 func TestTranslationsKeepTheirFormats(t *testing.T) {
@@ -372,6 +406,49 @@ func TestNoLiteralTextInTemplateAttributes(t *testing.T) {
 					continue
 				}
 				t.Errorf("%s:%d: %s=%q is not translated; use %s={ T(ctx, %q) }", name, i+1, m[1], m[2], m[1], m[2])
+			}
+		}
+	}
+}
+
+// TestEachSportSaysItsOwnWords: on a tournament's page T says a text in its
+// sport's words where the catalog has them ("petanque:Court" is German
+// "Bahn", "darts:Set" is "Leg" in every language, French table soccer plays
+// on a "Table"), and the same text as every sport where it has none; every
+// "<sport>:<text>" of a catalog names a sport and a text the site has, and
+// keeps its verbs.
+func TestEachSportSaysItsOwnWords(t *testing.T) {
+	in := func(l Lang, s tournament.Sport) context.Context {
+		return WithSport(WithLang(context.Background(), l), s)
+	}
+	cases := []struct{ got, want string }{
+		{T(in(German, tournament.Petanque), "Court"), "Bahn"},
+		{Tf(in(German, tournament.Petanque), "Court %d", 3), "Bahn 3"},
+		{T(in(German, tournament.TableSoccer), "Court"), "Tisch"},
+		{T(WithLang(context.Background(), German), "Court"), "Tisch"},
+		{T(in(French, tournament.Petanque), "Courts"), "Terrains"},
+		{T(in(French, tournament.TableSoccer), "Courts"), "Tables"},
+		{T(in(French, tournament.TableTennis), "Court board"), "Vue des tables"},
+		{T(in(French, tournament.Darts), "Sets won"), "Legs gagnés"},
+		{T(in(English, tournament.Darts), "Set"), "Leg"},
+		{T(in(English, tournament.TableTennis), "Sets"), "Games"},
+		{T(in(English, tournament.TableSoccer), "Sets"), "Sets"},
+		{T(context.Background(), "Sets"), "Sets"},
+		{T(in(German, tournament.Darts), "Points in this set"), "Punkte in diesem Leg"},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+	for _, l := range Langs {
+		for key := range locale.Of(l).Messages {
+			sport, text, ok := strings.Cut(key, ":")
+			if !ok || !slices.Contains(tournament.Sports, tournament.Sport(sport)) {
+				continue
+			}
+			if !locale.Has(German, text) && !locale.Has(English, text) {
+				t.Errorf("%s: %q is the sport's word for %q, which the site does not say", l, key, text)
 			}
 		}
 	}

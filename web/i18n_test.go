@@ -13,6 +13,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html"
 
+	"courtside/locale"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -170,22 +171,81 @@ func TestGermanPagesShowNoEnglish(t *testing.T) {
 // that is English the site has German for.
 func noEnglish(t *testing.T, o *organizer, path string, data map[string]bool) {
 	t.Helper()
-	de := templates.WithLang(context.Background(), templates.German)
-	rec := o.do(http.MethodGet, path, nil, "Cookie", "lang=de")
+	noEnglishIn(t, o, templates.German, path, data)
+}
+
+// noEnglishIn fails the test for each text of the page at path, in
+// language l, that is English the site has l for.
+func noEnglishIn(t *testing.T, o *organizer, l templates.Lang, path string, data map[string]bool) {
+	t.Helper()
+	ctx := templates.WithLang(context.Background(), l)
+	own := map[string]bool{} // l's texts, some of which are English keys too: French "D" (défaite) is English "D" (draw)
+	for _, text := range locale.Of(l).Messages {
+		own[text] = true
+	}
+	rec := o.do(http.MethodGet, path, nil, "Cookie", "lang="+string(l))
 	if rec.Code >= 300 && rec.Code != http.StatusNotFound {
 		t.Errorf("%s: %d", path, rec.Code)
 		return
 	}
 	doc := o.doc(rec)
-	if lang, _ := doc.Find("html").Attr("lang"); lang != "de" && strings.HasPrefix(rec.Body.String(), "<!doctype") {
+	if lang, _ := doc.Find("html").Attr("lang"); lang != string(l) && strings.HasPrefix(rec.Body.String(), "<!doctype") {
 		t.Errorf("%s: <html lang=%q>", path, lang)
 	}
 	for _, s := range shown(doc) {
 		for _, part := range strings.Split(s, " · ") { // titles and contexts join texts: "Tabelle · Hamburg Open"
-			if !data[part] && templates.T(de, part) != part {
-				t.Errorf("%s: %q is English (German: %q)", path, part, templates.T(de, part))
+			if !data[part] && !own[part] && templates.T(ctx, part) != part {
+				t.Errorf("%s: %q is English (%s: %q)", path, part, l, templates.T(ctx, part))
 			}
 		}
+	}
+}
+
+// TestFrenchPagesShowNoEnglish: every page kind German is checked on reads
+// French too, with no English text the site has French for.
+func TestFrenchPagesShowNoEnglish(t *testing.T) {
+	f := newFixture(t)
+	o, paths := germanPages(t, f)
+	data := dataNames(f)
+	for _, p := range paths {
+		noEnglishIn(t, o, templates.French, p, data)
+	}
+}
+
+// TestFrenchIsChosenLikeGerman: Accept-Language fr and ?lang=fr give
+// French pages (with French days, numbers and places), the choice is
+// remembered, and the switcher on every page offers French.
+func TestFrenchIsChosenLikeGerman(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	path := "/t/" + hamburg.Tournament.ID + "/groups/" + f.group(hamburg, tournament.Swiss).ID
+	_, en := f.page(path)
+	if a := en.Find(`a[hreflang="fr"]`); a.AttrOr("href", "") != path+"?lang=fr" || strings.TrimSpace(a.Text()) != "fr" {
+		t.Errorf("the switcher offers %q %q for French", a.AttrOr("href", ""), a.Text())
+	}
+	for _, header := range []string{"fr", "fr-FR,fr;q=0.9,en;q=0.5", "de;q=0.5, fr-CH;q=0.8"} {
+		_, fr := f.page(path, "Accept-Language", header)
+		if fr.Find("html").AttrOr("lang", "") != "fr" || !strings.Contains(fr.Text(), "Classement") || strings.Contains(fr.Text(), "Tabelle") {
+			t.Errorf("Accept-Language %q did not give French: lang=%q", header, fr.Find("html").AttrOr("lang", ""))
+		}
+	}
+	rec, _ := f.page(path + "?lang=fr")
+	cookie := rec.Header().Get("Set-Cookie")
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != path || !strings.Contains(cookie, "lang=fr") {
+		t.Fatalf("?lang=fr: %d %s %s", rec.Code, rec.Header().Get("Location"), cookie)
+	}
+	_, fr := f.page(path, "Cookie", "lang=fr", "Accept-Language", "de")
+	if fr.Find("html").AttrOr("lang", "") != "fr" || !strings.Contains(fr.Text(), "Classement") {
+		t.Error("the chosen French is not remembered")
+	}
+	if cur := fr.Find(`[aria-current="true"]`).First().Text(); cur != "fr" {
+		t.Errorf("the switcher marks %q as the language", cur)
+	}
+	// A player's rank reads "1er · …" or "2e · …", not German "2. ·".
+	player := hamburg.Tournament.Disciplines[0].EntryIDs[0]
+	_, doc := f.page("/t/"+hamburg.Tournament.ID+"/entries/"+player, "Cookie", "lang=fr")
+	if r := doc.Find(`[data-testid="rank"]`).Text(); !regexp.MustCompile(`\b(1er|\d+e) · `).MatchString(r) {
+		t.Errorf("the French rank reads %q", r)
 	}
 }
 
@@ -342,5 +402,45 @@ func TestGermanSetupForm(t *testing.T) {
 	doc := o.doc(o.do(http.MethodGet, setup, nil, "Cookie", "lang=de"))
 	if v := doc.Find(`[name="courts"]`).Text() + doc.Find(`input[name="courts"]`).AttrOr("value", ""); v != "3" {
 		t.Errorf("the courts read back as %q", v)
+	}
+}
+
+// TestEachSportInItsOwnWordsBeyondTheTables: a German pétanque board is a
+// "Bahnübersicht" of "Bahnen", a French table soccer one a "Vue des tables"
+// and a French pétanque one a "Vue des terrains"; a darts match's sets
+// are legs; table soccer keeps "Tisch" and its sets.
+func TestEachSportInItsOwnWordsBeyondTheTables(t *testing.T) {
+	f := newFixture(t)
+	lyon := f.tournament("Lyon Pétanque Masters")
+	hamburg := f.tournament("Hamburg Open 2026")
+	for _, c := range []struct{ path, lang, title, not string }{
+		{"/t/" + lyon.Tournament.ID + "/courts", "de", "Bahnübersicht", "Tisch"},
+		{"/t/" + hamburg.Tournament.ID + "/courts", "de", "Tischübersicht", "Bahn"},
+		{"/t/" + hamburg.Tournament.ID + "/courts", "fr", "Vue des tables", "Terrain"},
+		{"/t/" + lyon.Tournament.ID + "/courts", "fr", "Vue des terrains", "Table "},
+		{"/t/" + lyon.Tournament.ID, "de", "Bahnübersicht", "Tisch"},
+	} {
+		_, doc := f.page(c.path, "Cookie", "lang="+c.lang)
+		if title := doc.Find("title").Text(); !strings.Contains(title, c.title) && !strings.Contains(doc.Find("main").Text(), c.title) {
+			t.Errorf("%s in %s: %q nowhere (title %q)", c.path, c.lang, c.title, title)
+		}
+		if strings.Contains(doc.Text(), c.not) {
+			t.Errorf("%s in %s: says %q", c.path, c.lang, c.not)
+		}
+	}
+	darts := f.tournament("Bristol Darts Classic")
+	m := f.match(darts, func(m *tournament.Match) bool {
+		return m.State == tournament.MatchPlayed && len(m.Encounters) > 0 && len(m.Encounters[0]) > 0
+	})
+	_, doc := f.page("/t/"+darts.Tournament.ID+"/matches/"+m.ID, "Cookie", "lang=fr")
+	if title := doc.Find(`[data-testid="sets"] td`).First().AttrOr("title", ""); title != "Leg 1" {
+		t.Errorf("a darts match's first leg is titled %q", title)
+	}
+	m = f.match(hamburg, func(m *tournament.Match) bool {
+		return m.State == tournament.MatchPlayed && len(m.Encounters) > 0 && len(m.Encounters[0]) > 0
+	})
+	_, doc = f.page("/t/"+hamburg.Tournament.ID+"/matches/"+m.ID, "Cookie", "lang=fr")
+	if title := doc.Find(`[data-testid="sets"] td`).First().AttrOr("title", ""); title != "Manche 1" {
+		t.Errorf("a table soccer match's first set is titled %q", title)
 	}
 }

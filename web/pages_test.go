@@ -291,7 +291,7 @@ func TestLanguage(t *testing.T) {
 	hamburg := f.tournament("Hamburg Open 2026")
 	path := "/t/" + hamburg.Tournament.ID + "/groups/" + f.group(hamburg, tournament.Swiss).ID
 	_, en := f.page(path)
-	_, de := f.page(path, "Accept-Language", "fr;q=0.9, de-DE;q=0.8, en;q=0.5")
+	_, de := f.page(path, "Accept-Language", "es;q=0.9, de-DE;q=0.8, en;q=0.5")
 	if en.Find("html").AttrOr("lang", "") != "en" || !strings.Contains(en.Text(), "Standings") {
 		t.Error("English is not the default")
 	}
