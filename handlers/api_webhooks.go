@@ -6,7 +6,7 @@ import (
 	"net/http"
 
 	"courtside/cache"
-	"courtside/tournament"
+	"courtside/record"
 )
 
 // WebhookStore is what the webhook endpoints need from the store.
@@ -55,15 +55,15 @@ func (h *Webhooks) Create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return notFoundAs(err, CodeTournamentNotFound)
 	}
-	t := snap.Tournament
-	switch {
-	case k.Kind == cache.KindPublic && snap.Organizer.Sport != k.Sport:
+	if !k.Sees(snap.Organizer.Sport) {
 		return NotFound(CodeTournamentNotFound)
-	case k.Kind == cache.KindPublic && !t.Public:
+	}
+	switch err := k.MaySubscribe(snap.Tournament); {
+	case errors.Is(err, record.ErrNotPublic):
 		return Forbidden(CodeTournamentNotPublic)
-	case k.Kind == cache.KindPublic && (t.State == tournament.StateFinished || t.State == tournament.StateCancelled):
+	case errors.Is(err, record.ErrFinished):
 		return Forbidden(CodeTournamentFinished)
-	case !t.Public && k.Owner() != t.OrganizerID:
+	case err != nil:
 		return Forbidden(CodeForbidden)
 	}
 	var body struct {
@@ -75,7 +75,7 @@ func (h *Webhooks) Create(w http.ResponseWriter, r *http.Request) error {
 	if err := h.CheckURL(r.Context(), body.URL); err != nil {
 		return BadRequest("%s", err.Error())
 	}
-	hook, err := h.Store.CreateWebhook(r.Context(), k, t.ID, body.URL)
+	hook, err := h.Store.CreateWebhook(r.Context(), k, snap.Tournament.ID, body.URL)
 	if errors.Is(err, cache.ErrTooManyWebhooks) {
 		return BadRequest(CodeTooManySubscriptions)
 	}

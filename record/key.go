@@ -1,6 +1,8 @@
 package record
 
 import (
+	"errors"
+
 	"courtside/tournament"
 )
 
@@ -37,4 +39,42 @@ func (k Key) Owner() string {
 		return k.OrganizerID
 	}
 	return k.ID
+}
+
+// SetsResults reports whether the key may write: only an organizer's token
+// sets results (in its own tournaments) and lists its private tournaments.
+func (k Key) SetsResults() bool { return k.Kind == KindToken }
+
+// Sees reports whether the organizers of sport exist for the key: a public
+// key sees only its own sport; a token sees every sport.
+func (k Key) Sees(sport tournament.Sport) bool { return k.Kind != KindPublic || k.Sport == sport }
+
+// Reads reports whether the key may read t, a tournament of a sport it sees:
+// a public tournament, or a private one of the organizer it speaks for.
+func (k Key) Reads(t *tournament.Tournament) bool { return t.Public || k.Owner() == t.OrganizerID }
+
+// Why a key may not subscribe a webhook to a tournament it sees.
+var (
+	// ErrNotPublic: a public key subscribes only to public tournaments.
+	ErrNotPublic = errors.New("record: a public key subscribes only to public tournaments")
+	// ErrFinished: a public key subscribes only to tournaments that are not over.
+	ErrFinished = errors.New("record: the tournament is over")
+	// ErrNotOwner: a private tournament is its organizer's alone.
+	ErrNotOwner = errors.New("record: the tournament is private")
+)
+
+// MaySubscribe says why the key may not subscribe a webhook to t, a
+// tournament of a sport it sees, or nil: a public key only to public
+// tournaments that are not finished or cancelled, a token to every
+// tournament it reads.
+func (k Key) MaySubscribe(t *tournament.Tournament) error {
+	switch {
+	case k.Kind == KindPublic && !t.Public:
+		return ErrNotPublic
+	case k.Kind == KindPublic && (t.State == tournament.StateFinished || t.State == tournament.StateCancelled):
+		return ErrFinished
+	case !k.Reads(t):
+		return ErrNotOwner
+	}
+	return nil
 }

@@ -1,6 +1,9 @@
 package record
 
 import (
+	"errors"
+	"net/url"
+
 	"courtside/tournament"
 )
 
@@ -29,4 +32,19 @@ type Delivery struct {
 	Events   int             `json:"events"`
 	Millis   int64           `json:"ms"`
 	Disabled bool            `json:"disabled,omitempty"`
+}
+
+// ErrWebhookAddress refuses an address a webhook cannot call.
+var ErrWebhookAddress = errors.New("url must be an http or https address without credentials")
+
+// WebhookAddress reads the address a webhook is to call: an http or https
+// URL with a host and without credentials. Whether the host is public needs
+// a resolver, which is the server's part (web.CheckWebhookURL), and the
+// deliverer's again when it dials.
+func WebhookAddress(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || u.User != nil {
+		return nil, ErrWebhookAddress
+	}
+	return u, nil
 }
