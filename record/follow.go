@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"net/url"
 	"strings"
 
 	"courtside/tournament"
@@ -52,3 +53,56 @@ type FollowStatus struct {
 
 // NewFollowSecret makes the secret of a webhook address.
 func NewFollowSecret() string { return strings.ToLower(rand.Text()) }
+
+// A follow's request budget: the upstream allows a key 120 GET a minute;
+// Courtside uses half by default, leaving the rest to the application's
+// other clients.
+const (
+	DefaultFollowBudget = 60
+	MaxFollowBudget     = 120
+)
+
+// maxUpstreamAddressLength bounds an upstream address.
+const maxUpstreamAddressLength = 512
+
+// maxUpstreamKeyLength bounds an upstream key.
+const maxUpstreamKeyLength = 512
+
+// FollowBase checks an upstream address (http or https, no credentials, no
+// query) and ends it in /v1/public.
+func FollowBase(raw string) (string, *tournament.Message) {
+	raw = strings.TrimSpace(raw)
+	u, err := url.Parse(raw)
+	if err != nil || len(raw) > maxUpstreamAddressLength || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return "", &tournament.Message{Format: "the upstream address must be an http or https URL, like https://api.example.org/v1/public"}
+	}
+	base := strings.TrimSuffix(u.String(), "/")
+	if !strings.HasSuffix(base, "/v1/public") {
+		base += "/v1/public"
+	}
+	return base, nil
+}
+
+// FollowKeyProblem says what is wrong with an upstream key, trimmed, or nil:
+// it is sent upstream in a header, so it is bounded and printable.
+func FollowKeyProblem(key string) *tournament.Message {
+	switch {
+	case key == "":
+		return &tournament.Message{Format: "the upstream key is missing"}
+	case len(key) > maxUpstreamKeyLength || strings.ContainsFunc(key, func(r rune) bool { return r <= ' ' || r >= 0x7f }):
+		return &tournament.Message{Format: "the upstream key is not a key"}
+	}
+	return nil
+}
+
+// FollowBudget is the budget a follow asks for, 0 for the default, or why it
+// cannot have it.
+func FollowBudget(budget int) (int, *tournament.Message) {
+	switch {
+	case budget == 0:
+		return DefaultFollowBudget, nil
+	case budget < 1 || budget > MaxFollowBudget:
+		return 0, &tournament.Message{Format: "the budget is 1 to %d GET requests a minute", Args: []any{MaxFollowBudget}}
+	}
+	return budget, nil
+}

@@ -28,14 +28,14 @@ import (
 	"time"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/tournament"
 )
 
-// Budget limits: the upstream allows a key 120 GET a minute; Courtside uses
-// half by default, leaving the rest to the application's other clients.
+// Budget limits (record.DefaultFollowBudget and record.MaxFollowBudget).
 const (
-	DefaultBudget = 60
-	MaxBudget     = 120
+	DefaultBudget = record.DefaultFollowBudget
+	MaxBudget     = record.MaxFollowBudget
 )
 
 // pollingShare is the part of the budget that reads due by their pace alone
@@ -212,20 +212,11 @@ type Request struct {
 	Budget int
 }
 
-// maxAddressLength bounds an upstream address.
-const maxAddressLength = 512
-
-// NormalizeBase checks an upstream address (http or https, no credentials,
-// no query) and ends it in /v1/public.
+// NormalizeBase is record.FollowBase with its problem as a BadRequest.
 func NormalizeBase(raw string) (string, error) {
-	raw = strings.TrimSpace(raw)
-	u, err := url.Parse(raw)
-	if err != nil || len(raw) > maxAddressLength || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-		return "", badRequest("the upstream address must be an http or https URL, like https://api.example.org/v1/public")
-	}
-	base := strings.TrimSuffix(u.String(), "/")
-	if !strings.HasSuffix(base, "/v1/public") {
-		base += "/v1/public"
+	base, m := record.FollowBase(raw)
+	if m != nil {
+		return "", &BadRequest{*m}
 	}
 	return base, nil
 }
@@ -240,19 +231,18 @@ func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error
 		return cache.Follow{}, err
 	}
 	req.Key, req.TournamentID = strings.TrimSpace(req.Key), strings.TrimSpace(req.TournamentID)
+	if m := record.FollowKeyProblem(req.Key); m != nil {
+		return cache.Follow{}, &BadRequest{*m}
+	}
 	switch {
-	case req.Key == "":
-		return cache.Follow{}, badRequest("the upstream key is missing")
-	case len(req.Key) > 512 || strings.ContainsFunc(req.Key, func(r rune) bool { return r <= ' ' || r >= 0x7f }):
-		return cache.Follow{}, badRequest("the upstream key is not a key")
 	case req.TournamentID == "":
 		return cache.Follow{}, badRequest("the tournament id is missing")
 	case !validID(req.TournamentID):
 		return cache.Follow{}, badRequest("the tournament id is not an id (letters, digits and :_-.~, at most %d)", tournament.MaxUpstreamIDLength)
-	case req.Budget == 0:
-		req.Budget = DefaultBudget
-	case req.Budget < 1 || req.Budget > MaxBudget:
-		return cache.Follow{}, badRequest("the budget is 1 to %d GET requests a minute", MaxBudget)
+	}
+	var m *tournament.Message
+	if req.Budget, m = record.FollowBudget(req.Budget); m != nil {
+		return cache.Follow{}, &BadRequest{*m}
 	}
 	fl := cache.Follow{ID: req.TournamentID, Upstream: base, Key: req.Key, Budget: req.Budget, Secret: cache.NewFollowSecret(),
 		Since: tournament.At(f.now())}
