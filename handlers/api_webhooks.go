@@ -11,12 +11,12 @@ import (
 
 // WebhookStore is what the webhook endpoints need from the store.
 type WebhookStore interface {
-	CreateWebhook(ctx context.Context, k cache.Key, tournamentID, url string) (cache.Webhook, error)
-	Webhook(ctx context.Context, id string) (cache.Webhook, error)
-	Webhooks(ctx context.Context, owner string) ([]cache.Webhook, error)
-	DeleteWebhook(ctx context.Context, w cache.Webhook) error
-	SetWebhookEnabled(ctx context.Context, w cache.Webhook, enabled bool) (cache.Webhook, error)
-	Deliveries(ctx context.Context, webhookID string) ([]cache.Delivery, error)
+	CreateWebhook(ctx context.Context, k record.Key, tournamentID, url string) (record.Webhook, error)
+	Webhook(ctx context.Context, id string) (record.Webhook, error)
+	Webhooks(ctx context.Context, owner string) ([]record.Webhook, error)
+	DeleteWebhook(ctx context.Context, w record.Webhook) error
+	SetWebhookEnabled(ctx context.Context, w record.Webhook, enabled bool) (record.Webhook, error)
+	Deliveries(ctx context.Context, webhookID string) ([]record.Delivery, error)
 }
 
 // Webhooks serves the webhook subscription endpoints.
@@ -37,14 +37,14 @@ const (
 
 // CreatedWebhook is a new subscription: the only time its secret is shown.
 type CreatedWebhook struct {
-	cache.Webhook
+	record.Webhook
 	Secret string `json:"secret"`
 }
 
 // WebhookJSON is a subscription with its recent deliveries.
 type WebhookJSON struct {
-	cache.Webhook
-	Deliveries []cache.Delivery `json:"deliveries"`
+	record.Webhook
+	Deliveries []record.Delivery `json:"deliveries"`
 }
 
 // Create subscribes a URL to a tournament's events. A public key may subscribe
@@ -106,7 +106,7 @@ func (h *Webhooks) List(w http.ResponseWriter, r *http.Request) error {
 }
 
 // mine returns the caller's webhook named by the path; another owner's is not found.
-func (h *Webhooks) mine(r *http.Request) (cache.Webhook, error) {
+func (h *Webhooks) mine(r *http.Request) (record.Webhook, error) {
 	hook, err := h.Store.Webhook(r.Context(), r.PathValue("webhookId"))
 	if err != nil {
 		return hook, notFoundAs(err, CodeWebhookNotFound)

@@ -17,6 +17,7 @@ import (
 	"github.com/angelofallars/htmx-go"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -29,7 +30,7 @@ type CourtReportStore interface {
 	ReportCourt(ctx context.Context, tournamentID, courtID string, compute func(*tournament.CourtReport) (*tournament.CourtReport, error)) (*tournament.CourtReport, error)
 	Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error)
 	Allow(ctx context.Context, sha string, limit int) (bool, time.Duration, error)
-	Follow(ctx context.Context, id string) (cache.Follow, error)
+	Follow(ctx context.Context, id string) (record.Follow, error)
 }
 
 // CourtReports lets the players at a court report their match's result from
