@@ -43,6 +43,16 @@
 //	{organizers}:slugs     hash    slug → organizer id
 //	o:{<orgId>}:index      hash    tournament id → listing JSON as of its creation; the listing key has its current one
 //
+// An organizer's rankings (its player register, series and rating settings),
+// in the organizer's slot; every change to them bumps rankings-rev:
+//
+//	o:{<orgId>}:players              hash    registered player id → RegisteredPlayer JSON
+//	o:{<orgId>}:links                hash    "<tournament id> <entry id>" → registered player id
+//	o:{<orgId>}:player-links:<pid>   set     the link keys of one registered player (for merges and splits)
+//	o:{<orgId>}:series               hash    series id → Series JSON
+//	o:{<orgId>}:rating-settings      string  RatingSettings JSON (absent: the defaults)
+//	o:{<orgId>}:rankings-rev         string  counter, bumped by every change to the four above
+//
 // Webhooks and their delivery (the per-tournament parts carry the hash tag):
 //
 //	webhooks                      hash    webhook id → Webhook JSON (with its signing secret)
@@ -132,6 +142,15 @@ const (
 )
 
 func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index", orgID) }
+
+func registerPlayersKey(orgID string) string { return fmt.Sprintf("o:{%s}:players", orgID) }
+func registerLinksKey(orgID string) string   { return fmt.Sprintf("o:{%s}:links", orgID) }
+func playerLinksKey(orgID, playerID string) string {
+	return fmt.Sprintf("o:{%s}:player-links:%s", orgID, playerID)
+}
+func seriesKey(orgID string) string         { return fmt.Sprintf("o:{%s}:series", orgID) }
+func ratingSettingsKey(orgID string) string { return fmt.Sprintf("o:{%s}:rating-settings", orgID) }
+func rankingsRevKey(orgID string) string    { return fmt.Sprintf("o:{%s}:rankings-rev", orgID) }
 
 func rateKey(sha string, window int64) string { return fmt.Sprintf("rl:{%s}:%d", sha, window) }
 

@@ -275,5 +275,5 @@ func (s *Store) LoadDemo(ctx context.Context, d *tournament.Demo) error {
 			return err
 		}
 	}
-	return nil
+	return s.loadDemoRankings(ctx, d)
 }

@@ -36,6 +36,8 @@ type Store struct {
 	replicas sync.Map // node address → replicaCount, for Durability
 
 	reads singleflight.Group // one read of a tournament at a time, shared by its readers
+
+	rankings rankingsMemo // the last Rankings read per organizer (rankings.go)
 }
 
 // maxSnapshots bounds the snapshots kept in memory; past it, the map starts over.

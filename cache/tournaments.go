@@ -63,8 +63,17 @@ func (s *Store) CreateTournament(ctx context.Context, org tournament.Organizer, 
 		return nil, tournament.Problems{{Path: "organizer", Message: tournament.Message{Format: "%s is not %s (%s)", Args: []any{setup.Organizer, org.Name, org.Slug}}}}
 	}
 	t, entries := tournament.Build(setup, org, tournament.RandomIDs())
+	links, err := s.setupLinks(ctx, org, setup, t.ID, entries) // checked before anything is written
+	if err != nil {
+		return nil, err
+	}
 	if _, err := s.Apply(ctx, t.ID, tournament.Create(t, entries, s.Now())); err != nil {
 		return nil, err
+	}
+	if len(links) > 0 {
+		if err := s.LinkPlayers(ctx, org.ID, nil, links); err != nil {
+			return nil, fmt.Errorf("cache: tournament %s created, its players not linked: %w", t.ID, err)
+		}
 	}
 	return s.Snapshot(ctx, t.ID)
 }

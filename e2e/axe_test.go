@@ -129,6 +129,15 @@ func auditSite(t *testing.T) (*httptest.Server, string, []pageKind) {
 	swiss, pools := group(hamburg, tournament.Swiss), group(hamburg, tournament.RoundRobin)
 	lyonRunning := match(lyon, running)
 	form := `[data-testid="result-form"]`
+	var series, player string // the demo's series and a player of it
+	for _, r := range demo.Rankings {
+		series = "/o/kickerclub-hamburg/series/" + r.Series[0].ID
+		for _, p := range r.Players {
+			if p.Name == "Anna Becker" {
+				player = "/o/kickerclub-hamburg/players/" + p.ID
+			}
+		}
+	}
 
 	return srv, token, []pageKind{
 		{name: "home", path: "/"},
@@ -149,6 +158,10 @@ func auditSite(t *testing.T) (*httptest.Server, string, []pageKind) {
 		{name: "tv-bracket", path: b1 + "/tv?rotate=bracket:" + group(bristol, tournament.Elimination), kiosk: true, show: showPanel(1)},
 		{name: "tv-setup", path: h1 + "/tv/setup"},
 		{name: "screen", path: h1 + "/screens/hall", kiosk: true},
+		{name: "rankings", path: "/o/kickerclub-hamburg/ratings"},
+		{name: "series", path: series},
+		{name: "series-tv", path: series + "/tv", kiosk: true},
+		{name: "profile", path: player},
 		{name: "api", path: "/api"},
 		{name: "not-found", path: "/no/such/page"},
 		{name: "sign-in", path: "/admin/login"},
@@ -186,6 +199,8 @@ func auditSite(t *testing.T) (*httptest.Server, string, []pageKind) {
 		{name: "console-entries", path: "/admin/t/" + sunday.Tournament.ID + "/entries", console: true},
 		{name: "console-screens", path: console + "/screens", console: true},
 		{name: "console-follow", path: "/admin/follow", console: true},
+		{name: "console-players", path: "/admin/players", console: true},
+		{name: "console-series", path: "/admin/series", console: true},
 	}
 }
 

@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/angelofallars/htmx-go"
 
@@ -19,8 +20,8 @@ func (a *Admin) Console(w http.ResponseWriter, r *http.Request) error {
 	}
 	page := a.consolePage(r, snap)
 	switch r.URL.Query().Get("done") {
-	case "called":
-		page.Flash = templates.T(r.Context(), "Called to court.")
+	case "called", "uncalled":
+		// the match's card says so, where the page opens
 	case "state":
 		page.Flash = templates.T(r.Context(), "Saved.")
 	case "settled":
@@ -48,9 +49,20 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 		}
 		page.Courts = append(page.Courts, cc)
 	}
+	now := a.Now()
 	for _, m := range snap.Matches {
 		waiting := m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil
-		if (!waiting && m.State != tournament.MatchPaused) || len(page.Queue) >= 40 {
+		// A match called a moment ago keeps its place, as a card that says
+		// where it went and takes the call back: the finger that called it
+		// sees so where it tapped, and no other button slides under it.
+		justCalled := m.State == tournament.MatchRunning && !m.HasResult() && !m.StartTime.IsZero() && now.Sub(m.StartTime.Time) <= tournament.UncallWithin
+		if (!waiting && !justCalled && m.State != tournament.MatchPaused) || len(page.Queue) >= 40 {
+			continue
+		}
+		if justCalled {
+			mv := matchView(ctx, snap, m, true)
+			page.Queue = append(page.Queue, templates.QueueItem{Match: mv, Called: strings.Join(mv.Courts, " + "),
+				UncallAction: base + "/matches/" + m.ID + "/uncall"})
 			continue
 		}
 		g, _ := snap.Group(m.GroupID)
@@ -69,6 +81,13 @@ func (a *Admin) Call(w http.ResponseWriter, r *http.Request) error {
 	courts := r.PostForm["court"]
 	return a.consoleWrite(w, r, "called", func(s *tournament.Snapshot) (*tournament.Change, error) {
 		return s.CallMatch(r.PathValue("matchId"), courts, a.Now())
+	})
+}
+
+// Uncall takes back a call made a moment ago (the console's undo).
+func (a *Admin) Uncall(w http.ResponseWriter, r *http.Request) error {
+	return a.consoleWrite(w, r, "uncalled", func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.UncallMatch(r.PathValue("matchId"), a.Now())
 	})
 }
 
@@ -112,7 +131,8 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 		return err
 	}
 	if !htmx.IsHTMX(r) {
-		http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID+"?done="+done, http.StatusSeeOther)
+		// Back to the match's place in the queue, where its card says what happened.
+		http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID+"?done="+done+"#m-"+r.PathValue("matchId"), http.StatusSeeOther)
 		return nil
 	}
 	snap, err = a.own(r)
@@ -120,6 +140,8 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 		return err
 	}
 	page := a.consolePage(r, snap)
-	page.Flash = map[string]string{"called": templates.T(r.Context(), "Called to court."), "state": templates.T(r.Context(), "Saved.")}[done]
+	// A call and its undo say so on the match's own card, where the finger
+	// is; a message at the top would push the page down under it.
+	page.Flash = map[string]string{"state": templates.T(r.Context(), "Saved.")}[done]
 	return html(w, r, templates.ConsoleLive(page))
 }

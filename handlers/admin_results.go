@@ -53,6 +53,7 @@ func (a *Admin) resultPage(req *http.Request, snap *tournament.Snapshot, m *tour
 		Quick: cfg.QuickEntry, Action: "/admin/t/" + snap.Tournament.ID + "/matches/" + m.ID + "/result"}
 	page.Amend = amendFor(snap, m)
 	page.Encounters = encounterInputs(ctx, g, cfg, r)
+	page.Next = nextForCourts(ctx, snap, m)
 	audit, err := a.Store.Audit(ctx, snap.Tournament.ID, m.ID)
 	if err != nil {
 		return page, err
@@ -367,4 +368,29 @@ func outcome(m templates.MatchView, r tournament.Encounters, cfg tournament.Matc
 		return templates.SideName(m.Sides[1]), s[1], s[0]
 	}
 	return "", s[0], s[1]
+}
+
+// nextForCourts is what the console offers once a match is over: the next
+// match of the queue that can go to the courts it freed; nil when its courts
+// are taken again or nothing waits.
+func nextForCourts(ctx context.Context, snap *tournament.Snapshot, done *tournament.Match) *templates.NextCall {
+	if done.State != tournament.MatchPlayed || len(done.CourtIDs) == 0 {
+		return nil
+	}
+	var names []string
+	for _, id := range done.CourtIDs {
+		c, ok := snap.Court(id)
+		if !ok || snap.CourtMatch(id) != nil {
+			return nil
+		}
+		names = append(names, c.Name)
+	}
+	for _, m := range tournament.Queue(snap.Matches) {
+		if snap.Busy(m) {
+			continue
+		}
+		return &templates.NextCall{Match: matchView(ctx, snap, m, true), Courts: done.CourtIDs, Where: strings.Join(names, " + "),
+			Action: "/admin/t/" + snap.Tournament.ID + "/matches/" + m.ID + "/call"}
+	}
+	return nil
 }

@@ -41,12 +41,33 @@ func NewAPIDocs(assets templates.Assets, baseURL string) (*APIDocs, error) {
 		byTag[p.Tags[i].Name] = &p.Tags[i]
 	}
 	for _, path := range doc.Paths.keys {
-		for _, method := range doc.Paths.values[path].keys {
-			op := doc.Paths.values[path].values[method]
+		item := doc.Paths.values[path]
+		server := base // a path item may name its own server: Courtside's own endpoints beside the spec's
+		if raw, ok := item.values["servers"]; ok {
+			var servers []struct {
+				URL string `json:"url"`
+			}
+			if err := json.Unmarshal(raw, &servers); err != nil || len(servers) == 0 {
+				return nil, fmt.Errorf("handlers: openapi.json: %s: servers: %v", path, err)
+			}
+			server = servers[0].URL
+		}
+		for _, method := range item.keys {
+			if method == "servers" {
+				continue
+			}
+			var op oaOperation
+			if err := json.Unmarshal(item.values[method], &op); err != nil {
+				return nil, fmt.Errorf("handlers: openapi.json: %s %s: %w", method, path, err)
+			}
+			anchored := path
+			if server != base {
+				anchored = server + path
+			}
 			o := templates.APIOperation{
-				Anchor:      strings.ToLower(method) + strings.NewReplacer("/", "-", "{", "", "}", "").Replace(path),
+				Anchor:      strings.ToLower(method) + strings.NewReplacer("/", "-", "{", "", "}", "").Replace(anchored),
 				Method:      strings.ToUpper(method),
-				Path:        base + path,
+				Path:        server + path,
 				Summary:     op.Summary,
 				Description: op.Description,
 				NeedsKey:    op.Security == nil || len(*op.Security) > 0,
@@ -116,7 +137,7 @@ type oaDoc struct {
 	Tags []struct {
 		Name string `json:"name"`
 	} `json:"tags"`
-	Paths      ordered[ordered[oaOperation]] `json:"paths"`
+	Paths      ordered[ordered[json.RawMessage]] `json:"paths"`
 	Components struct {
 		Parameters map[string]oaParameter `json:"parameters"`
 		Responses  map[string]oaResponse  `json:"responses"`

@@ -25,6 +25,7 @@ type boardQuery struct {
 	discipline string
 	from, to   int // court numbers, inclusive; 0 for no bound
 	kiosk      bool
+	featured   int // the court number a TV gives more room; 0 for none
 	per        int // courts per page on a TV
 	every      int // seconds per page and per panel on a TV
 	rotate     []string
@@ -63,6 +64,12 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 		q.from, q.to = from, to
 	}
 	var err error
+	if q.featured, err = intIn(r.Context(), v, "featured", 1, 1000, 0); err != nil {
+		return q, err
+	}
+	if q.featured > 0 && !slices.ContainsFunc(snap.Tournament.Courts, func(c tournament.Court) bool { return c.Number == q.featured }) {
+		return q, badInput(r.Context(), "featured: this tournament has no court numbered %d", q.featured)
+	}
 	if q.per, err = intIn(r.Context(), v, "per", 1, 16, q.per); err != nil {
 		return q, err
 	}
@@ -122,6 +129,9 @@ func (q boardQuery) query() string {
 	if c := q.courts(); c != "" {
 		v.Set("courts", c)
 	}
+	if q.featured > 0 {
+		v.Set("featured", strconv.Itoa(q.featured))
+	}
 	if q.kiosk {
 		v.Set("kiosk", "1")
 		v.Set("per", strconv.Itoa(q.per))
@@ -165,9 +175,23 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 				for _, p := range players(snap, e) {
 					tile.Players[side] = append(tile.Players[side], p.Name)
 				}
+				if e != nil && len(tile.Players[side]) > 1 && strings.Join(tile.Players[side], " / ") == e.Name {
+					tile.Short[side] = surnames(tile.Players[side])
+				}
 			}
+			tile.Featured = c.Number == q.featured || isFinal(snap, m)
+			if !m.HasResult() && !m.StartTime.IsZero() {
+				tile.RemindAt = tournament.At(m.StartTime.Add(CallReminderAfter))
+			}
+		} else if q.kiosk {
+			// A TV gives its room to the matches: free courts are one line.
+			b.Free = append(b.Free, c.Name)
+			continue
 		}
 		tiles = append(tiles, tile)
+	}
+	if q.kiosk && !snap.Started() {
+		b.Before = beforeStart(snap, q.discipline)
 	}
 	per := len(tiles)
 	if q.kiosk {
@@ -192,7 +216,7 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 		b.NextUp = append(b.NextUp, mv)
 	}
 	if over(snap) {
-		b.Podium = podiums(snap, q.discipline)
+		b.Podium = podiums(ctx, snap, q.discipline)
 	}
 	played := snap.MatchesWhere(func(m *tournament.Match) bool { return m.State == tournament.MatchPlayed && inDiscipline(m) })
 	slices.SortStableFunc(played, func(a, b *tournament.Match) int { return b.EndTime.Compare(a.EndTime.Time) })
@@ -204,7 +228,7 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 
 // podiums are the first three places of each discipline whose last stage has
 // ended in one group (a final table or tree decides its ranking).
-func podiums(snap *tournament.Snapshot, discipline string) []templates.Podium {
+func podiums(ctx context.Context, snap *tournament.Snapshot, discipline string) []templates.Podium {
 	var out []templates.Podium
 	for _, d := range snap.Tournament.Disciplines {
 		if discipline != "" && d.ID != discipline || len(d.Stages) == 0 {
@@ -214,17 +238,118 @@ func podiums(snap *tournament.Snapshot, discipline string) []templates.Podium {
 		if last.State != tournament.PhaseFinished || len(last.Groups) != 1 {
 			continue
 		}
+		g := &last.Groups[0]
 		p := templates.Podium{Discipline: d.Name}
-		for _, s := range snap.Standings(&last.Groups[0]) {
+		winner := ""
+		for _, s := range snap.Standings(g) {
 			if s.Rank >= 1 && s.Rank <= 3 {
 				p.Places = append(p.Places, templates.PodiumPlace{Rank: s.Rank, Name: s.Entry.Name})
 			}
+			if s.Rank == 1 && winner == "" {
+				winner = s.Entry.ID
+			}
+		}
+		if m := decidingMatch(snap, g, winner); m != nil {
+			fv := matchView(ctx, snap, m, false)
+			if round, _, ok := snap.Round(m.RoundID); ok {
+				fv.Context = roundName(ctx, round.Name)
+			}
+			p.Final = &fv
 		}
 		if len(p.Places) > 0 {
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// CallReminderAfter is how long a match called to a court may wait for its
+// first point before the TV asks its players to come to the court.
+const CallReminderAfter = 5 * time.Minute
+
+// isFinal reports whether m decides a knock-out: its final, grand final or
+// the grand final's second leg. A TV gives it more room.
+func isFinal(snap *tournament.Snapshot, m *tournament.Match) bool {
+	round, g, ok := snap.Round(m.RoundID)
+	if !ok || !g.Mode.IsBracket() {
+		return false
+	}
+	switch round.Name {
+	case "Final", "Grand final", "Grand final reset":
+		return true
+	}
+	return false
+}
+
+// surnames names a team by its players' surnames, "Becker / Novak": the
+// last word of each name, with the particles before it ("de Vries").
+func surnames(players []string) string {
+	out := make([]string, len(players))
+	for i, p := range players {
+		words := strings.Fields(p)
+		k := len(words) - 1
+		for k > 1 && isParticle(words[k-1]) {
+			k--
+		}
+		out[i] = strings.Join(words[max(k, 0):], " ")
+	}
+	return strings.Join(out, " / ")
+}
+
+func isParticle(w string) bool {
+	switch strings.ToLower(w) {
+	case "de", "da", "di", "du", "del", "della", "der", "den", "des", "la", "le", "van", "von", "ten", "ter", "zu", "zur", "mc", "st.":
+		return true
+	}
+	return false
+}
+
+// beforeStart is what a TV says before play starts: the start time and,
+// with a check-in, how many entries of each discipline are here and who is missing.
+func beforeStart(snap *tournament.Snapshot, discipline string) *templates.BeforeStart {
+	b := &templates.BeforeStart{Start: snap.Tournament.StartTime}
+	if !snap.Tournament.CheckIn {
+		return b
+	}
+	for _, d := range snap.Tournament.Disciplines {
+		if discipline != "" && d.ID != discipline {
+			continue
+		}
+		tally := templates.CheckInTally{Discipline: d.Name, Of: len(d.EntryIDs)}
+		for _, id := range d.EntryIDs {
+			if slices.Contains(d.CheckedIn, id) {
+				tally.Here++
+			} else if e, ok := snap.Entries[id]; ok {
+				tally.Missing = append(tally.Missing, e.Name)
+			}
+		}
+		slices.Sort(tally.Missing)
+		b.CheckIn = append(b.CheckIn, tally)
+	}
+	return b
+}
+
+// decidingMatch is the match a knock-out's winner won last: its final (the
+// grand final, or its second leg, in a double elimination); nil for a group
+// whose table decides.
+func decidingMatch(snap *tournament.Snapshot, g *tournament.Group, winner string) *tournament.Match {
+	if !g.Mode.IsBracket() || winner == "" {
+		return nil
+	}
+	round := func(m *tournament.Match) int {
+		return slices.IndexFunc(g.Rounds, func(r tournament.Round) bool { return r.ID == m.RoundID })
+	}
+	var last *tournament.Match
+	for _, m := range snap.Matches {
+		if m.GroupID != g.ID || m.State != tournament.MatchPlayed || m.Winner() < 0 || m.Entries[m.Winner()] == nil || m.Entries[m.Winner()].ID != winner {
+			continue
+		}
+		// the latest round the winner won in; its end time only between matches of one round
+		if last == nil || round(m) > round(last) || round(m) == round(last) && m.EndTime.After(last.EndTime.Time) {
+			last = m
+		}
+	}
+	return last
 }
 
 // boardPoll is how a board refreshes: its fragment every 3 s.
@@ -307,6 +432,7 @@ func (p *Pages) tv(w http.ResponseWriter, r *http.Request, snap *tournament.Snap
 func tvPanels(r *http.Request, snap *tournament.Snapshot, q boardQuery, views []string, poll bool) []templates.TVPanel {
 	ctx := r.Context()
 	var panels []templates.TVPanel
+	shown := map[string]bool{}
 	for _, item := range views {
 		kind, groupID, _ := strings.Cut(item, ":")
 		g, ok := snap.Group(groupID)
@@ -317,13 +443,24 @@ func tvPanels(r *http.Request, snap *tournament.Snapshot, q boardQuery, views []
 			board := boardView(ctx, snap, q, bp)
 			panels = append(panels, templates.TVPanel{Title: templates.T(ctx, "Courts"), Board: &board})
 		case kind == "standings" && ok:
-			sp := templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(ctx, snap, g)}
+			if shown[g.ID] {
+				continue // its table is on a shared screen already
+			}
+			sp := tvStandings(r, snap, g)
 			sp.Poll.On = sp.Poll.On && poll
-			panels = append(panels, templates.TVPanel{Title: g.Name + " · " + templates.T(ctx, "Standings"), Standings: &sp})
+			title := groupTitle(snap, g)
+			if len(sp.Groups) > 1 {
+				d, st := stageOf(snap, g)
+				title = joinDistinct(d.Name, st.Name)
+				for _, sg := range st.Groups {
+					shown[sg.ID] = true
+				}
+			}
+			panels = append(panels, templates.TVPanel{Title: title + " · " + templates.T(ctx, "Standings"), Standings: &sp})
 		case kind == "bracket" && ok && g.Mode.IsBracket():
-			bp := templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: *bracketView(ctx, snap, g)}
+			bp := tvBracket(r, snap, g, q.every)
 			bp.Poll.On = bp.Poll.On && poll
-			panels = append(panels, templates.TVPanel{Title: g.Name + " · " + templates.T(ctx, "Bracket"), Bracket: &bp})
+			panels = append(panels, templates.TVPanel{Title: groupTitle(snap, g) + " · " + templates.T(ctx, "Bracket"), Bracket: &bp})
 		}
 	}
 	return panels
@@ -341,8 +478,60 @@ func (p *Pages) TVStandings(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return p.serve(w, r, snap, "standings:"+g.ID, "", func() templ.Component {
-		return templates.StandingsTV(templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(r.Context(), snap, g)})
+		return templates.StandingsTV(tvStandings(r, snap, g))
 	})
+}
+
+// stageOf is the discipline and stage a group belongs to.
+func stageOf(snap *tournament.Snapshot, g *tournament.Group) (*tournament.Discipline, *tournament.Stage) {
+	for di := range snap.Tournament.Disciplines {
+		d := &snap.Tournament.Disciplines[di]
+		for si := range d.Stages {
+			for _, sg := range d.Stages[si].Groups {
+				if sg.ID == g.ID {
+					return d, &d.Stages[si]
+				}
+			}
+		}
+	}
+	return &tournament.Discipline{}, &tournament.Stage{}
+}
+
+// groupTitle names a group on a TV with its discipline: "Open Singles · Knock-out".
+func groupTitle(snap *tournament.Snapshot, g *tournament.Group) string {
+	d, _ := stageOf(snap, g)
+	return joinDistinct(d.Name, g.Name)
+}
+
+// shareLimit is how many groups of a stage, of at most shareRows rows each,
+// a TV shows on one standings screen.
+const shareLimit, shareRows = 4, 12
+
+// tvStandings is a group's table on a TV; when its stage has a few small
+// groups, all of them side by side on one screen.
+func tvStandings(r *http.Request, snap *tournament.Snapshot, g *tournament.Group) templates.StandingsPanel {
+	ctx := r.Context()
+	sp := templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(ctx, snap, g)}
+	_, st := stageOf(snap, g)
+	if len(st.Groups) < 2 || len(st.Groups) > shareLimit {
+		return sp
+	}
+	var groups []templates.GroupStandings
+	for i := range st.Groups {
+		v := standingsView(ctx, snap, &st.Groups[i])
+		if len(v.Rows) > shareRows {
+			return sp
+		}
+		groups = append(groups, templates.GroupStandings{Name: st.Groups[i].Name, Standings: v})
+	}
+	sp.Groups = groups
+	return sp
+}
+
+// tvBracket is a group's tree as a TV draws it: mirrored, the rounds still to play.
+func tvBracket(r *http.Request, snap *tournament.Snapshot, g *tournament.Group, every int) templates.BracketPanel {
+	b := *bracketView(r.Context(), snap, g)
+	return templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: b, Halves: templates.MirrorBracket(b), Every: every}
 }
 
 // TVBracket is a TV's bracket panel, alone, for its polls.
@@ -356,7 +545,7 @@ func (p *Pages) TVBracket(w http.ResponseWriter, r *http.Request) error {
 		return NotFound("group")
 	}
 	return p.serve(w, r, snap, "bracket:"+g.ID, "", func() templ.Component {
-		return templates.BracketTV(templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: *bracketView(r.Context(), snap, g)})
+		return templates.BracketTV(tvBracket(r, snap, g, 15))
 	})
 }
 
@@ -370,12 +559,18 @@ func (p *Pages) TVSetup(w http.ResponseWriter, r *http.Request) error {
 		ctx := r.Context()
 		page := templates.TVSetupPage{Page: p.page(r, templates.T(ctx, "Set up a TV")+" · "+snap.Tournament.Name, templates.T(ctx, "Build the address of a TV court board.")),
 			Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Action: tournamentHref(snap) + "/tv"}
+		if snap.Tournament.Public {
+			page.Embeds = append(page.Embeds, templates.Option{Value: p.BaseURL + "/embed" + tournamentHref(snap) + "/courts", Label: templates.T(ctx, "Courts")})
+		}
 		for _, d := range snap.Tournament.Disciplines {
 			page.Disciplines = append(page.Disciplines, templates.Option{Value: d.ID, Label: d.Name})
 			for _, st := range d.Stages {
 				for _, g := range st.Groups {
-					label := d.Name + " · " + g.Name
+					label := joinDistinct(d.Name, g.Name)
 					page.Groups = append(page.Groups, templates.Option{Value: "standings:" + g.ID, Label: label + " · " + templates.T(ctx, "Standings")})
+					if snap.Tournament.Public {
+						page.Embeds = append(page.Embeds, templates.Option{Value: p.BaseURL + "/embed" + tournamentHref(snap) + "/groups/" + g.ID, Label: label})
+					}
 					if g.Mode.IsBracket() {
 						page.Groups = append(page.Groups, templates.Option{Value: "bracket:" + g.ID, Label: label + " · " + templates.T(ctx, "Bracket")})
 					}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/a-h/templ"
 	"github.com/angelofallars/htmx-go"
@@ -76,7 +77,7 @@ func (p *Pages) Organizer(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	page := templates.OrganizerPage{Page: p.page(r, org.Name, templates.Tf(r.Context(), "Tournaments of %s: live results, tables and brackets.", org.Name)),
-		Name: org.Name, Sport: org.Sport, PageNo: n}
+		Name: org.Name, Sport: org.Sport, PageNo: n, RankingsHref: "/o/" + org.Slug + "/ratings"}
 	if len(snaps) > organizerPageSize {
 		snaps = snaps[:organizerPageSize]
 		page.NextHref = fmt.Sprintf("/o/%s?page=%d", org.Slug, n+1)
@@ -96,10 +97,54 @@ func (p *Pages) Tournament(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if q := strings.TrimSpace(r.URL.Query().Get("q")); q != "" {
+		// A search: its answer depends on what was typed, so it is not kept.
+		if utf8.RuneCountInString(q) > maxQuery {
+			return badInput(r.Context(), "Search for at most %d letters.", maxQuery)
+		}
+		page := p.tournamentPage(r, snap)
+		page.Query, page.Found = q, findEntries(snap, q)
+		return html(w, r, templates.Tournament(page))
+	}
 	return p.serve(w, r, snap, partOf(r), "", func() templ.Component {
 		page := p.tournamentPage(r, snap)
 		return choose(r, templates.Tournament(page), templates.TournamentLive(page))
 	})
+}
+
+// maxQuery and maxFound bound a search for a player: what it reads, and what it lists.
+const maxQuery, maxFound = 60, 20
+
+// findEntries are the players and teams of a tournament whose name holds q,
+// whatever its case, each with its discipline, in the order of the disciplines.
+func findEntries(snap *tournament.Snapshot, q string) []templates.FoundEntry {
+	q = strings.ToLower(q)
+	var out []templates.FoundEntry
+	seen := map[string]bool{}
+	for _, d := range snap.Tournament.Disciplines {
+		for _, id := range d.EntryIDs {
+			e, ok := snap.Entries[id]
+			if !ok {
+				continue
+			}
+			// the entry itself and, in a team, its players
+			for _, x := range append([]*tournament.Entry{e}, e.Entries...) {
+				if x == nil || seen[d.ID+x.ID] || !strings.Contains(strings.ToLower(x.Name), q) {
+					continue
+				}
+				seen[d.ID+x.ID] = true
+				v := entryView(snap, x)
+				if v.Href == "" {
+					v.Href = entryHref(snap, e.ID)
+				}
+				out = append(out, templates.FoundEntry{Entry: v, Discipline: d.Name})
+				if len(out) == maxFound {
+					return out
+				}
+			}
+		}
+	}
+	return out
 }
 
 func (p *Pages) tournamentPage(r *http.Request, snap *tournament.Snapshot) templates.TournamentPage {
@@ -128,6 +173,9 @@ func (p *Pages) tournamentPage(r *http.Request, snap *tournament.Snapshot) templ
 		}
 		slices.SortFunc(do.Entries, func(a, b templates.EntryView) int { return strings.Compare(a.Name, b.Name) })
 		page.Disciplines = append(page.Disciplines, do)
+	}
+	if snap.Tournament.State == tournament.StateFinished {
+		page.Podium = podiums(ctx, snap, "")
 	}
 	running := snap.MatchesWhere(func(m *tournament.Match) bool { return m.State == tournament.MatchRunning })
 	slices.SortStableFunc(running, func(a, b *tournament.Match) int { return cmp.Compare(courtNumber(snap, a), courtNumber(snap, b)) })
@@ -187,6 +235,9 @@ func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournam
 		page.Bracket = bracketView(ctx, snap, g)
 	} else {
 		page.Rounds = roundsView(ctx, snap, g)
+		if g.Mode == tournament.RoundRobin || g.Mode == tournament.SnakeDraw {
+			page.Cross = crossTable(snap, g, page.Standings)
+		}
 	}
 	return page
 }
@@ -268,7 +319,7 @@ func entryPage(ctx context.Context, snap *tournament.Snapshot, e *tournament.Ent
 				}
 				for _, s := range snap.Standings(g) {
 					if s.Entry.ID == e.ID && s.Rank > 0 {
-						page.Ranks = append(page.Ranks, fmt.Sprintf("%d. · %s", s.Rank, g.Name))
+						page.Ranks = append(page.Ranks, templates.Ordinal(ctx, s.Rank)+" · "+g.Name)
 					}
 				}
 			}

@@ -91,9 +91,21 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 		if v.Number > 0 {
 			parts = append(parts, templates.Tf(ctx, "Match %d", v.Number))
 		}
-		v.Context = strings.Join(parts, " · ")
+		v.Context = joinDistinct(parts...)
 	}
 	return v
+}
+
+// joinDistinct joins the parts of a label with " · ", leaving out a part
+// that repeats the one before ("Rounds · Rounds" is "Rounds").
+func joinDistinct(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" && (len(out) == 0 || !strings.EqualFold(out[len(out)-1], p)) {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, " · ")
 }
 
 // placeholder says what will fill an empty side: the winner or loser of the
@@ -209,8 +221,29 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		"bh2":       {"BH2", "Buchholz 2", func(s tournament.Standing) string { return num(deref(s.BH2)) }},
 		"sb":        {"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return templates.Number(ctx, deref(s.SB), -1) }},
 	}
+	// Each sport in its own words: darts plays legs, table tennis games,
+	// pétanque scores points (not goals).
+	switch snap.Organizer.Sport {
+	case tournament.Darts:
+		byKey["setsWon"] = col{T("Legs"), T("Legs won and lost"), byKey["setsWon"].cell}
+	case tournament.TableTennis:
+		byKey["setsWon"] = col{T("Games"), T("Games won and lost"), byKey["setsWon"].cell}
+	case tournament.Petanque:
+		byKey["goals"] = col{T("Score"), T("Points scored and conceded"), byKey["goals"].cell}
+		byKey["goalsDiff"] = col{T("Diff"), T("Point difference"), byKey["goalsDiff"].cell}
+	}
+	var cfg tournament.MatchConfiguration
+	if len(g.Options.MatchConfigurations) > 0 {
+		cfg = g.Options.MatchConfigurations[0]
+	}
 	var cols []col
 	for _, k := range g.Mode.Rules().Columns { // the modes table says which columns a mode shows
+		switch {
+		case k == "setsWon" && cfg.NumSets == 1 && len(g.Encounters) <= 1:
+			continue // one set a match: its sets are its wins and losses
+		case (k == "goals" || k == "goalsDiff") && cfg.QuickEntry:
+			continue // sets entered by their winner only: no points to count
+		}
 		if k == "setsWon" && len(g.Encounters) > 1 { // a league's encounters come before its sets
 			cols = append(cols, col{T("Encounters"), T("Encounters"), func(s tournament.Standing) string {
 				return fmt.Sprintf("%d-%d-%d", deref(s.EncounterWon), deref(s.EncounterDraw), deref(s.EncounterLost))
@@ -218,9 +251,27 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		}
 		cols = append(cols, byKey[k])
 	}
-	v := templates.StandingsView{}
-	for _, c := range cols {
-		v.Columns = append(v.Columns, templates.Column{Label: c.label, Title: c.title})
+	// The column that decides between equal points stands right after the
+	// points, so that a phone shows it beside the name without scrolling.
+	decider := -1
+	for _, k := range []string{"bh1", "correctedPointsPerMatch", "lives", "goalsDiff", "setsWon"} {
+		if !slices.Contains(g.Mode.Rules().Columns, k) {
+			continue
+		}
+		if decider = slices.IndexFunc(cols, func(c col) bool { return c.label == byKey[k].label }); decider >= 0 {
+			break
+		}
+	}
+	if decider > 0 {
+		to := slices.IndexFunc(cols, func(c col) bool { return c.label == byKey["points"].label }) + 1
+		d := cols[decider]
+		cols = slices.Insert(slices.Delete(cols, decider, decider+1), to, d)
+		decider = to
+	}
+	v := templates.StandingsView{Name: g.Name}
+	v.Qualify, v.Next = qualifying(snap, g)
+	for i, c := range cols {
+		v.Columns = append(v.Columns, templates.Column{Label: c.label, Title: c.title, Decider: i == decider})
 	}
 	for _, s := range snap.Standings(g) {
 		row := templates.StandingRow{Rank: strconv.Itoa(s.Rank), Entry: templates.EntryView{ID: s.Entry.ID, Name: s.Entry.Name}}
@@ -229,6 +280,9 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		}
 		if _, ok := snap.Entries[s.Entry.ID]; ok {
 			row.Entry.Href = entryHref(snap, s.Entry.ID)
+		}
+		if g.Mode.Rules().Lives && s.Lives != nil && *s.Lives <= 0 && s.Matches > 0 {
+			row.Out = true // no life left: out of the game
 		}
 		if s.HasCorrectedValue != nil && *s.HasCorrectedValue {
 			row.Note = T("corrected for fewer matches")
@@ -239,6 +293,70 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		v.Rows = append(v.Rows, row)
 	}
 	return v
+}
+
+// qualifying is how many places of a group go on to the next stage of its
+// discipline, and that stage's name: the next stage's share, split evenly
+// between the groups (only the places sure to go on when it does not split).
+func qualifying(snap *tournament.Snapshot, g *tournament.Group) (int, string) {
+	for _, d := range snap.Tournament.Disciplines {
+		for si, st := range d.Stages {
+			if si+1 >= len(d.Stages) || !slices.ContainsFunc(st.Groups, func(x tournament.Group) bool { return x.ID == g.ID }) {
+				continue
+			}
+			next := d.Stages[si+1]
+			if next.Qualify <= 0 || len(st.Groups) == 0 {
+				return 0, ""
+			}
+			return next.Qualify / len(st.Groups), next.Name
+		}
+	}
+	return 0, ""
+}
+
+// maxCross is the most entries a group's cross table lists.
+const maxCross = 24
+
+// crossTable is a round robin's results, each entry against each, in the
+// order of its table: row i, column j is i's score against j ("7:3"), "–"
+// where they have not played yet; several matches between them stand side by side.
+func crossTable(snap *tournament.Snapshot, g *tournament.Group, table templates.StandingsView) *templates.CrossTable {
+	if len(table.Rows) < 2 || len(table.Rows) > maxCross {
+		return nil
+	}
+	at := map[string]int{}
+	ct := &templates.CrossTable{Cells: make([][]string, len(table.Rows))}
+	for i, r := range table.Rows {
+		at[r.Entry.ID] = i
+		ct.Entries = append(ct.Entries, r.Entry)
+		ct.Cells[i] = make([]string, len(table.Rows))
+		for j := range ct.Cells[i] {
+			if i != j {
+				ct.Cells[i][j] = "–"
+			}
+		}
+	}
+	for _, m := range snap.Matches {
+		if m.GroupID != g.ID || m.State != tournament.MatchPlayed || m.Entries[0] == nil || m.Entries[1] == nil {
+			continue
+		}
+		a, okA := at[m.Entries[0].ID]
+		b, okB := at[m.Entries[1].ID]
+		if !okA || !okB {
+			continue
+		}
+		sc := snap.DisplayScore(m)
+		add := func(i, j, x, y int) {
+			cell := fmt.Sprintf("%d:%d", x, y)
+			if ct.Cells[i][j] != "–" {
+				cell = ct.Cells[i][j] + " " + cell
+			}
+			ct.Cells[i][j] = cell
+		}
+		add(a, b, sc[0], sc[1])
+		add(b, a, sc[1], sc[0])
+	}
+	return ct
 }
 
 // deref is what p points to, or zero for nil (a number the mode leaves out).

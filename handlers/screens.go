@@ -32,6 +32,8 @@ type Screens struct {
 	Pages *Pages
 	Admin *Admin
 	Store ScreenStore
+	// Rankings, when set, lets a screen show one of the organizer's series tables.
+	Rankings *RankingPages
 }
 
 // screenPart is the id of a screen's polling part.
@@ -55,6 +57,13 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	setting := fmt.Sprintf("%s|%s|%s|%s|%d|%s", sc.Show, sc.Courts, sc.Group, strings.Join(sc.Rotate, ","), sc.Every, sc.Message)
+	series, err := s.seriesPanel(r, sc)
+	if err != nil {
+		return err
+	}
+	if series != nil {
+		setting += "|" + sc.Series + "|" + series.Poll.ETag // the table moves with every result of its tournaments
+	}
 	// The ETag names the setting by a hash: a message may hold quotes and
 	// letters an ETag cannot carry, and htmx sends the tag back as it got it.
 	h := fnv.New64a()
@@ -84,6 +93,10 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 			view.Panels = tvPanels(r, snap, q, []string{sc.Show + ":" + sc.Group}, false)
 		case "rotation":
 			view.Panels = tvPanels(r, snap, q, sc.Rotate, false)
+		case "series":
+			if series != nil {
+				view.Panels = []templates.TVPanel{{Title: templates.T(ctx, "Series table"), Series: series}}
+			}
 		}
 		if len(view.Panels) == 0 {
 			view.Panels = tvPanels(r, snap, q, []string{"courts"}, false)
@@ -97,6 +110,31 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 		page.Refresh = 30
 		return templates.Screen(page)
 	})
+}
+
+// seriesPanel is the series table a series screen shows (its own poll off:
+// the screen's poll refreshes it), or nil for another screen or a series
+// that is gone.
+func (s *Screens) seriesPanel(r *http.Request, sc cache.Screen) (*templates.SeriesTableView, error) {
+	if sc.Show != "series" || s.Rankings == nil {
+		return nil, nil
+	}
+	snap, err := s.Pages.shared(r)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.Rankings.Book.State(r.Context(), snap.Tournament.OrganizerID)
+	if err != nil {
+		return nil, err
+	}
+	se, ok := st.Data.SeriesByID(sc.Series)
+	if !ok {
+		return nil, nil
+	}
+	shown, key := shownSeries(se, st, func(t *tournament.Snapshot) bool { return s.Rankings.visible(r, t) })
+	t := s.Rankings.seriesTableView(r, snap.Organizer, st, shown, key, true)
+	t.Poll.On = false
+	return &t, nil
 }
 
 // Console lists a tournament's screens, each with what it shows, and a form to set up another.
@@ -137,6 +175,15 @@ func (s *Screens) consolePage(r *http.Request, snap *tournament.Snapshot) (templ
 			}
 		}
 	}
+	if s.Rankings != nil {
+		st, err := s.Rankings.Book.State(ctx, snap.Tournament.OrganizerID)
+		if err != nil {
+			return templates.ScreensPage{}, err
+		}
+		for _, se := range st.Data.Series {
+			page.SeriesOptions = append(page.SeriesOptions, templates.Option{Value: se.ID, Label: se.Name})
+		}
+	}
 	for _, sc := range screens {
 		page.Screens = append(page.Screens, screenForm(r, snap, sc, nil))
 	}
@@ -153,7 +200,7 @@ func screenForm(r *http.Request, snap *tournament.Snapshot, sc cache.Screen, err
 	if l := templates.LangOf(r.Context()); l != templates.English {
 		href += "?lang=" + string(l)
 	}
-	return templates.ScreenForm{Name: sc.Name, Show: sc.Show, Courts: sc.Courts, Group: sc.Group, Rotate: sc.Rotate,
+	return templates.ScreenForm{Name: sc.Name, Show: sc.Show, Courts: sc.Courts, Group: sc.Group, Rotate: sc.Rotate, Series: sc.Series,
 		Every: strconv.Itoa(cmpOr(sc.Every, 15)), Message: sc.Message, Errors: errs,
 		Href: href, Label: describeScreen(r.Context(), snap, sc)}
 }
@@ -183,6 +230,8 @@ func describeScreen(ctx context.Context, snap *tournament.Snapshot, sc cache.Scr
 		return templates.Tf(ctx, "Rotation of %d views", len(sc.Rotate))
 	case "message":
 		return T("Message") + ": " + sc.Message
+	case "series":
+		return T("Series table")
 	}
 	if sc.Courts != "" {
 		return T("Courts") + " " + sc.Courts
@@ -202,13 +251,18 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
 		return BadRequest("%v", err)
 	}
-	sc, problems := screenFromForm(r).Check(snap)
+	sc := screenFromForm(r)
 	if r.PostFormValue("delete") != "" && record.ValidScreenName(sc.Name) {
 		if err := s.Store.DeleteScreen(ctx, snap.Tournament.ID, sc.Name); err != nil {
 			return err
 		}
 		return s.saved(w, r, snap)
 	}
+	hasSeries, err := s.hasSeries(ctx, snap, sc)
+	if err != nil {
+		return err
+	}
+	sc, problems := sc.Check(snap, hasSeries)
 	errs := make(map[string]string, len(problems))
 	for field, m := range problems {
 		errs[field] = templates.Reason(ctx, m.Format, m.Args...)
@@ -232,7 +286,23 @@ func screenFromForm(r *http.Request) record.Screen {
 	every, _ := strconv.Atoi(r.PostFormValue("every"))
 	return record.Screen{Name: strings.ToLower(strings.TrimSpace(r.PostFormValue("name"))), Show: r.PostFormValue("show"),
 		Courts: strings.TrimSpace(r.PostFormValue("courts")), Group: r.PostFormValue("group"), Rotate: r.PostForm["rotate"],
-		Every: every, Message: strings.TrimSpace(r.PostFormValue("message"))}
+		Every: every, Message: strings.TrimSpace(r.PostFormValue("message")), Series: r.PostFormValue("series")}
+}
+
+// hasSeries says which series the tournament's organizer has, for a series
+// screen's setting: nil for another screen, or when the rankings are off.
+func (s *Screens) hasSeries(ctx context.Context, snap *tournament.Snapshot, sc record.Screen) (func(id string) bool, error) {
+	if sc.Show != "series" || s.Rankings == nil {
+		return nil, nil
+	}
+	st, err := s.Rankings.Book.State(ctx, snap.Tournament.OrganizerID)
+	if err != nil {
+		return nil, err
+	}
+	return func(id string) bool {
+		_, ok := st.Data.SeriesByID(id)
+		return ok
+	}, nil
 }
 
 // refused answers a setting that was not stored: the console again, 422, with

@@ -67,19 +67,29 @@ func TestWebhookAddress(t *testing.T) {
 // each wrong field is named.
 func TestScreenCheck(t *testing.T) {
 	snap := &tournament.Snapshot{Tournament: &tournament.Tournament{Courts: []tournament.Court{{Number: 1}, {Number: 2}}}}
-	sc, ps := Screen{Name: "hall-1", Show: "courts", Courts: "1-2", Message: "left over", Every: 10}.Check(snap)
+	sc, ps := Screen{Name: "hall-1", Show: "courts", Courts: "1-2", Message: "left over", Every: 10}.Check(snap, nil)
 	if len(ps) != 0 || sc.Message != "" || sc.Courts != "1-2" {
 		t.Errorf("courts screen: %+v, problems %v", sc, ps)
 	}
-	_, ps = Screen{Name: "Hall 1", Show: "weather", Every: 2}.Check(snap)
+	_, ps = Screen{Name: "Hall 1", Show: "weather", Every: 2}.Check(snap, nil)
 	for _, field := range []string{"name", "show", "every"} {
 		if _, ok := ps[field]; !ok {
 			t.Errorf("no problem for %s: %v", field, ps)
 		}
 	}
-	_, ps = Screen{Name: "tv", Show: "rotation", Rotate: []string{"courts", "courts"}, Every: 10}.Check(snap)
+	_, ps = Screen{Name: "tv", Show: "rotation", Rotate: []string{"courts", "courts"}, Every: 10}.Check(snap, nil)
 	if _, ok := ps["rotate"]; !ok {
 		t.Errorf("a rotation of one view twice passed: %v", ps)
+	}
+	sc, ps = Screen{Name: "tv", Show: "series", Series: "s1", Courts: "1"}.Check(snap, func(id string) bool { return id == "s1" })
+	if len(ps) != 0 || sc.Courts != "" || sc.Series != "s1" {
+		t.Errorf("series screen: %+v, problems %v", sc, ps)
+	}
+	if _, ps = (Screen{Name: "tv", Show: "series", Series: "s2"}).Check(snap, func(id string) bool { return id == "s1" }); ps["series"].Format == "" {
+		t.Errorf("another organizer's series passed: %v", ps)
+	}
+	if sc, _ = (Screen{Name: "tv", Show: "message", Message: "Final", Series: "s1"}).Check(snap, nil); sc.Series != "" {
+		t.Errorf("a message screen kept a series: %+v", sc)
 	}
 	if from, to, m := CourtRange("2-9", snap.Tournament.Courts); m != nil || from != 2 || to != 2 {
 		t.Errorf("CourtRange(2-9) = %d, %d, %v", from, to, m)

@@ -15,7 +15,7 @@ import (
 // console. The TV at /t/<id>/screens/<name> follows it within one poll.
 type Screen struct {
 	Name string `json:"name"`
-	// Show is courts, standings, bracket, rotation or message.
+	// Show is courts, standings, bracket, rotation, message or series.
 	Show string `json:"show"`
 	// Courts limits a courts screen to a range, "1-8"; empty for all.
 	Courts string `json:"courts,omitempty"`
@@ -27,10 +27,12 @@ type Screen struct {
 	Every int `json:"every,omitempty"`
 	// Message is the text of a message screen ("Final on Table 1 in 5 minutes").
 	Message string `json:"message,omitempty"`
+	// Series is the organizer's series whose table a series screen shows.
+	Series string `json:"series,omitempty"`
 }
 
 // ScreenShows are what a screen can show, in the order the console offers them.
-var ScreenShows = []string{"courts", "standings", "bracket", "rotation", "message"}
+var ScreenShows = []string{"courts", "standings", "bracket", "rotation", "message", "series"}
 
 // screenName is what a screen may be called: it is part of the TV's address.
 var screenName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,31}$`)
@@ -98,8 +100,10 @@ type ScreenProblems map[string]tournament.Message
 
 // Check tidies a screen's setting for the tournament and says what is wrong
 // with it: it clears what its kind of screen does not use, keeps each view of
-// a rotation once, and checks each field against the tournament.
-func (sc Screen) Check(snap *tournament.Snapshot) (Screen, ScreenProblems) {
+// a rotation once, and checks each field against the tournament. hasSeries
+// says whether the tournament's organizer has a series of that id (nil: it
+// has none, or the rankings are off).
+func (sc Screen) Check(snap *tournament.Snapshot, hasSeries func(id string) bool) (Screen, ScreenProblems) {
 	ps := ScreenProblems{}
 	if !ValidScreenName(sc.Name) {
 		ps["name"] = tournament.Message{Format: "A screen's name is 1 to 32 lowercase letters, digits and dashes, like hall-1."}
@@ -144,6 +148,14 @@ func (sc Screen) Check(snap *tournament.Snapshot) (Screen, ScreenProblems) {
 			ps["message"] = *m
 		}
 		sc.Courts, sc.Group, sc.Rotate = "", "", nil
+	case "series":
+		if hasSeries == nil || !hasSeries(sc.Series) { // only a series of the tournament's organizer
+			ps["series"] = tournament.Message{Format: "Choose one of your series."}
+		}
+		sc.Courts, sc.Group, sc.Rotate, sc.Message = "", "", nil, ""
+	}
+	if sc.Show != "series" {
+		sc.Series = ""
 	}
 	if sc.Every != 0 && (sc.Every < MinScreenEvery || sc.Every > MaxScreenEvery) { // a courts screen turns its pages with it too
 		ps["every"] = tournament.Message{Format: "Seconds per view are between 5 and 300."}

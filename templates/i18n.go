@@ -121,3 +121,22 @@ func Clock(t tournament.Time) string {
 
 // ISO is the machine-readable form for <time datetime>.
 func ISO(t tournament.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// Ordinal is a place as the page's language writes it: "1st", "22nd" in
+// English, "1." in German.
+func Ordinal(ctx context.Context, n int) string {
+	if LangOf(ctx) != English {
+		return strconv.Itoa(n) + "."
+	}
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}

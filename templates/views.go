@@ -46,6 +46,8 @@ type MatchView struct {
 type Column struct {
 	Label string
 	Title string
+	// Decider marks the column that decides between equal points.
+	Decider bool
 }
 
 // StandingRow is one row of a standings table.
@@ -54,11 +56,19 @@ type StandingRow struct {
 	Entry EntryView
 	Cells []string
 	Note  string
+	// Out marks an entry with no life left (last one standing): out of the game.
+	Out bool
 }
 
 // StandingsView is a group's table with the columns its mode uses.
 type StandingsView struct {
+	// Name is the group's, which tells its table from another's on one page.
+	Name    string
 	Columns []Column
+	// Qualify is how many places of the table go on to Next, the next stage
+	// (0: none); the table draws a line below them.
+	Qualify int
+	Next    string
 	Rows    []StandingRow
 }
 
@@ -91,4 +101,12 @@ type BracketRound struct {
 	Paired  bool
 	Last    bool
 	Matches []MatchView
+}
+
+// CrossTable is a round robin's results, each entry against each, in the
+// order of the group's table. Cells[i][j] is i's score against j; the
+// diagonal is empty.
+type CrossTable struct {
+	Entries []EntryView
+	Cells   [][]string
 }

@@ -54,6 +54,7 @@ func (c *Change) walkover(m *Match, winner int, by string) {
 	g, _ := c.snap.Group(m.GroupID)
 	r := WalkoverResult(c.snap.Config(m), len(g.Encounters), winner)
 	nm := c.edit(m)
+	nm.Walkover = m.State == MatchOpen || m.State == MatchPaused // from a running match it is a retirement, which was played
 	if c.Audit == nil {
 		c.Audit = &AuditEntry{MatchID: m.ID, By: by, At: At(c.at), Final: true, Old: m.Encounters, New: r}
 	}
@@ -284,7 +285,7 @@ func (s *Snapshot) CorrectResult(matchID string, r Encounters, at time.Time, by 
 	}
 	nm := c.edit(m)
 	before := m.Winner()
-	nm.Encounters = r
+	nm.Encounters, nm.Walkover = r, false
 	after := nm.Winner()
 	c.Audit = &AuditEntry{MatchID: m.ID, By: by, At: At(at), Final: true, Old: m.Encounters, New: r}
 	c.event(Event{Type: EventMatchUpdated, MatchID: m.ID})

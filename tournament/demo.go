@@ -27,6 +27,8 @@ type DemoTournament struct {
 type Demo struct {
 	Organizers  []Organizer
 	Tournaments []DemoTournament
+	// Rankings are the organizers' player registers and series (demo_series.go).
+	Rankings []DemoRankings
 }
 
 // NewDemo builds the demo data set as it stands at now.
@@ -68,6 +70,8 @@ func NewDemo(seed uint64, now time.Time) *Demo {
 		slices.SortFunc(entries, func(a, b *Entry) int { return strings.Compare(a.ID, b.ID) })
 		d.Tournaments = append(d.Tournaments, DemoTournament{Tournament: s.Tournament, Matches: s.Matches, Entries: entries})
 	}
+	d.addClubNights(seed, now, kicker)
+	d.Rankings = []DemoRankings{d.rankingsOf(seed, kicker)}
 	return d
 }
 
@@ -90,6 +94,10 @@ func makeID(seed uint64, path string) string {
 }
 
 var (
+	// womenNames are the first names of firstNames a women's discipline draws from.
+	womenNames = []string{"Anna", "Clara", "Elif", "Greta", "Ines", "Katja", "Mara", "Olga", "Rosa", "Tara", "Vera", "Wiebke", "Zoe", "Amélie", "Camille", "Lucie", "Noémie", "Olivia", "Isla", "Freya", "Poppy"}
+	// menNames are the first names of firstNames a men's discipline draws from.
+	menNames   = []string{"Ben", "David", "Finn", "Hannes", "Jonas", "Lukas", "Niklas", "Paul", "Simon", "Umut", "Yusuf", "Bastien", "Étienne", "Mathis", "Théo", "Jack", "Harry", "Oscar", "Alfie"}
 	firstNames = []string{"Anna", "Ben", "Clara", "David", "Elif", "Finn", "Greta", "Hannes", "Ines", "Jonas", "Katja", "Lukas", "Mara", "Niklas", "Olga", "Paul", "Rosa", "Simon", "Tara", "Umut", "Vera", "Wiebke", "Yusuf", "Zoe", "Amélie", "Bastien", "Camille", "Étienne", "Lucie", "Mathis", "Noémie", "Théo", "Jack", "Olivia", "Harry", "Isla", "Oscar", "Freya", "Alfie", "Poppy"}
 	lastNames  = []string{"Schmidt", "Becker", "Wagner", "Hoffmann", "Schulz", "Koch", "Richter", "Klein", "Wolf", "Neumann", "Schwarz", "Braun", "Krüger", "Hartmann", "Lange", "Werner", "Dubois", "Moreau", "Laurent", "Girard", "Fontaine", "Chevalier", "Roux", "Mercier", "Taylor", "Davies", "Evans", "Thomas", "Roberts", "Walker", "Wright", "Hughes", "Yılmaz", "Kowalski", "Novak", "Jansen", "de Vries", "Rossi", "García", "Nielsen"}
 )
@@ -126,13 +134,22 @@ type demoBuilder struct {
 	now, start, clock time.Time // clock: when the next match is played
 	names             map[string]bool
 	snap              *Snapshot
+	turn              int // the court the next match played goes to, in turn
 }
 
 // players makes n new player names.
-func (b *demoBuilder) players(n int) []string {
+func (b *demoBuilder) players(n int) []string { return b.named(firstNames, n) }
+
+// men makes n new player names for a men's discipline.
+func (b *demoBuilder) men(n int) []string { return b.named(menNames, n) }
+
+// women makes n new player names for a women's discipline.
+func (b *demoBuilder) women(n int) []string { return b.named(womenNames, n) }
+
+func (b *demoBuilder) named(first []string, n int) []string {
 	var ps []string
 	for len(ps) < n {
-		name := firstNames[b.rng.IntN(len(firstNames))] + " " + lastNames[b.rng.IntN(len(lastNames))]
+		name := first[b.rng.IntN(len(first))] + " " + lastNames[b.rng.IntN(len(lastNames))]
 		if !b.names[name] {
 			b.names[name] = true
 			ps = append(ps, name)
@@ -232,10 +249,12 @@ func (b *demoBuilder) next(groupID string, before int) *Match {
 // engine pairs the next rounds and seeds the next stage as results come in.
 func (b *demoBuilder) play(groupID string, rounds int) {
 	for m := b.next(groupID, rounds); m != nil; m = b.next(groupID, rounds) {
+		// The courts in turn, as a hall spreads its matches, from the next free one.
+		courts := b.snap.Tournament.Courts
 		var court string
-		for _, c := range b.snap.Tournament.Courts {
-			if b.snap.CourtMatch(c.ID) == nil {
-				court = c.ID
+		for k := range courts {
+			if c := courts[(b.turn+k)%len(courts)]; b.snap.CourtMatch(c.ID) == nil {
+				court, b.turn = c.ID, b.turn+k+1
 				break
 			}
 		}
@@ -357,7 +376,7 @@ func hamburgOpen(b *demoBuilder) {
 			{Name: "Draw Your Partner", ShortName: "DYP", EntryType: EntryDYP, Entries: entries(b.players(16)), Stages: []SetupStage{rounds}},
 			{Name: "Monster DYP", ShortName: "MDYP", EntryType: EntryMonsterDYP, Entries: entries(b.players(12)), Stages: []SetupStage{monster}},
 			{Name: "Club League", ShortName: "CL", EntryType: EntryTeamName, Entries: entries([]string{"Tischkicker Altona", "FC Barmbek Kickers", "St. Pauli Stangenzauber", "Eimsbüttel Eagles"}), Stages: []SetupStage{league}},
-			{Name: "Women's Singles", ShortName: "WS", EntryType: EntrySingle, Entries: entries(b.players(16)), Stages: []SetupStage{women}},
+			{Name: "Women's Singles", ShortName: "WS", EntryType: EntrySingle, Entries: entries(b.women(16)), Stages: []SetupStage{women}},
 		}})
 	b.startTournament()
 	b.play(b.group("OS", 0, 0), 2)
@@ -457,7 +476,7 @@ func bristolDarts(b *demoBuilder) {
 	finals := stage("Finals", Elimination, darts501)
 	finals.Qualify, finals.ThirdPlace = 6, true
 	b.build(&Setup{Name: "Bristol Darts Classic", Description: "Steel tip, 501 double out.", Public: true, Courts: tables("Board", 6),
-		Disciplines: []SetupDiscipline{{Name: "Men's Singles", ShortName: "MS", EntryType: EntrySingle, Entries: entries(b.players(8)), Stages: []SetupStage{groups, finals}}}})
+		Disciplines: []SetupDiscipline{{Name: "Men's Singles", ShortName: "MS", EntryType: EntrySingle, Entries: entries(b.men(8)), Stages: []SetupStage{groups, finals}}}})
 	b.startTournament()
 	for gi := range 2 {
 		b.play(b.group("MS", 0, gi), 1<<30)

@@ -106,6 +106,20 @@ const (
 	MaxSyncReads = 8
 )
 
+// Limits of an organizer's rankings: its player register and its series.
+const (
+	// MaxRegisteredPlayers bounds an organizer's player register.
+	MaxRegisteredPlayers = 20000
+	// MaxSeries bounds an organizer's series.
+	MaxSeries = 50
+	// MaxSeriesParts bounds the tournaments or disciplines a series takes.
+	MaxSeriesParts = 100
+	// MaxPointsBands bounds the bands of a series' points table.
+	MaxPointsBands = 64
+	// MaxSeriesPoints bounds the points a place gives.
+	MaxSeriesPoints = 100000
+)
+
 // Limit is one row of the limits table: the name a refusal calls it by,
 // its value, its unit and what it keeps cheap.
 type Limit struct {
@@ -146,6 +160,11 @@ var Table = []Limit{
 	{"follows per organizer", MaxFollowsPerOrganizer, "follows", "each follow polls its upstream and writes its copy"},
 	{"follow requests at once", MaxFollowLoads, "requests", "a console or command-line follow holds its upstream's answers in memory"},
 	{"sync reads at once", MaxSyncReads, "reads", "the sync loop holds its upstream's answers in memory"},
+	{"registered players per organizer", MaxRegisteredPlayers, "players", "the register is read in steps of 1,000"},
+	{"series per organizer", MaxSeries, "series", "the rankings are computed per organizer"},
+	{"tournaments (disciplines) per series", MaxSeriesParts, "parts", "a series table has a column per part"},
+	{"bands of a points table", MaxPointsBands, "bands", "a series' points table"},
+	{"points for a place", MaxSeriesPoints, "points", "a series' points table"},
 }
 
 // LimitText is a limit's value as the README's table prints it: "4096

@@ -216,6 +216,9 @@ type Match struct {
 	LoserTo  *Slot  `json:"loserTo,omitempty"`
 	// Rev counts the changes to this match; a write names the Rev it was computed from.
 	Rev int `json:"rev,omitempty"`
+	// Walkover is set when the match was given, not played (a walkover or a
+	// withdrawal's); a corrected result clears it. Ratings leave such matches out.
+	Walkover bool `json:"walkover,omitempty"`
 }
 
 // The parts of a knock-out tree.

@@ -36,6 +36,10 @@ type Setup struct {
 	Reporting   Reporting         `json:"reporting,omitempty"`
 	PlayersLive bool              `json:"playersLive,omitempty"`
 	Disciplines []SetupDiscipline `json:"disciplines"`
+	// Players names registered players of the organizer by a player's name
+	// in the setup ("Anna Berg": "<registered player id>"): those entries
+	// link to them (register.go, SetupLinks).
+	Players map[string]string `json:"players,omitempty"`
 }
 
 // SetupDiscipline is a discipline of a setup with its entries and stages.

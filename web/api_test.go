@@ -556,8 +556,8 @@ func TestListsAreMostRecentFirstAndShareOnlyPublic(t *testing.T) {
 	if err := json.Unmarshal(f.get("/v1/public/tournaments?state=running", f.token).Body.Bytes(), &running); err != nil {
 		t.Fatal(err)
 	}
-	if len(running) != 2 {
-		t.Errorf("%d running tournaments, want Hamburg Open and the training night", len(running))
+	if len(running) != 3 {
+		t.Errorf("%d running tournaments, want Hamburg Open, the training night and Club Night 4", len(running))
 	}
 	for _, li := range running {
 		if li.State != tournament.StateRunning {

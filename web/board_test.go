@@ -99,7 +99,7 @@ func TestBoardFiltersAndKioskSettings(t *testing.T) {
 	if doc.Find("[data-panels]").AttrOr("data-every", "") != "20" || doc.Find("[data-court-pages]").AttrOr("data-every", "") != "20" {
 		t.Error("every=20 did not reach the rotation")
 	}
-	if pages := doc.Find("[data-court-page]"); pages.Length() != 3 || pages.Eq(1).AttrOr("hidden", "x") == "x" {
+	if pages := doc.Find("#board [data-court-page]"); pages.Length() != 3 || pages.Eq(1).AttrOr("hidden", "x") == "x" {
 		t.Errorf("7 courts, 3 a page: %d pages, later ones hidden", pages.Length())
 	}
 	if doc.Find(`[data-testid="clock"]`).Length() != 1 || doc.Find(`svg[data-testid="qr"]`).Length() != 1 {

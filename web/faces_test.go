@@ -22,7 +22,8 @@ func TestEachFaceHasItsChain(t *testing.T) {
 	h := s.logRequests(faces(s.recovering(s.apiPanic, bug), s.recovering(sitePanic, bug)))
 	for path, api := range map[string]bool{
 		"/v1/public/tournaments": true, "/v1/public": true, "/v1//public/x": true, "/t/../v1/public/x": true,
-		"/t/x": false, "/v1/publicity": false, "/": false, "/hooks/upstream/a/b": false,
+		"/v1/courtside/organizers/x/ratings": true, "/v1/courtside": true,
+		"/t/x": false, "/v1/publicity": false, "/v1/courtsides": false, "/": false, "/hooks/upstream/a/b": false,
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
@@ -40,6 +41,10 @@ func TestEachFaceHasItsChain(t *testing.T) {
 	api := de("/v1/public/nothing")
 	if api.Header().Get("Access-Control-Allow-Origin") != "*" || !strings.Contains(api.Body.String(), `"statusCode":404`) {
 		t.Errorf("the API: CORS %q, %s", api.Header().Get("Access-Control-Allow-Origin"), api.Body.String())
+	}
+	own := de("/v1/courtside/nothing")
+	if own.Header().Get("Access-Control-Allow-Origin") != "*" || !strings.Contains(own.Body.String(), `"statusCode":404`) {
+		t.Errorf("Courtside's own API: CORS %q, %s", own.Header().Get("Access-Control-Allow-Origin"), own.Body.String())
 	}
 	site := de("/nothing")
 	if site.Header().Get("Access-Control-Allow-Origin") != "" || !strings.Contains(site.Body.String(), `lang="de"`) {

@@ -67,6 +67,7 @@ type recorder struct {
 	status int
 	bytes  int
 	stats  requestStats
+	embed  bool // an embed's address: other sites may frame it
 }
 
 func (w *recorder) WriteHeader(status int) {
@@ -74,6 +75,9 @@ func (w *recorder) WriteHeader(status int) {
 		w.status = status
 		if status != http.StatusNotModified {
 			setPolicies(w.Header())
+			if w.embed {
+				framable(w.Header())
+			}
 		}
 	}
 	w.ResponseWriter.WriteHeader(status)
@@ -97,7 +101,7 @@ func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (s *server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rec := &recorder{ResponseWriter: w, stats: requestStats{route: "unmatched"}}
+		rec := &recorder{ResponseWriter: w, stats: requestStats{route: "unmatched"}, embed: strings.HasPrefix(r.URL.Path, "/embed/")}
 		if s.metrics != nil {
 			r = r.WithContext(context.WithValue(r.Context(), statsKey{}, &rec.stats))
 		}
@@ -196,6 +200,16 @@ var policies = []struct {
 	{"X-Frame-Options", []string{"DENY"}},
 	{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
 	{"X-Content-Type-Options", []string{"nosniff"}},
+}
+
+// embedPolicy is the document policy of an embed (/embed/...): the same,
+// except that any site may frame it.
+var embedPolicy = []string{strings.Replace(contentSecurityPolicy, "frame-ancestors 'none'", "frame-ancestors *", 1)}
+
+// framable lets other sites frame an embed: the one kind of page they may.
+func framable(h http.Header) {
+	h["Content-Security-Policy"] = embedPolicy
+	delete(h, "X-Frame-Options")
 }
 
 // setPolicies sets the policies.
@@ -388,7 +402,7 @@ func acceptLanguage(header string) templates.Lang {
 func (s *server) cleanAPIPaths(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
-		if clean := cleanPath(p); clean != p || clean == apiPrefix {
+		if clean := cleanPath(p); clean != p || clean == apiPrefix || clean == ownAPIPrefix {
 			s.apiError(w, r, handlers.NotFound(handlers.CodeRouteNotFound))
 			return
 		}

@@ -15,8 +15,15 @@ import (
 	"courtside/upstream"
 )
 
-// apiPrefix is the base of the Tournament Public API (spec section 9).
-const apiPrefix = "/v1/public"
+// apiPrefix is the base of the Tournament Public API (spec section 9);
+// ownAPIPrefix the base of Courtside's own API beside it (rankings).
+const (
+	apiPrefix    = "/v1/public"
+	ownAPIPrefix = "/v1/courtside"
+)
+
+// isAPI reports whether the clean path p is prefix or below it.
+func isAPI(p, prefix string) bool { return p == prefix || strings.HasPrefix(p, prefix+"/") }
 
 // Config is what the server is built from.
 type Config struct {
@@ -88,10 +95,18 @@ func Routes(c Config) (http.Handler, error) {
 	// The API's own description needs no key.
 	apiMux.Handle("GET /v1/public/openapi.json", http.HandlerFunc(handlers.OpenAPI))
 	apiMux.Handle("/v1/public/", s.api(s.noRoute(apiMux)))
+	// Courtside's own API beside the spec's: an organizer's rankings, with
+	// the same keys, limits and error bodies.
+	book := &handlers.RankingsBook{Store: c.Store}
+	rankingsAPI := &handlers.RankingsAPI{Store: c.Store, Book: book}
+	for _, rt := range rankingsRoutes(rankingsAPI) {
+		apiMux.Handle(rt.pattern, s.authenticate(s.api(rt.handler)))
+	}
+	apiMux.Handle("/v1/courtside/", s.api(s.noRoute(apiMux)))
 
 	// Everything else: the site, the console, calls from upstream, operations.
-	// No request under /v1/public reaches this mux (faces sends them to
-	// apiMux): an API route goes in apiRoutes.
+	// No request under /v1/public or /v1/courtside reaches this mux (faces
+	// sends them to apiMux): an API route goes in apiRoutes or rankingsRoutes.
 	mux := http.NewServeMux()
 
 	now := func() time.Time { return c.Store.Now() }
@@ -112,6 +127,13 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /t/{id}/groups/{groupId}", s.page(site.Group))
 	mux.Handle("GET /t/{id}/entries/{entryId}", s.page(site.Entry))
 	mux.Handle("GET /t/{id}/matches/{matchId}", s.page(site.Match))
+	// Rankings: an organizer's series tables (page, TV, CSV) and its players' profiles.
+	ranked := &handlers.RankingPages{Pages: site, Book: book}
+	mux.Handle("GET /o/{slug}/series/{seriesId}", s.page(ranked.Series))
+	mux.Handle("GET /o/{slug}/series/{seriesId}/tv", s.page(ranked.SeriesTV))
+	mux.Handle("GET /o/{slug}/series/{seriesId}/table.csv", s.page(ranked.SeriesCSV))
+	mux.Handle("GET /o/{slug}/ratings", s.page(ranked.Ratings))
+	mux.Handle("GET /o/{slug}/players/{playerId}", s.page(ranked.Profile))
 	// Court boards and the TVs in the venue.
 	mux.Handle("GET /t/{id}/courts", s.page(site.Board))
 	mux.Handle("GET /t/{id}/board", s.page(site.BoardFragment))
@@ -119,8 +141,11 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /t/{id}/tv/setup", s.page(site.TVSetup))
 	mux.Handle("GET /t/{id}/tv/standings/{groupId}", s.page(site.TVStandings))
 	mux.Handle("GET /t/{id}/tv/bracket/{groupId}", s.page(site.TVBracket))
+	// Embeds for clubs' websites: the only addresses another site may frame.
+	mux.Handle("GET /embed/t/{id}/courts", s.page(site.EmbedCourts))
+	mux.Handle("GET /embed/t/{id}/groups/{groupId}", s.page(site.EmbedGroup))
 	// Screens: TVs in the hall whose content the organizer sets in the console.
-	screens := &handlers.Screens{Pages: site, Admin: admin, Store: c.Store}
+	screens := &handlers.Screens{Pages: site, Admin: admin, Store: c.Store, Rankings: ranked}
 	mux.Handle("GET /t/{id}/screens/{name}", s.page(screens.Show))
 	// The organizer console: signed in with an API token; every change is a
 	// POST, refused when it comes from another site.
@@ -135,6 +160,7 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("GET /admin", signedIn(admin.Home))
 	mux.Handle("GET /admin/t/{id}", signedIn(admin.Console))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/call", signedIn(admin.Call))
+	mux.Handle("POST /admin/t/{id}/matches/{matchId}/uncall", signedIn(admin.Uncall))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/state", signedIn(admin.SetState))
 	mux.Handle("GET /admin/t/{id}/matches/{matchId}", signedIn(admin.ResultForm))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/result", signedIn(admin.SaveResult))
@@ -164,6 +190,18 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/court-cards/renew", signedIn(reports.RenewCodes))
 	mux.Handle("POST /admin/t/{id}/reporting", signedIn(reports.SaveReporting))
 	mux.Handle("POST /admin/t/{id}/courts/{courtId}/settle", signedIn(reports.Settle))
+	// Rankings: the player register (confirm names, merge, split), the
+	// rating settings and the series.
+	rankingsConsole := &handlers.AdminRankings{Admin: admin, Store: c.Store, Book: book}
+	mux.Handle("GET /admin/players", signedIn(rankingsConsole.Players))
+	mux.Handle("POST /admin/players/confirm", signedIn(rankingsConsole.Confirm))
+	mux.Handle("POST /admin/players/merge", signedIn(rankingsConsole.Merge))
+	mux.Handle("POST /admin/players/settings", signedIn(rankingsConsole.Settings))
+	mux.Handle("GET /admin/players/{playerId}", signedIn(rankingsConsole.Player))
+	mux.Handle("POST /admin/players/{playerId}", signedIn(rankingsConsole.Split))
+	mux.Handle("GET /admin/series", signedIn(rankingsConsole.Series))
+	mux.Handle("POST /admin/series", signedIn(rankingsConsole.SaveSeries))
+	mux.Handle("POST /admin/series/{seriesId}", signedIn(rankingsConsole.SaveSeries))
 	// The JSON Schema of setup files (courtside tournaments create --file).
 	mux.Handle("GET /setup.schema.json", http.HandlerFunc(handlers.SetupSchema))
 	if c.Upstream != nil {
@@ -208,7 +246,7 @@ func Routes(c Config) (http.Handler, error) {
 // otherwise. It is the one place that looks at the prefix.
 func faces(api, site http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if p := cleanPath(r.URL.Path); p == apiPrefix || strings.HasPrefix(p, apiPrefix+"/") {
+		if p := cleanPath(r.URL.Path); isAPI(p, apiPrefix) || isAPI(p, ownAPIPrefix) {
 			api.ServeHTTP(w, r)
 			return
 		}
@@ -250,6 +288,17 @@ func apiRoutes(api *handlers.API, hooks *handlers.Webhooks) []route {
 	}
 }
 
+// rankingsRoutes are Courtside's own key-protected JSON about an organizer's
+// rankings (documented in handlers/openapi.json with the server /v1/courtside).
+func rankingsRoutes(a *handlers.RankingsAPI) []route {
+	return []route{
+		{"GET /v1/courtside/organizers/{organizerId}/series", a.SeriesList},
+		{"GET /v1/courtside/organizers/{organizerId}/series/{seriesId}", a.Series},
+		{"GET /v1/courtside/organizers/{organizerId}/ratings", a.Ratings},
+		{"GET /v1/courtside/organizers/{organizerId}/players/{playerId}", a.Player},
+	}
+}
+
 // noRoute answers API paths no route serves: 405 when another method would
 // be served there, 404 otherwise, both with the API's error body.
 func (s *server) noRoute(mux *http.ServeMux) HandlerFunc {
@@ -257,7 +306,7 @@ func (s *server) noRoute(mux *http.ServeMux) HandlerFunc {
 		for _, m := range []string{http.MethodGet, http.MethodPut, http.MethodPost, http.MethodDelete} {
 			probe := r.Clone(r.Context())
 			probe.Method = m
-			if _, pattern := mux.Handler(probe); m != r.Method && pattern != "" && !strings.HasSuffix(pattern, "/v1/public/") {
+			if _, pattern := mux.Handler(probe); m != r.Method && pattern != "" && !strings.HasSuffix(pattern, "/") { // a catch-all is no route
 				w.Header().Add("Allow", m)
 			}
 		}

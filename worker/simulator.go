@@ -26,6 +26,7 @@ type Simulator struct {
 	IdleFor time.Duration
 
 	idleSince map[string]time.Time
+	running   map[string]bool // the tournaments seen running: replayed once they finish
 }
 
 // simulatorName is who the audit log says wrote the simulator's results.
@@ -35,7 +36,9 @@ const simulatorName = "Simulator"
 var errNothingToDo = errors.New("nothing to do")
 
 // Run plays until ctx ends: every tick it lists the running tournaments of
-// every organizer and moves each on by a point here and there.
+// every organizer and moves each on by a point here and there. With Replay,
+// a tournament it saw running that has finished since is replayed too, after
+// IdleFor, so that the demo never runs out of matches.
 func (s *Simulator) Run(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
@@ -53,7 +56,7 @@ func (s *Simulator) Run(ctx context.Context, every time.Duration) {
 
 func (s *Simulator) step(ctx context.Context) error {
 	if s.idleSince == nil {
-		s.idleSince = map[string]time.Time{}
+		s.idleSince, s.running = map[string]time.Time{}, map[string]bool{}
 	}
 	orgs, err := s.Store.Organizers(ctx)
 	if err != nil {
@@ -68,8 +71,24 @@ func (s *Simulator) step(ctx context.Context) error {
 			if snap.Tournament.Mirror != nil {
 				continue // it is played where it runs
 			}
+			s.running[snap.Tournament.ID] = true
 			if err := s.play(ctx, snap); err != nil {
 				return err
+			}
+		}
+		if s.Replay == nil {
+			continue
+		}
+		// A tournament played to its end here: nothing moves, so it is replayed.
+		done, err := s.Store.Tournaments(ctx, o.ID, cache.ListQuery{State: tournament.StateFinished, Limit: 100})
+		if err != nil {
+			return err
+		}
+		for _, snap := range done {
+			if s.running[snap.Tournament.ID] {
+				if err := s.idle(ctx, snap); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -120,6 +139,13 @@ func (s *Simulator) play(ctx context.Context, snap *tournament.Snapshot) error {
 		delete(s.idleSince, id)
 		return nil
 	}
+	return s.idle(ctx, snap)
+}
+
+// idle counts the time a tournament has had nothing to play, and replays it
+// once that is IdleFor.
+func (s *Simulator) idle(ctx context.Context, snap *tournament.Snapshot) error {
+	id := snap.Tournament.ID
 	if since, ok := s.idleSince[id]; !ok {
 		s.idleSince[id] = time.Now()
 	} else if time.Since(since) >= s.IdleFor {

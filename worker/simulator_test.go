@@ -106,3 +106,78 @@ func findMatch(ms []*tournament.Match, id string) *tournament.Match {
 	}
 	return nil
 }
+
+// TestSimulatorReplaysAFinishedTournament: a tournament the simulator saw
+// running is replayed once it has finished and nothing moved for IdleFor; a
+// tournament that was over before (the demo's finished ones) is left alone.
+// (It only looked at running tournaments, so a finished demo stood still.)
+func TestSimulatorReplaysAFinishedTournament(t *testing.T) {
+	store, demo := cachetest.Demo(t)
+	ctx := context.Background()
+	replayed := map[string]int{}
+	sim := &Simulator{Store: store, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Rand: rand.New(rand.NewPCG(1, 2)),
+		Replay: func(ctx context.Context, id string) error { replayed[id]++; return nil }}
+	if err := sim.step(ctx); err != nil {
+		t.Fatal(err)
+	}
+	hamburg := demo.Tournaments[0].Tournament.ID
+	for range 2000 {
+		snap, err := store.Snapshot(ctx, hamburg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snap.Tournament.State == tournament.StateFinished {
+			break
+		}
+		var next *tournament.Match
+		for _, m := range snap.Matches {
+			if m.State == tournament.MatchRunning || m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil && !snap.Busy(m) {
+				next = m
+				break
+			}
+		}
+		if next == nil {
+			t.Fatal("the Hamburg Open has nothing left to play and has not finished")
+		}
+		if next.State == tournament.MatchOpen {
+			var court string
+			for _, c := range snap.Tournament.Courts {
+				if snap.CourtMatch(c.ID) == nil {
+					court = c.ID
+					break
+				}
+			}
+			if _, _, err := store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+				return s.CallMatch(next.ID, []string{court}, cachetest.Now)
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if snap, err = store.Snapshot(ctx, hamburg); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, _, err := store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			g, _ := s.Group(next.GroupID)
+			var r tournament.Encounters
+			for final := false; !final; {
+				r, final = point(r, s.Config(next), max(1, len(g.Encounters)), 0)
+			}
+			return s.SetResult(next.ID, r, true, cachetest.Now, "test")
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 { // the first step finds it idle, the next, IdleFor (0) later, replays it
+		if err := sim.step(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if replayed[hamburg] != 1 {
+		t.Errorf("the finished Hamburg Open was replayed %d times, want once", replayed[hamburg])
+	}
+	for _, dt := range demo.Tournaments {
+		if dt.Tournament.State == tournament.StateFinished && replayed[dt.Tournament.ID] > 0 {
+			t.Errorf("%s, finished before the simulator started, was replayed", dt.Tournament.Name)
+		}
+	}
+}

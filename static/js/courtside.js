@@ -19,6 +19,10 @@
       var d = new Date(el.getAttribute("data-since"));
       if (!isNaN(d)) el.textContent = Math.max(0, Math.floor((Date.now() - d) / 60000)) + "'";
     });
+    document.querySelectorAll("[data-remind-at][hidden]").forEach(function (el) {
+      var at = new Date(el.getAttribute("data-remind-at"));
+      if (!isNaN(at) && at <= Date.now()) fit();
+    });
     document.querySelectorAll("[data-clock]").forEach(function (el) {
       el.textContent = new Date().toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
     });
@@ -113,14 +117,66 @@
     });
   });
 
+  // A live part swapped in keeps what the finger was on where it was: the
+  // card of the form just sent (a match called to a court), or else the card
+  // in the middle of the screen. Cards above it may grow or go (a court
+  // fills); the page scrolls by as much, so no other button slides under the finger.
+  var anchor = null;
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    anchor = null;
+    var target = e.detail.target;
+    var sent = e.detail.requestConfig && e.detail.requestConfig.elt;
+    var card = sent && sent.closest && sent.closest("[data-match]");
+    if (!card || !target.contains(card)) {
+      var mid = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
+      card = mid && mid.closest && mid.closest("[data-match]");
+    }
+    if (card && target.contains(card)) anchor = { id: card.getAttribute("data-match"), top: card.getBoundingClientRect().top };
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!anchor) return;
+    var id = anchor.id, top = anchor.top;
+    anchor = null;
+    var el = null;
+    document.querySelectorAll("[data-match]").forEach(function (c) { if (!el && c.getAttribute("data-match") === id) el = c; });
+    if (!el) return;
+    var by = el.getBoundingClientRect().top - top;
+    if (Math.abs(by) > 0.5) window.scrollBy(0, by);
+  });
+
   // TVs: each court's names as large as its tile allows (wrapped, never
   // cut), and tables and trees scaled down until they fit the screen.
   function fit() {
+    // A match called a while ago that has not begun asks its players over.
+    document.querySelectorAll("[data-remind-at]").forEach(function (el) {
+      var at = new Date(el.getAttribute("data-remind-at"));
+      el.hidden = isNaN(at) || at > Date.now();
+    });
+    document.querySelectorAll(".tv-podium").forEach(function (box) {
+      if (!box.clientHeight) return;
+      var f = 1;
+      box.style.setProperty("--fit", f);
+      while ((box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1) && f > 0.3) {
+        f -= 0.05;
+        box.style.setProperty("--fit", f);
+      }
+    });
+    // A court's tile fits as a whole: its round line shrinks first, then a
+    // pair shows its surnames, then everything shrinks together.
     document.querySelectorAll(".tv-tile").forEach(function (tile) {
       if (!tile.clientHeight) return;
-      var f = 1;
+      var over = function () { return tile.scrollHeight > tile.clientHeight + 1 || tile.scrollWidth > tile.clientWidth + 1; };
+      var f = 1, line = 1;
+      tile.classList.remove("tv-shortened", "tv-compact");
       tile.style.setProperty("--fit", f);
-      while (tile.scrollHeight > tile.clientHeight + 1 && f > 0.4) {
+      tile.style.setProperty("--fit-line", line);
+      while (over() && line > 0.8) {
+        line -= 0.05;
+        tile.style.setProperty("--fit-line", line);
+      }
+      if (over() && tile.hasAttribute("data-short")) tile.classList.add("tv-shortened");
+      if (over()) tile.classList.add("tv-compact");
+      while (over() && f > 0.4) {
         f -= 0.05;
         tile.style.setProperty("--fit", f);
       }
@@ -140,9 +196,35 @@
       inner.style.transform = "";
       // A tree also grows to fill the screen (data-fit="grow"), up to three times its size.
       var most = box.getAttribute("data-fit") === "grow" ? 3 : 1;
-      var s = Math.min(most, box.clientHeight / inner.scrollHeight, box.clientWidth / inner.scrollWidth);
+      var scale = function () { return Math.min(most, box.clientHeight / inner.scrollHeight, box.clientWidth / inner.scrollWidth); };
+      // A tree's names wrap at the width (in rem) that lets it grow the most
+      // (the widest of those that tie: fewer lines):
+      // wide on a tall tree, narrow on a wide one.
+      if (inner.classList.contains("tv-bracket")) {
+        var best = 0, width = 13;
+        [26, 24, 22, 20, 18, 16, 14, 12, 10, 8].forEach(function (w) {
+          inner.style.setProperty("--name-w", w + "rem");
+          var s = scale();
+          if (s > best + 0.001) { best = s; width = w; }
+        });
+        inner.style.setProperty("--name-w", width + "rem");
+      }
+      // A stage's tables stand in as many columns as let them grow the most.
+      var most_cols = +inner.getAttribute("data-fit-cols");
+      if (most_cols > 1) {
+        var bestScale = 0, cols = 1;
+        for (var c = 1; c <= most_cols; c++) {
+          inner.style.gridTemplateColumns = "repeat(" + c + ", max-content)";
+          var sc = scale();
+          if (sc > bestScale + 0.001) { bestScale = sc; cols = c; }
+        }
+        inner.style.gridTemplateColumns = "repeat(" + cols + ", max-content)";
+      }
+      var s = scale();
       inner.style.transformOrigin = "top left";
-      if (s !== 1) inner.style.transform = "scale(" + s + ")";
+      // A grown view stands in the middle of the screen's width.
+      var left = most > 1 ? Math.max(0, (box.clientWidth - inner.scrollWidth * s) / 2) : 0;
+      if (s !== 1 || left) inner.style.transform = "translateX(" + left + "px) scale(" + s + ")";
     });
   }
   // A box that scrolls sideways says so: a fade at the edge while there is

@@ -1,0 +1,215 @@
+package handlers
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"courtside/cache"
+	"courtside/tournament"
+)
+
+// OrganizerReader finds an organizer by id.
+type OrganizerReader interface {
+	Organizer(ctx context.Context, id string) (tournament.Organizer, error)
+}
+
+// RankingsAPI serves an organizer's series, ratings and players as JSON,
+// under Courtside's own namespace (/v1/courtside), with the API's keys. A
+// caller sees the tournaments it could read through the Public API: the
+// organizer's token all of them, other keys the shared ones.
+type RankingsAPI struct {
+	Store OrganizerReader
+	Book  *RankingsBook
+}
+
+// SeriesJSON is a series as the API shows it.
+type SeriesJSON struct {
+	ID     string                  `json:"id"`
+	Name   string                  `json:"name"`
+	Class  tournament.EventClass   `json:"class"`
+	BestN  int                     `json:"bestN"`
+	Points tournament.PointsTable  `json:"points"`
+	Parts  []tournament.SeriesPart `json:"parts"`
+	Live   bool                    `json:"live"`
+}
+
+// SeriesRowJSON is a series table's row with the player's rating.
+type SeriesRowJSON struct {
+	tournament.SeriesRow
+	Rating int `json:"rating"`
+}
+
+// SeriesTableJSON is a series with its table.
+type SeriesTableJSON struct {
+	SeriesJSON
+	Rows []SeriesRowJSON `json:"rows"`
+}
+
+// RatingJSON is a registered player's rating.
+type RatingJSON struct {
+	Rank     int     `json:"rank"`
+	PlayerID string  `json:"playerId"`
+	Name     string  `json:"name"`
+	Rating   int     `json:"rating"`
+	Exact    float64 `json:"exact"`
+	Games    int     `json:"games"`
+}
+
+// PlayerJSON is a registered player's profile.
+type PlayerJSON struct {
+	ID          string                   `json:"id"`
+	Name        string                   `json:"name"`
+	Rating      int                      `json:"rating"`
+	Games       int                      `json:"games"`
+	Tournaments []PlayerTournamentJSON   `json:"tournaments"`
+	History     []tournament.RatingPoint `json:"history"`
+}
+
+// PlayerTournamentJSON is a tournament discipline a player entered, with the place.
+type PlayerTournamentJSON struct {
+	TournamentID string `json:"tournamentId"`
+	Name         string `json:"name"`
+	Discipline   string `json:"discipline"`
+	Place        int    `json:"place,omitempty"`
+}
+
+// state loads the organizer the path names, if the caller may read it, and its rankings.
+func (a *RankingsAPI) state(r *http.Request) (tournament.Organizer, *RankingState, func(*tournament.Snapshot) bool, error) {
+	org, err := a.Store.Organizer(r.Context(), r.PathValue("organizerId"))
+	if err != nil {
+		return org, nil, nil, notFoundAs(err, "ORGANIZER_NOT_FOUND")
+	}
+	k := Caller(r.Context())
+	if k.Kind == cache.KindPublic && k.Sport != org.Sport {
+		return org, nil, nil, NotFound("ORGANIZER_NOT_FOUND")
+	}
+	st, err := a.Book.State(r.Context(), org.ID)
+	if err != nil {
+		return org, nil, nil, err
+	}
+	visible := func(s *tournament.Snapshot) bool {
+		return s != nil && (s.Tournament.Public || k.Owner() == org.ID)
+	}
+	return org, st, visible, nil
+}
+
+// shownSeries is the series with only the parts the caller may see, and its key.
+func shownSeries(se *tournament.Series, st *RankingState, visible func(*tournament.Snapshot) bool) (*tournament.Series, string) {
+	shown := *se
+	shown.Parts = slices.DeleteFunc(slices.Clone(se.Parts), func(p tournament.SeriesPart) bool { return !visible(st.ByID[p.TournamentID]) })
+	key := se.ID + "|" + strconv.Itoa(len(shown.Parts))
+	if len(shown.Parts) != len(se.Parts) {
+		key += "|shared"
+	}
+	return &shown, key
+}
+
+func seriesJSON(se *tournament.Series, ss *SeriesState) SeriesJSON {
+	out := SeriesJSON{ID: se.ID, Name: se.Name, Class: se.Class, BestN: se.BestN, Points: se.Table(), Parts: se.Parts, Live: ss.Live}
+	if out.Parts == nil {
+		out.Parts = []tournament.SeriesPart{}
+	}
+	return out
+}
+
+// SeriesList lists the organizer's series.
+func (a *RankingsAPI) SeriesList(w http.ResponseWriter, r *http.Request) error {
+	_, st, visible, err := a.state(r)
+	if err != nil {
+		return err
+	}
+	out := []SeriesJSON{}
+	for i := range st.Data.Series {
+		se, key := shownSeries(&st.Data.Series[i], st, visible)
+		out = append(out, seriesJSON(se, st.Series(se, key)))
+	}
+	return JSON(w, out)
+}
+
+// Series is a series with its table.
+func (a *RankingsAPI) Series(w http.ResponseWriter, r *http.Request) error {
+	_, st, visible, err := a.state(r)
+	if err != nil {
+		return err
+	}
+	se, ok := st.Data.SeriesByID(r.PathValue("seriesId"))
+	if !ok {
+		return NotFound("SERIES_NOT_FOUND")
+	}
+	shown, key := shownSeries(se, st, visible)
+	ss := st.Series(shown, key)
+	out := SeriesTableJSON{SeriesJSON: seriesJSON(shown, ss), Rows: []SeriesRowJSON{}}
+	for _, row := range ss.Rows {
+		rating, _ := st.Rating(row.PlayerID)
+		out.Rows = append(out.Rows, SeriesRowJSON{SeriesRow: row, Rating: int(math.Round(rating))})
+	}
+	return JSON(w, out)
+}
+
+// Ratings lists the organizer's registered players by rating, a page at a time.
+func (a *RankingsAPI) Ratings(w http.ResponseWriter, r *http.Request) error {
+	_, st, _, err := a.state(r)
+	if err != nil {
+		return err
+	}
+	q, err := page(r)
+	if err != nil {
+		return err
+	}
+	all := ratingList(st)
+	out := append([]RatingJSON{}, all[min(q.Offset, len(all)):min(q.Offset+q.Limit, len(all))]...)
+	return JSON(w, out)
+}
+
+// ratingList is every registered player who has played, by rating.
+func ratingList(st *RankingState) []RatingJSON {
+	var all []RatingJSON
+	for id, p := range st.Data.Register.Players {
+		pr := st.Ratings.Players[id]
+		if pr == nil {
+			continue
+		}
+		all = append(all, RatingJSON{PlayerID: id, Name: p.Name, Rating: int(math.Round(pr.Rating)), Exact: math.Round(pr.Rating*100) / 100, Games: pr.Games})
+	}
+	slices.SortFunc(all, func(a, b RatingJSON) int {
+		return cmp.Or(cmp.Compare(b.Exact, a.Exact), strings.Compare(a.Name, b.Name), strings.Compare(a.PlayerID, b.PlayerID))
+	})
+	for i := range all {
+		all[i].Rank = i + 1
+		if i > 0 && all[i].Rating == all[i-1].Rating {
+			all[i].Rank = all[i-1].Rank
+		}
+	}
+	return all
+}
+
+// Player is a registered player's rating, history and tournaments.
+func (a *RankingsAPI) Player(w http.ResponseWriter, r *http.Request) error {
+	_, st, visible, err := a.state(r)
+	if err != nil {
+		return err
+	}
+	pl, ok := st.Data.Register.Players[r.PathValue("playerId")]
+	if !ok {
+		return NotFound("PLAYER_NOT_FOUND")
+	}
+	rating, games := st.Rating(pl.ID)
+	out := PlayerJSON{ID: pl.ID, Name: pl.Name, Rating: int(math.Round(rating)), Games: games, Tournaments: []PlayerTournamentJSON{}, History: []tournament.RatingPoint{}}
+	for _, t := range profileOf(st, pl.ID, visible).tournaments {
+		out.Tournaments = append(out.Tournaments, PlayerTournamentJSON{TournamentID: t.snap.Tournament.ID, Name: t.snap.Tournament.Name, Discipline: t.discipline, Place: t.place})
+	}
+	if pr := st.Ratings.Players[pl.ID]; pr != nil {
+		for _, h := range pr.History {
+			if visible(st.ByID[h.TournamentID]) {
+				h.Rating, h.Delta = math.Round(h.Rating*100)/100, math.Round(h.Delta*100)/100
+				out.History = append(out.History, h)
+			}
+		}
+	}
+	return JSON(w, out)
+}

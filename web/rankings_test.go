@@ -1,0 +1,342 @@
+package web
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"courtside/handlers"
+	"courtside/tournament"
+)
+
+// rankedPage parses an HTML answer.
+func rankedPage(t *testing.T, rec *httptest.ResponseRecorder) *goquery.Document {
+	t.Helper()
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(rec.Body.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// rankedServe answers a request made by the test.
+func rankedServe(f *fixture, req *http.Request) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	f.handler.ServeHTTP(rec, req)
+	return rec
+}
+
+// cup is the demo's series and the kicker club that keeps it.
+func (f *fixture) cup() (tournament.Organizer, tournament.Series) {
+	f.t.Helper()
+	org := f.org("kickerclub-hamburg")
+	for _, r := range f.demo.Rankings {
+		if r.OrganizerID == org.ID {
+			return org, r.Series[0]
+		}
+	}
+	f.t.Fatal("no demo series")
+	return org, tournament.Series{}
+}
+
+func TestRankingsJSON(t *testing.T) {
+	f := newFixture(t)
+	org, se := f.cup()
+	base := "/v1/courtside/organizers/" + org.ID
+
+	if rec := f.get(base+"/series", ""); rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Body.String(), "ACCESS_TOKEN_MISSING") {
+		t.Fatalf("without a key: %d %s", rec.Code, rec.Body)
+	}
+	rec := f.get(base+"/series/"+se.ID, f.publicKicker)
+	if rec.Code != 200 {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	var table handlers.SeriesTableJSON
+	if err := json.Unmarshal(rec.Body.Bytes(), &table); err != nil {
+		t.Fatal(err)
+	}
+	if table.Name != se.Name || len(table.Rows) < 10 || !table.Live || table.BestN != 5 || len(table.Points) == 0 {
+		t.Fatalf("series table %+v", table)
+	}
+	for i, row := range table.Rows {
+		if row.Rating == 0 || row.Points == 0 || i > 0 && row.Points > table.Rows[i-1].Points {
+			t.Errorf("row %d: %+v", i, row)
+		}
+	}
+	if rec := f.get(base+"/series/nope", f.publicKicker); rec.Code != 404 || !strings.Contains(rec.Body.String(), "SERIES_NOT_FOUND") {
+		t.Errorf("unknown series: %d %s", rec.Code, rec.Body)
+	}
+	// A public key of another sport does not see the club.
+	if rec := f.get(base+"/series", f.publicBoule); rec.Code != 404 {
+		t.Errorf("a boule key: %d", rec.Code)
+	}
+	rec = f.get(base+"/ratings?limit=3&offset=1", f.token)
+	var ratings []handlers.RatingJSON
+	if err := json.Unmarshal(rec.Body.Bytes(), &ratings); rec.Code != 200 || err != nil || len(ratings) != 3 || ratings[0].Rank != 2 {
+		t.Fatalf("ratings %d %s", rec.Code, rec.Body)
+	}
+	if rec := f.get(base+"/ratings?limit=1000", f.token); rec.Code != 400 {
+		t.Errorf("limit 1000: %d", rec.Code)
+	}
+	rec = f.get(base+"/players/"+ratings[0].PlayerID, f.token)
+	var player handlers.PlayerJSON
+	if err := json.Unmarshal(rec.Body.Bytes(), &player); rec.Code != 200 || err != nil || player.Games != len(player.History) || len(player.Tournaments) == 0 {
+		t.Fatalf("player %d %s", rec.Code, rec.Body)
+	}
+	if got := player.History[len(player.History)-1].Rating; int(got+0.5) != player.Rating && int(got-0.5) != player.Rating {
+		t.Errorf("the last history point %.2f, the rating %d", got, player.Rating)
+	}
+}
+
+func TestSeriesPages(t *testing.T) {
+	f := newFixture(t)
+	org, se := f.cup()
+	path := "/o/" + org.Slug + "/series/" + se.ID
+	rec := f.get(path, "")
+	if rec.Code != 200 {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	doc := rankedPage(t, rec)
+	if n := doc.Find(`[data-testid="series-row"]`).Length(); n < 10 {
+		t.Errorf("%d rows", n)
+	}
+	if doc.Find(`[data-testid="series-table"][hx-get]`).Length()+doc.Find(`#series-table[hx-get]`).Length() == 0 {
+		t.Error("the table of a running series does not poll")
+	}
+	if !strings.Contains(doc.Find(`[data-testid="series-rules"]`).Text(), "Ties:") {
+		t.Error("no tie rules on the page")
+	}
+	// The poll of an unchanged series is a 304.
+	headers, _ := doc.Find(`#series-table`).Attr("hx-headers")
+	var sent map[string]string
+	if err := json.Unmarshal([]byte(headers), &sent); err != nil {
+		t.Fatalf("hx-headers %q: %v", headers, err)
+	}
+	tag := sent["If-None-Match"]
+	req, _ := http.NewRequest(http.MethodGet, path, nil)
+	req.Header.Set("HX-Request", "true")
+	req.Header.Set("HX-Target", "series-table")
+	req.Header.Set("If-None-Match", tag)
+	if rec := rankedServe(f, req); rec.Code != http.StatusNotModified {
+		t.Errorf("poll with the page's tag: %d", rec.Code)
+	}
+
+	// TV, CSV, a profile and the ratings; German.
+	if rec := f.get(path+"/tv", ""); rec.Code != 200 || rankedPage(t, rec).Find(`[data-testid="series-tv"]`).Length() != 1 {
+		t.Errorf("tv %d", rec.Code)
+	}
+	rec = f.get(path+"/table.csv", "")
+	lines, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
+	if rec.Code != 200 || err != nil || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/csv") || len(lines) < 11 || lines[0][0] != "rank" || lines[1][0] != "1" {
+		t.Fatalf("csv %d %v %q", rec.Code, err, rec.Body.String()[:min(200, rec.Body.Len())])
+	}
+	profile := f.get("/o/"+org.Slug+"/players/"+lines[1][1], "")
+	pd := rankedPage(t, profile)
+	if profile.Code != 200 || pd.Find(`svg[data-testid="rating-chart"] polyline`).Length() != 1 || pd.Find(`[data-testid="player-tournaments"] li`).Length() == 0 {
+		t.Errorf("profile %d", profile.Code)
+	}
+	if rec := f.get("/o/"+org.Slug+"/players/nobody", ""); rec.Code != 404 {
+		t.Errorf("unknown player: %d", rec.Code)
+	}
+	if rec := f.get("/o/"+org.Slug+"/ratings?lang=de", ""); rec.Code != http.StatusSeeOther && rec.Code != 200 {
+		t.Errorf("ratings: %d", rec.Code)
+	}
+	req, _ = http.NewRequest(http.MethodGet, path, nil)
+	req.AddCookie(&http.Cookie{Name: "lang", Value: "de"})
+	if body := rankedServe(f, req).Body.String(); !strings.Contains(body, "Wie die Tabelle entsteht") || strings.Contains(body, "How the table is made") {
+		t.Error("the German page is not German")
+	}
+}
+
+// TestRegisterConsole confirms new names, merges two players and refuses
+// what is not the organizer's.
+func TestRegisterConsole(t *testing.T) {
+	f := newFixture(t)
+	org, _ := f.cup()
+	o, _ := f.signIn(f.token)
+	rec := o.do(http.MethodGet, "/admin/players", nil)
+	if rec.Code != 200 {
+		t.Fatalf("%d", rec.Code)
+	}
+	doc := o.doc(rec)
+	if doc.Find(`[data-testid="nothing-pending"]`).Length() != 1 {
+		t.Error("the demo's register has names to confirm")
+	}
+	// A late entry with a registered name and one with a new name.
+	dt := f.tournament("Club Night 4")
+	snap, err := f.store.Snapshot(context.Background(), dt.Tournament.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"Anna  becker", "Quentin Neu"} {
+		if _, _, err := f.store.Write(context.Background(), snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			e, err := s.LateEntry(s.Tournament.Disciplines[0].ID, name)
+			if err != nil {
+				return nil, err
+			}
+			return s.AddLateEntry(s.Tournament.Disciplines[0].ID, e, f.store.Now())
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if snap, err = f.store.Snapshot(context.Background(), dt.Tournament.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc = o.doc(o.do(http.MethodGet, "/admin/players", nil))
+	var values []string
+	doc.Find(`[data-testid="confirm-form"] input[name="link"]`).Each(func(_ int, s *goquery.Selection) {
+		v, _ := s.Attr("value")
+		values = append(values, v)
+	})
+	if len(values) != 2 {
+		t.Fatalf("names to confirm: %v", values)
+	}
+	matched := 0
+	for _, v := range values {
+		if !strings.HasSuffix(v, "|") {
+			matched++ // "Anna  becker" is Anna Becker
+		}
+	}
+	if matched != 1 {
+		t.Errorf("matched by name: %v", values)
+	}
+	// A link key of another organizer's tournament is refused, and nothing changes.
+	var boule tournament.DemoTournament
+	for _, dt := range f.demo.Tournaments {
+		if dt.Tournament.OrganizerID == f.org("boule-lyonnaise").ID && len(dt.Entries) > 0 {
+			boule = dt
+		}
+	}
+	forged := url.Values{"link": {tournament.LinkKey(boule.Tournament.ID, boule.Entries[0].ID) + "|"}}
+	if rec := o.do(http.MethodPost, "/admin/players/confirm", forged); rec.Code != http.StatusUnprocessableEntity {
+		t.Errorf("a foreign entry: %d", rec.Code)
+	}
+	rec = o.do(http.MethodPost, "/admin/players/confirm", url.Values{"link": values})
+	if rec.Code != 200 || o.doc(rec).Find(`[data-testid="nothing-pending"]`).Length() != 1 {
+		t.Fatalf("confirm: %d", rec.Code)
+	}
+	// Settings with a bad K: the message is beside the field.
+	rec = o.do(http.MethodPost, "/admin/players/settings", url.Values{"start": {"1500"}, "kNew": {"0"}, "newGames": {"30"}, "k": {"20"}, "kTop": {"10"}, "topRating": {"2400"}})
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(o.doc(rec).Find("#e-kNew").Text(), "K factor") {
+		t.Errorf("bad K: %d %s", rec.Code, o.doc(rec).Find("#e-kNew").Text())
+	}
+	// A series with a bad points table: the message is beside the field, nothing is saved.
+	rec = o.do(http.MethodPost, "/admin/series", url.Values{"name": {"Test"}, "class": {"local"}, "points": {"1:10, 2:20"}})
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "places rise and points do not") {
+		t.Errorf("bad table: %d", rec.Code)
+	}
+	rk, err := f.store.Rankings(context.Background(), org.ID)
+	if err != nil || len(rk.Series) != 1 {
+		t.Fatalf("series after a refused one: %v %v", rk, err)
+	}
+}
+
+// TestScreenShowsASeriesTable steers a screen in the hall to the series table.
+func TestScreenShowsASeriesTable(t *testing.T) {
+	f := newFixture(t)
+	_, se := f.cup()
+	night := f.tournament("Club Night 4").Tournament.ID
+	o, _ := f.signIn(f.token)
+	if rec := o.do(http.MethodPost, "/admin/t/"+night+"/screens", url.Values{"new": {"1"}, "name": {"hall-1"}, "show": {"series"}, "series": {"tio:nope"}}); rec.Code != http.StatusUnprocessableEntity {
+		t.Errorf("an unknown series: %d", rec.Code)
+	}
+	if rec := o.do(http.MethodPost, "/admin/t/"+night+"/screens", url.Values{"new": {"1"}, "name": {"hall-1"}, "show": {"series"}, "series": {se.ID}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("save: %d %s", rec.Code, rec.Body)
+	}
+	rec := f.get("/t/"+night+"/screens/hall-1", "")
+	doc := rankedPage(t, rec)
+	if rec.Code != 200 || doc.Find(`[data-testid="screen"] [data-testid="series-row"]`).Length() < 10 {
+		t.Fatalf("screen %d: %d rows", rec.Code, doc.Find(`[data-testid="series-row"]`).Length())
+	}
+	if doc.Find(`#series-table[hx-get]`).Length() != 0 {
+		t.Error("the table polls on its own inside a screen, which polls already")
+	}
+}
+
+// TestPrivateTournamentsStayPrivateInRankings: a player of the private
+// training night has a profile, but visitors do not see that tournament in it;
+// the organizer's token does.
+func TestPrivateTournamentsStayPrivateInRankings(t *testing.T) {
+	f := newFixture(t)
+	org, _ := f.cup()
+	night := f.tournament("Club Training Night")
+	var pid string
+	for _, r := range f.demo.Rankings {
+		for k, p := range r.Links {
+			if tid, _, _ := tournament.SplitLinkKey(k); tid == night.Tournament.ID {
+				pid = p
+			}
+		}
+	}
+	if pid == "" {
+		t.Fatal("nobody of the training night is registered")
+	}
+	body := f.get("/o/"+org.Slug+"/players/"+pid, "").Body.String()
+	if strings.Contains(body, night.Tournament.Name) {
+		t.Error("a visitor sees the private training night in a profile")
+	}
+	for key, want := range map[string]bool{f.publicKicker: false, f.token: true} {
+		var p handlers.PlayerJSON
+		if err := json.Unmarshal(f.get("/v1/courtside/organizers/"+org.ID+"/players/"+pid, key).Body.Bytes(), &p); err != nil {
+			t.Fatal(err)
+		}
+		seen := false
+		for _, tt := range p.Tournaments {
+			seen = seen || tt.TournamentID == night.Tournament.ID
+		}
+		for _, h := range p.History {
+			seen = seen || h.TournamentID == night.Tournament.ID
+		}
+		if seen != want {
+			t.Errorf("key %s… sees the training night: %v", key[:8], seen)
+		}
+	}
+}
+
+// TestSplitAndMergeFromTheConsole splits an entry off a player in the
+// console, then merges the two again.
+func TestSplitAndMergeFromTheConsole(t *testing.T) {
+	f := newFixture(t)
+	org, _ := f.cup()
+	o, _ := f.signIn(f.token)
+	rk, err := f.store.Rankings(context.Background(), org.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var anna string
+	for id, p := range rk.Register.Players {
+		if p.Name == "Anna Becker" {
+			anna = id
+		}
+	}
+	page := o.doc(o.do(http.MethodGet, "/admin/players/"+anna, nil))
+	link, _ := page.Find(`[data-testid="player-entries"] input[name="link"]`).First().Attr("value")
+	if rec := o.do(http.MethodPost, "/admin/players/"+anna, url.Values{"link": {link}}); rec.Code != http.StatusUnprocessableEntity || o.doc(rec).Find("#split-name-error").Text() == "" {
+		t.Errorf("a split without a name: %d", rec.Code)
+	}
+	if rec := o.do(http.MethodPost, "/admin/players/"+anna, url.Values{"link": {link}, "name": {"Anna Becker (Altona)"}}); rec.Code != 200 || o.doc(rec).Find(`[data-testid="flash"]`).Length() != 1 {
+		t.Fatalf("split: %d", rec.Code)
+	}
+	rk, _ = f.store.Rankings(context.Background(), org.ID)
+	twin := rk.Register.Links[link]
+	if twin == anna || rk.Register.Players[twin].Name != "Anna Becker (Altona)" {
+		t.Fatalf("the entry is %s's", twin)
+	}
+	if rec := o.do(http.MethodPost, "/admin/players/merge", url.Values{"into": {anna}, "from": {twin}}); rec.Code != 200 {
+		t.Fatalf("merge: %d", rec.Code)
+	}
+	rk, _ = f.store.Rankings(context.Background(), org.ID)
+	if rk.Register.Links[link] != anna {
+		t.Error("the merge did not give the entry back")
+	}
+	if rec := o.do(http.MethodPost, "/admin/players/merge", url.Values{"into": {anna}, "from": {anna}}); rec.Code != http.StatusUnprocessableEntity {
+		t.Errorf("merging a player with itself: %d", rec.Code)
+	}
+}
