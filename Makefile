@@ -17,6 +17,22 @@ css: ## rebuild static/css/app.css with Tailwind v3 (committed)
 build: generate ## build the courtside binary
 	go build -o courtside .
 
+# The platforms make dist builds for: PCs and servers, a Raspberry Pi (64-bit
+# Raspberry Pi OS), Macs with Intel and Apple chips, Windows.
+PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64
+
+dist: generate ## static binaries for every platform in dist/ (CGO_ENABLED=0; no Go, Redis or Docker needed to run them)
+	@mkdir -p dist/data
+	@for p in $(PLATFORMS); do \
+		os=$${p%/*}; arch=$${p#*/}; out=dist/courtside-$$os-$$arch; \
+		if [ $$os = windows ]; then out=$$out.exe; fi; \
+		echo "  $$out"; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch go build -trimpath -ldflags='-s -w' -o $$out . || exit 1; \
+	done
+
+image: dist ## the container image courtside:local from dist/ (Dockerfile: FROM scratch, nothing to pull)
+	docker build -t courtside:local .
+
 test: ## the suite on the embedded Redis, without the end-to-end tests (what go test ./... runs)
 	go test ./...
 
@@ -56,4 +72,4 @@ check: verify-generated lint test-e2e test-redis test-cluster ## everything CI r
 bench: ## benchmarks (add REDIS_URL=... to measure against a real Redis)
 	go test -run '^$$' -bench . -benchmem ./...
 
-.PHONY: help generate css build test e2e test-e2e check test-redis test-cluster lint verify-generated audit screenshots bench
+.PHONY: help generate css build dist image test e2e test-e2e check test-redis test-cluster lint verify-generated audit screenshots bench

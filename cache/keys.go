@@ -84,6 +84,11 @@
 //	session:<sha>                string  SHA-256 hex of the API key the session signed in with
 //	key-sessions:<keySha>        set     the session hashes of a key, to end them on revocation
 //
+// First run and signing a phone in (accounts.go):
+//
+//	{organizers}:setup           string  SHA-256 hex of the one-time setup code, while there is no organizer
+//	sign-in-link:<sha>           string  SHA-256 hex of the key a one-time sign-in link signs in with (expires)
+//
 // Following tournaments that run elsewhere (package upstream); an upstream
 // key is named by Follow.KeyHash, never by the key:
 //

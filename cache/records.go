@@ -10,6 +10,8 @@ type (
 	Key = record.Key
 	// KeyKind is record.KeyKind.
 	KeyKind = record.KeyKind
+	// Role is record.Role.
+	Role = record.Role
 	// Webhook is record.Webhook.
 	Webhook = record.Webhook
 	// Delivery is record.Delivery.
@@ -26,6 +28,12 @@ type (
 const (
 	KindToken  = record.KindToken
 	KindPublic = record.KindPublic
+)
+
+// The roles of a console login (record.RoleFull, record.RoleResults).
+const (
+	RoleFull    = record.RoleFull
+	RoleResults = record.RoleResults
 )
 
 // NewFollowSecret is record.NewFollowSecret.

@@ -7,6 +7,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -29,7 +30,6 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"courtside/cache"
-	"courtside/record"
 	"courtside/tournament"
 	"courtside/upstream"
 	"courtside/web"
@@ -69,9 +69,11 @@ const usage = `Courtside serves live tournament results: a website, court boards
 an organizer console and the Tournament Public API, all from Redis.
 
 Usage:
-  courtside [serve] [--addr ADDR] [--simulate]
+  courtside [serve] [--addr ADDR] [--data DIR] [--simulate]
       Serve the site and the API (the default command).
       --addr ADDR     listen address (env ADDR; default :8080)
+      --data DIR      keep everything in the directory DIR (env DATA_DIR), no Redis needed:
+                      every change is on disk before it is acknowledged
       --simulate      play the running tournaments live (default on with the embedded demo)
   courtside demo
       Load the demo tournaments into the Redis at REDIS_URL.
@@ -137,8 +139,10 @@ Limits:
   lists them, tournament/limits.go holds them, and a refusal names the limit it hit.
 
 Environment:
-  REDIS_URL              the Redis to use (redis://host:6379/0); serve without it runs an
-                         embedded in-memory Redis with the demo; demo and keys need it
+  REDIS_URL              the Redis to use (redis://host:6379/0); serve without it (and
+                         without DATA_DIR) runs an embedded in-memory Redis with the demo;
+                         demo and keys need it
+  DATA_DIR               serve keeps its data in this directory instead (as --data)
   REDIS_CLUSTER          true: REDIS_URL names a Redis Cluster (so does a URL with addr=
                          parameters: redis://host:7000?addr=host:7001&addr=host:7002)
   REDIS_WAIT_REPLICAS    replicas that must confirm a write before it is acknowledged
@@ -292,12 +296,16 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 		return err
 	}
 	log := newLogger(getenv)
-	rdb, closeRedis, err := cache.Open(cfg.redisURL, getenv("REDIS_CLUSTER") == "true")
+	rdb, closeRedis, err := openStore(cfg.redisURL, cfg.dataDir, getenv)
 	if err != nil {
 		return err
 	}
 	defer closeRedis()
-	store, err := openStore(ctx, rdb, cfg, getenv, log)
+	store, err := prepareStore(ctx, rdb, cfg, getenv, log)
+	if err != nil {
+		return err
+	}
+	setupCode, firstRun, err := store.SetupCode(ctx)
 	if err != nil {
 		return err
 	}
@@ -306,7 +314,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	follower.AllowPrivate = allowPrivate // the same opt-in as webhooks: follows dial public addresses only
 	metrics := web.NewMetrics(rdb)
 	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
-		SessionKeys: sessionKeys(getenv("SESSION_KEYS"), log), BaseURL: cfg.base, RenderCacheBytes: cfg.renderBytes,
+		SessionKeys: sessionKeys(cmp.Or(getenv("SESSION_KEYS"), dataSecret(getenv("SESSION_KEYS") == "", cfg.dataDir, log)), log), BaseURL: cfg.base, RenderCacheBytes: cfg.renderBytes,
 		TrustedProxies: cfg.trusted, Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN"), Upstream: follower})
 	if err != nil {
 		return err
@@ -319,15 +327,23 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	watch(metrics, deliverer, store)
 	startLoops(ctx, &background, cfg, store, log, deliverer, follower)
 	serveMetrics(ctx, &background, getenv("METRICS_ADDR"), metrics, log)
-	return listenAndServe(ctx, newHTTPServer(handler, log), cfg.addr, stdout, cfg.redisURL == "", log)
+	var setupURL string
+	if firstRun {
+		setupURL = strings.TrimSuffix(cfg.base, "/") + "/setup/" + setupCode
+	}
+	welcome := func(addr net.Addr) error { return printWelcome(stdout, addr, cfg.demo, cfg.dataDir, setupURL) }
+	return listenAndServe(ctx, newHTTPServer(handler, log), cfg.addr, welcome, log)
 }
 
 // serveSettings are serve's flags and the environment it checks before
 // anything is opened.
 type serveSettings struct {
-	redisURL    string
-	addr        string
-	simulate    bool
+	redisURL string
+	addr     string
+	dataDir  string
+	simulate bool
+	// demo: neither Redis nor a data directory, so the embedded demo.
+	demo        bool
 	trusted     []netip.Prefix
 	base        string
 	renderBytes int64
@@ -340,10 +356,18 @@ func readServeSettings(args []string, getenv func(string) string) (serveSettings
 	cfg := serveSettings{redisURL: getenv("REDIS_URL")}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.StringVar(&cfg.addr, "addr", envOr(getenv, "ADDR", ":8080"), "listen address (env ADDR)")
+	fs.StringVar(&cfg.dataDir, "data", getenv("DATA_DIR"), "keep the data in this directory (env DATA_DIR)")
 	fs.BoolVar(&cfg.simulate, "simulate", cfg.redisURL == "", "play the running tournaments live (on by default with the embedded demo)")
 	if err := parse(fs, args); err != nil {
 		return cfg, err
 	}
+	if cfg.dataDir != "" && cfg.redisURL != "" {
+		return cfg, fmt.Errorf("--data (DATA_DIR) and REDIS_URL: choose one: %w", errUsage)
+	}
+	if cfg.dataDir != "" && !flagSet(fs, "simulate") {
+		cfg.simulate = false // a club's own data is not played by itself
+	}
+	cfg.demo = cfg.redisURL == "" && cfg.dataDir == ""
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("serve takes no arguments, got %q: %w", fs.Args(), errUsage)
 	}
@@ -364,9 +388,9 @@ func readServeSettings(args []string, getenv func(string) string) (serveSettings
 	return cfg, nil
 }
 
-// openStore makes the store on rdb with its durability, checks Redis
+// prepareStore makes the store on rdb with its durability, checks Redis
 // answers, and loads the demo into an embedded Redis.
-func openStore(ctx context.Context, rdb redis.UniversalClient, cfg serveSettings, getenv func(string) string, log *slog.Logger) (*cache.Store, error) {
+func prepareStore(ctx context.Context, rdb redis.UniversalClient, cfg serveSettings, getenv func(string) string, log *slog.Logger) (*cache.Store, error) {
 	store := cache.New(rdb)
 	var err error
 	if store.Durability, err = durability(getenv); err != nil {
@@ -375,7 +399,7 @@ func openStore(ctx context.Context, rdb redis.UniversalClient, cfg serveSettings
 	if err := store.Ping(ctx); err != nil {
 		return nil, fmt.Errorf("redis: %w", err)
 	}
-	if cfg.redisURL == "" {
+	if cfg.demo {
 		log.Warn("REDIS_URL is not set: using an embedded in-memory Redis with demo data; NOTHING IS SAVED when the process stops")
 		if err := seedEmbedded(ctx, store); err != nil {
 			return nil, err
@@ -406,7 +430,7 @@ func startLoops(ctx context.Context, background *sync.WaitGroup, cfg serveSettin
 	background.Go(func() { follower.Run(ctx) })
 	if cfg.simulate {
 		sim := &worker.Simulator{Store: store, Log: log, Rand: mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1)), IdleFor: 90 * time.Second}
-		if cfg.redisURL == "" {
+		if cfg.demo {
 			sim.Replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
 		}
 		background.Go(func() { sim.Run(ctx, 1500*time.Millisecond) })
@@ -428,9 +452,9 @@ func serveMetrics(ctx context.Context, background *sync.WaitGroup, addr string, 
 	background.Go(func() { <-ctx.Done(); _ = msrv.Close() })
 }
 
-// listenAndServe binds addr, prints the banner, serves until the server
+// listenAndServe binds addr, prints the welcome, serves until the server
 // fails or ctx ends, and then shuts down within 10 s.
-func listenAndServe(ctx context.Context, srv *http.Server, addr string, stdout io.Writer, embedded bool, log *slog.Logger) error {
+func listenAndServe(ctx context.Context, srv *http.Server, addr string, welcome func(net.Addr) error, log *slog.Logger) error {
 	// Listen first: the banner promises a bound port, and a port in use is an
 	// error before anything is printed.
 	l, err := net.Listen("tcp", addr)
@@ -439,7 +463,7 @@ func listenAndServe(ctx context.Context, srv *http.Server, addr string, stdout i
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
-	if err := printWelcome(stdout, l.Addr(), embedded); err != nil {
+	if err := welcome(l.Addr()); err != nil {
 		log.Warn("printing the welcome", "err", err)
 	}
 	select {
@@ -466,10 +490,10 @@ func seedEmbedded(ctx context.Context, store *cache.Store) error {
 		return err
 	}
 	org := d.Organizers[0]
-	if _, err := store.PutKeyWithSecret(ctx, record.Key{Kind: record.KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: "Demo token"}, demoToken); err != nil {
+	if _, err := store.PutKeyWithSecret(ctx, cache.Key{Kind: cache.KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: "Demo token"}, demoToken); err != nil {
 		return err
 	}
-	_, err := store.PutKeyWithSecret(ctx, record.Key{Kind: record.KindPublic, Sport: tournament.TableSoccer, Name: "Demo public key", App: "Demo"}, demoPublicKey)
+	_, err := store.PutKeyWithSecret(ctx, cache.Key{Kind: cache.KindPublic, Sport: tournament.TableSoccer, Name: "Demo public key", App: "Demo"}, demoPublicKey)
 	return err
 }
 
@@ -485,7 +509,7 @@ func replayDemo(ctx context.Context, store *cache.Store, id string) error {
 
 // printWelcome tells where the server listens, and, with the embedded demo,
 // which keys to try it with.
-func printWelcome(w io.Writer, addr net.Addr, embedded bool) error {
+func printWelcome(w io.Writer, addr net.Addr, embedded bool, dataDir, setupURL string) error {
 	host := addr.String()
 	if ap, err := netip.ParseAddrPort(host); err == nil && ap.Addr().IsUnspecified() {
 		host = fmt.Sprintf("localhost:%d", ap.Port())
@@ -493,6 +517,12 @@ func printWelcome(w io.Writer, addr net.Addr, embedded bool) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Courtside is serving on http://%s\n", host)
 	fmt.Fprintf(&b, "  API:      http://%s/v1/public  (docs: http://%s/api)\n", host, host)
+	if setupURL != "" {
+		fmt.Fprintf(&b, "  Setup:    %s  (no organizer yet: open this once to create yours and sign in)\n", setupURL)
+	}
+	if dataDir != "" {
+		fmt.Fprintf(&b, "  Data:     kept in %s: every change is on disk before it is acknowledged, and is there after a restart or a crash\n", dataDir)
+	}
 	if embedded {
 		fmt.Fprintln(&b, "  Data:     embedded in-memory Redis with the demo tournaments; nothing is saved")
 		fmt.Fprintf(&b, "  Token:    %s  (Kickerclub Hamburg e.V.: reads its private tournaments too)\n", demoToken)

@@ -141,7 +141,7 @@ func (a *Admin) SignedIn(h func(http.ResponseWriter, *http.Request) error) func(
 			http.Redirect(w, r, to, http.StatusSeeOther)
 			return nil
 		}
-		return h(w, r.WithContext(WithCaller(r.Context(), k)))
+		return h(w, r.WithContext(templates.WithFullAccess(WithCaller(r.Context(), k), k.Role == cache.RoleFull)))
 	}
 }
 

@@ -86,9 +86,10 @@ func (s *Setups) AddEntries(w http.ResponseWriter, r *http.Request) error {
 	name := r.FormValue("name")
 	return s.entriesWrite(w, r, "added", name, func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
 		if !snap.Started() {
+			dd, _ := snap.Discipline(d)
 			var add []tournament.SetupEntry
 			for _, l := range lines(name) {
-				add = append(add, tournament.SetupEntry{Name: l})
+				add = append(add, tournament.EntryLine(dd.EntryType, l))
 			}
 			if len(add) == 0 {
 				return nil, tournament.Refuse("Type a name.")
@@ -105,6 +106,19 @@ func (s *Setups) AddEntries(w http.ResponseWriter, r *http.Request) error {
 
 // RemoveNoShows removes the entries of a discipline that have not checked in.
 func (s *Setups) RemoveNoShows(w http.ResponseWriter, r *http.Request) error {
+	if !confirmed(r) {
+		snap, err := s.ownSetup(r)
+		if err != nil {
+			return err
+		}
+		d, ok := snap.Discipline(r.PostFormValue("discipline"))
+		if !ok {
+			return BadRequest("no such discipline")
+		}
+		n := len(d.NoShows())
+		return s.askFirst(w, r, templates.Tf(r.Context(), "Remove the %d entries that have not checked in?", n),
+			templates.Tf(r.Context(), "Remove the %d no-shows", n), "/admin/t/"+snap.Tournament.ID+"/entries", "discipline")
+	}
 	return s.entriesWrite(w, r, "removed", "", func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
 		dd, _ := snap.Discipline(d)
 		return snap.RemoveEntries(d, dd.NoShows(), s.Now())
@@ -114,6 +128,18 @@ func (s *Setups) RemoveNoShows(w http.ResponseWriter, r *http.Request) error {
 // Withdraw takes an entry out of a running discipline.
 func (s *Setups) Withdraw(w http.ResponseWriter, r *http.Request) error {
 	entry := r.FormValue("entry")
+	if !confirmed(r) {
+		snap, err := s.ownSetup(r)
+		if err != nil {
+			return err
+		}
+		e, ok := snap.Entries[entry]
+		if !ok {
+			return BadRequest("no such entry")
+		}
+		return s.askFirst(w, r, templates.Tf(r.Context(), "%s withdraws: their remaining matches are lost by walkover. Go on?", e.Name),
+			templates.T(r.Context(), "Withdraw"), "/admin/t/"+snap.Tournament.ID+"/entries", "discipline", "entry")
+	}
 	return s.entriesWrite(w, r, "withdrawn", "", func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
 		return snap.Withdraw(d, entry, s.Now())
 	})

@@ -132,6 +132,14 @@ func (a *AdminFollow) Stop(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || f.OrganizerID != Caller(r.Context()).OrganizerID {
 		return NotFound("follow")
 	}
+	if !confirmed(r) {
+		name := f.ID
+		if snap, err := a.Store.Snapshot(r.Context(), f.ID); err == nil {
+			name = snap.Tournament.Name
+		}
+		return a.askFirst(w, r, templates.Tf(r.Context(), "Stop following %s? It stays as it was last seen.", name),
+			templates.T(r.Context(), "Stop following"), "/admin/follow")
+	}
 	if err := a.Following.Stop(r.Context(), f.ID); err != nil {
 		return err
 	}

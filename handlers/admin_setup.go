@@ -400,11 +400,14 @@ func setupValues(ctx context.Context, s *tournament.Setup) url.Values {
 	}
 	set("name", s.Name)
 	set("description", s.Description)
+	// Times are typed and shown in the venue's time zone.
+	loc := tournament.VenueLocation(s.TimeZone)
+	set("timeZone", s.TimeZone)
 	if !s.StartTime.IsZero() {
-		v.Set("start", s.StartTime.UTC().Format(datetimeLocal))
+		v.Set("start", s.StartTime.In(loc).Format(datetimeLocal))
 	}
 	if !s.EndTime.IsZero() {
-		v.Set("end", s.EndTime.UTC().Format(datetimeLocal))
+		v.Set("end", s.EndTime.In(loc).Format(datetimeLocal))
 	}
 	v.Set("courts", strings.Join(s.Courts, "\n"))
 	if n := len(s.Courts); slices.Equal(s.Courts, courtNames(ctx, n)) || slices.Equal(s.Courts, tournament.CourtNames(n)) {
@@ -492,12 +495,18 @@ func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[st
 		}
 		return out
 	}
+	// The venue's time zone, in which the start and end are typed.
+	zone := text("timeZone")
+	if _, err := time.LoadLocation(zone); zone != "" && (err != nil || zone == "Local" || len(zone) > 64) {
+		errs["timeZone"] = templates.T(ctx, "Use a time zone name such as Europe/Paris.")
+	}
+	loc := tournament.VenueLocation(zone)
 	when := func(k string) tournament.Time {
 		s := text(k)
 		if s == "" {
 			return tournament.Time{}
 		}
-		t, err := time.Parse(datetimeLocal, s)
+		t, err := time.ParseInLocation(datetimeLocal, s, loc)
 		if err != nil {
 			if t, err = time.Parse(time.RFC3339, s); err != nil {
 				errs[k] = templates.T(ctx, "must be a date and time")
@@ -506,7 +515,7 @@ func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[st
 		return tournament.At(t)
 	}
 	s := &tournament.Setup{Name: text("name"), Description: strings.TrimSpace(v.Get("description")), StartTime: when("start"), EndTime: when("end"),
-		Public: on("public"), AutoCall: on("autoCall"), CheckIn: on("checkIn")}
+		Public: on("public"), AutoCall: on("autoCall"), CheckIn: on("checkIn"), TimeZone: zone}
 	if n, err := strconv.Atoi(text("courts")); err == nil {
 		if n < 1 || n > tournament.MaxSetupCourts {
 			errs["courts"] = templates.Tf(ctx, "from 1 to %d courts", tournament.MaxSetupCourts)
@@ -520,16 +529,7 @@ func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[st
 		p := fmt.Sprintf("d%d", i)
 		d := tournament.SetupDiscipline{Name: text(p + ".name"), ShortName: text(p + ".shortName"), EntryType: tournament.EntryType(text(p + ".entryType"))}
 		for _, line := range lines(v.Get(p + ".entries")) {
-			e := tournament.SetupEntry{Name: line}
-			if name, players, ok := strings.Cut(line, ":"); ok && (d.EntryType == tournament.EntryBYP || d.EntryType == tournament.EntryTeamName) {
-				e = tournament.SetupEntry{Name: strings.TrimSpace(name)}
-				for _, pl := range strings.Split(players, "/") {
-					if pl = strings.TrimSpace(pl); pl != "" {
-						e.Players = append(e.Players, pl)
-					}
-				}
-			}
-			d.Entries = append(d.Entries, e)
+			d.Entries = append(d.Entries, tournament.EntryLine(d.EntryType, line))
 		}
 		for k := range count(v, p+".stages") {
 			sp := fmt.Sprintf("%s.s%d", p, k)
@@ -545,6 +545,16 @@ func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[st
 			d.Stages = append(d.Stages, st)
 		}
 		s.Disciplines = append(s.Disciplines, d)
+	}
+	if len(errs) > 0 {
+		// Every problem at once: what the rules say about the rest of the
+		// form too, beside fields that have no problem of their own yet.
+		more, _ := problemFields(ctx, s.Validate())
+		for field, msg := range more {
+			if _, ok := errs[field]; !ok && field != "organizer" {
+				errs[field] = msg
+			}
+		}
 	}
 	return s, errs
 }
@@ -621,6 +631,7 @@ func fillSetupForm(ctx context.Context, p *templates.SetupFormPage, v url.Values
 		return templates.Check{Name: k, Checked: v.Get(k) == "on", Error: errs[k]}
 	}
 	p.Name, p.Description, p.Start, p.End, p.Courts = field("name"), field("description"), field("start"), field("end"), field("courts")
+	p.TimeZone = field("timeZone")
 	p.Public, p.AutoCall, p.CheckIn = check("public"), check("autoCall"), check("checkIn")
 	p.TieBreakNames = strings.Join(tournament.TieBreakNames, ", ")
 	for _, m := range tournament.Modes {

@@ -31,7 +31,23 @@ type Key struct {
 	Description string           `json:"description,omitempty"`
 	CreatedAt   tournament.Time  `json:"createdAt"`
 	Revoked     bool             `json:"revoked"`
+	// Role is what the key may do in the console; the full role when empty.
+	Role Role `json:"role,omitempty"`
+	// Helper marks a desk helper's login made in the console (CreateHelper).
+	Helper bool `json:"helper,omitempty"`
 }
+
+// Role is what a console login may do.
+type Role string
+
+// The roles of a login. The organizer's own token has the full role.
+const (
+	// RoleFull may do everything in the console: setup, entries, screens, logins.
+	RoleFull Role = ""
+	// RoleResults enters results and calls matches, and changes nothing else:
+	// a desk helper's login.
+	RoleResults Role = "results"
+)
 
 // Owner is who the key speaks for: the organizer for a token, the key itself for a public key.
 func (k Key) Owner() string {

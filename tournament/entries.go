@@ -54,7 +54,7 @@ func (s *Snapshot) Started() bool {
 func SetupOf(s *Snapshot) *Setup {
 	t := s.Tournament
 	out := &Setup{Organizer: s.Organizer.Slug, Name: t.Name, Description: t.Description, StartTime: t.StartTime,
-		Public: t.Public, AutoCall: t.AutoCall, CheckIn: t.CheckIn, Courts: []string{}, Disciplines: []SetupDiscipline{}}
+		Public: t.Public, AutoCall: t.AutoCall, CheckIn: t.CheckIn, TimeZone: t.TimeZone, Courts: []string{}, Disciplines: []SetupDiscipline{}}
 	if !t.EndTime.Equal(t.StartTime.Time) {
 		out.EndTime = t.EndTime
 	}
@@ -173,7 +173,7 @@ func (s *Snapshot) Reconfigure(setup *Setup, at time.Time) (*Change, error) {
 	for i := range t.Disciplines {
 		if i < len(old.Disciplines) {
 			d := &t.Disciplines[i]
-			d.CheckedIn = slices.DeleteFunc(slices.Clone(old.Disciplines[i].CheckedIn), func(id string) bool { return !slices.Contains(d.EntryIDs, id) })
+			d.CheckedIn = keptCheckIn(old.Disciplines[i], *d)
 		}
 	}
 	c := newChange(s, at)
@@ -339,11 +339,11 @@ func (s *Snapshot) LateEntry(disciplineID, name string) (*Entry, error) {
 		return nil, err
 	}
 	d := s.Tournament.Disciplines[di]
-	name = strings.TrimSpace(name)
-	sd := SetupDiscipline{EntryType: d.EntryType, Entries: []SetupEntry{{Name: name}}}
+	sd := SetupDiscipline{EntryType: d.EntryType}
 	if d.EntryType == EntryDYP {
 		sd.EntryType = EntryBYP // after the draw, a dyp entry is a team
 	}
+	sd.Entries = []SetupEntry{EntryLine(sd.EntryType, name)}
 	var ps Problems
 	sd.validateEntries("name", &ps)
 	for _, p := range ps {
@@ -358,4 +358,49 @@ func (s *Snapshot) LateEntry(disciplineID, name string) (*Entry, error) {
 		return &Entry{ID: id, Name: n, Entries: []*Entry{{ID: id, Name: n}}}
 	}, func(e *Entry) *Entry { return e })
 	return e, nil
+}
+
+// EntryLine reads one typed line of entries as the setup form does, for
+// every place entries are typed (the setup, the check-in's additions, a late
+// entry): "Anna Berg"; a team "Anna Berg / Ben Kurz"; or a named team with its
+// players, "Die Kurbler: Cem Yilmaz / Dana Roth" (byp and team_name; in other
+// entry types a colon is part of the name).
+func EntryLine(t EntryType, line string) SetupEntry {
+	line = strings.TrimSpace(line)
+	name, players, ok := strings.Cut(line, ":")
+	if !ok || (t != EntryBYP && t != EntryTeamName) {
+		return SetupEntry{Name: line}
+	}
+	e := SetupEntry{Name: strings.TrimSpace(name)}
+	for _, pl := range strings.Split(players, "/") {
+		if pl = strings.TrimSpace(pl); pl != "" {
+			e.Players = append(e.Players, pl)
+		}
+	}
+	return e
+}
+
+// keptCheckIn is who stays checked in when a discipline's entries change
+// from was to now: every entry still there that was checked in, and an entry
+// edited in its line (a name's spelling, a team's player: a new entry where
+// a checked-in one was, the old one gone) keeps that line's check-in. In
+// entry order.
+func keptCheckIn(was, now Discipline) []string {
+	in := map[string]bool{}
+	for _, id := range was.CheckedIn {
+		in[id] = true
+	}
+	for k := range min(len(was.EntryIDs), len(now.EntryIDs)) {
+		before, after := was.EntryIDs[k], now.EntryIDs[k]
+		if before != after && in[before] && !slices.Contains(was.EntryIDs, after) && !slices.Contains(now.EntryIDs, before) {
+			in[after] = true
+		}
+	}
+	var out []string
+	for _, id := range now.EntryIDs {
+		if in[id] {
+			out = append(out, id)
+		}
+	}
+	return out
 }

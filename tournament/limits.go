@@ -120,6 +120,14 @@ const (
 	MaxSeriesPoints = 100000
 )
 
+// Limits of an organizer's accounts.
+const (
+	// MaxHelpers bounds the desk helpers' logins an organizer keeps at once.
+	MaxHelpers = 50
+	// MaxAccountNameLength bounds an organizer's or a helper's name as typed in a form.
+	MaxAccountNameLength = 80
+)
+
 // Limit is one row of the limits table: the name a refusal calls it by,
 // its value, its unit and what it keeps cheap.
 type Limit struct {
@@ -165,6 +173,8 @@ var Table = []Limit{
 	{"tournaments (disciplines) per series", MaxSeriesParts, "parts", "a series table has a column per part"},
 	{"bands of a points table", MaxPointsBands, "bands", "a series' points table"},
 	{"points for a place", MaxSeriesPoints, "points", "a series' points table"},
+	{"helpers' logins per organizer", MaxHelpers, "logins", "the console's Logins page lists them all"},
+	{"account name length", MaxAccountNameLength, "characters", "an organizer's or a helper's name"},
 }
 
 // LimitText is a limit's value as the README's table prints it: "4096

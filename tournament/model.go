@@ -69,6 +69,8 @@ type Tournament struct {
 	Reporting Reporting `json:"reporting,omitempty"`
 	// PlayersLive lets the players at a court save live scores from the court page.
 	PlayersLive bool `json:"playersLive,omitempty"`
+	// TimeZone is the venue's time zone (an IANA name); UTC when empty.
+	TimeZone string `json:"timeZone,omitempty"`
 	// Mirror is set when the tournament runs elsewhere and Courtside follows it.
 	Mirror *Mirror `json:"mirror,omitempty"`
 }
@@ -259,4 +261,21 @@ func (m *Match) PlaysOn(courtID string) bool {
 		}
 	}
 	return false
+}
+
+// Location is the venue's time zone: the console reads and shows times in it.
+func (t *Tournament) Location() *time.Location {
+	return VenueLocation(t.TimeZone)
+}
+
+// VenueLocation is the time zone an IANA name names; UTC for an empty or unknown one.
+func VenueLocation(name string) *time.Location {
+	if name == "" {
+		return time.UTC
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
 }

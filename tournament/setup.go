@@ -40,6 +40,8 @@ type Setup struct {
 	// in the setup ("Anna Berg": "<registered player id>"): those entries
 	// link to them (register.go, SetupLinks).
 	Players map[string]string `json:"players,omitempty"`
+	// TimeZone is the venue's time zone (an IANA name such as Europe/Paris).
+	TimeZone string `json:"timeZone,omitempty"`
 }
 
 // SetupDiscipline is a discipline of a setup with its entries and stages.
@@ -200,14 +202,29 @@ func ParseSetup(data []byte) (*Setup, error) {
 	}
 	r := &reader{}
 	s := r.setup(raw)
+	// Every problem at once: the rules' problems too, except where a value
+	// of the wrong form was already reported (it was left out, so the rules
+	// would only say it is missing).
 	ps := r.probs
-	if len(ps) == 0 {
-		ps = s.Validate()
+	for _, p := range s.Validate() {
+		if !r.probs.covers(p.Path) {
+			ps = append(ps, p)
+		}
 	}
 	if len(ps) > 0 {
 		return nil, ps
 	}
 	return s, nil
+}
+
+// covers says whether a problem was noted at path, or at a path around it.
+func (ps Problems) covers(path string) bool {
+	for _, p := range ps {
+		if p.Path == path || strings.HasPrefix(path, p.Path+".") || strings.HasPrefix(path, p.Path+"[") {
+			return true
+		}
+	}
+	return false
 }
 
 // reader turns decoded JSON into a Setup, noting every value of the wrong
@@ -343,6 +360,7 @@ func (r *reader) setup(v any) *Setup {
 		"endTime":     r.time(&s.EndTime),
 		"public":      r.boolean(&s.Public),
 		"autoCall":    r.boolean(&s.AutoCall),
+		"timeZone":    r.str(&s.TimeZone),
 		"checkIn":     r.boolean(&s.CheckIn),
 		"reporting": func(p string, x any) {
 			var v string
@@ -465,6 +483,11 @@ func (s *Setup) Validate() Problems {
 	ps.text("description", s.Description, MaxDescriptionLength, true)
 	if s.StartTime.IsZero() {
 		ps.add("startTime", "is required")
+	}
+	if s.TimeZone != "" {
+		if _, err := time.LoadLocation(s.TimeZone); err != nil || len(s.TimeZone) > 64 || s.TimeZone == "Local" {
+			ps.add("timeZone", "%q is no time zone: use a name such as Europe/Paris", s.TimeZone)
+		}
 	}
 	if !s.EndTime.IsZero() && s.EndTime.Before(s.StartTime.Time) {
 		ps.add("endTime", "must not be before startTime")
@@ -875,7 +898,7 @@ func Build(s *Setup, org Organizer, id func(path string) string) (*Tournament, [
 	t := &Tournament{
 		ID: id("tournament"), Name: strings.TrimSpace(s.Name), Description: s.Description,
 		StartTime: s.StartTime, EndTime: s.EndTime, State: StateReady, OrganizerID: org.ID,
-		Public: s.Public, AutoCall: s.AutoCall, CheckIn: s.CheckIn, Rev: 1, PlayersLive: s.PlayersLive,
+		Public: s.Public, AutoCall: s.AutoCall, CheckIn: s.CheckIn, TimeZone: s.TimeZone, Rev: 1, PlayersLive: s.PlayersLive,
 		Courts: make([]Court, len(s.Courts)), Disciplines: make([]Discipline, len(s.Disciplines)),
 	}
 	if t.EndTime.IsZero() {

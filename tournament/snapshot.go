@@ -212,13 +212,39 @@ func (e *Entry) IsTeam() bool {
 	return len(e.Entries) != 1 || e.Entries[0] == nil || e.Entries[0].ID != e.ID
 }
 
-// Counts returns how many players and teams entered the tournament.
+// Counts returns how many players and teams are in the tournament: the
+// entries of its disciplines that were not withdrawn, and the players of
+// those teams, each once. No-shows removed at the check-in, withdrawn
+// entries, and the teams a Monster DYP round draws are not counted.
 func (s *Snapshot) Counts() (players, teams int) {
-	for _, e := range s.Entries {
-		if e.IsTeam() {
-			teams++
-		} else {
-			players++
+	seen := map[string]bool{}
+	count := func(id string) bool {
+		if seen[id] {
+			return false
+		}
+		seen[id] = true
+		return true
+	}
+	for _, d := range s.Tournament.Disciplines {
+		for _, id := range d.EntryIDs {
+			e, ok := s.Entries[id]
+			if !ok || slices.Contains(d.Withdrawn, id) {
+				continue
+			}
+			if !e.IsTeam() {
+				if count(id) {
+					players++
+				}
+				continue
+			}
+			if count(id) {
+				teams++
+			}
+			for _, p := range e.Entries {
+				if p != nil && count(p.ID) {
+					players++
+				}
+			}
 		}
 	}
 	return players, teams

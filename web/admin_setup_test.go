@@ -103,7 +103,7 @@ func TestConsoleNewTournament(t *testing.T) {
 	os, od := snap.Tournament.Disciplines[0], snap.Tournament.Disciplines[1]
 	o.do(http.MethodPost, base+"/checkin", url.Values{"discipline": {os.ID}, "present": os.EntryIDs[:5]})
 	o.do(http.MethodPost, base+"/checkin", url.Values{"discipline": {od.ID}, "present": od.EntryIDs})
-	if rec := o.do(http.MethodPost, base+"/entries/remove", url.Values{"discipline": {os.ID}}); rec.Code != http.StatusSeeOther {
+	if rec := o.do(http.MethodPost, base+"/entries/remove", url.Values{"discipline": {os.ID}, "confirmed": {"yes"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("remove no-shows: %d %s", rec.Code, rec.Body)
 	}
 	rec = o.do(http.MethodPost, base+"/entries/add", url.Values{"discipline": {os.ID}, "name": {"Zoe Late\nYusuf Late"}})
@@ -135,7 +135,7 @@ func TestConsoleNewTournament(t *testing.T) {
 	if rec := o.do(http.MethodPost, base+"/entries/add", url.Values{"discipline": {os.ID}, "name": {"Karl Ney"}}); rec.Code != http.StatusSeeOther {
 		t.Errorf("late entry to the swiss: %d", rec.Code)
 	}
-	if rec := o.do(http.MethodPost, base+"/entries/withdraw", url.Values{"discipline": {os.ID}, "entry": {os.EntryIDs[0]}}); rec.Code != http.StatusSeeOther {
+	if rec := o.do(http.MethodPost, base+"/entries/withdraw", url.Values{"discipline": {os.ID}, "entry": {os.EntryIDs[0]}, "confirmed": {"yes"}}); rec.Code != http.StatusSeeOther {
 		t.Errorf("withdraw: %d", rec.Code)
 	}
 	doc = o.doc(o.do(http.MethodGet, base+"/entries", nil))

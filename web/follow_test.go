@@ -139,7 +139,7 @@ func TestFollowFromTheConsole(t *testing.T) {
 	}
 
 	// Stopping keeps the copy.
-	rec = o.do(http.MethodPost, "/admin/follow/"+id+"/stop", url.Values{})
+	rec = o.do(http.MethodPost, "/admin/follow/"+id+"/stop", url.Values{"confirmed": {"yes"}})
 	if rec.Code != http.StatusSeeOther || ff.m.get("/v1/public/tournaments/"+id, ff.token).Code != 200 {
 		t.Errorf("stop: %d", rec.Code)
 	}

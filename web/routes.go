@@ -154,6 +154,9 @@ func Routes(c Config) (http.Handler, error) {
 		return handlers.Status(http.StatusForbidden, templates.T(r.Context(), "This form was sent from another site, so nothing was changed."))
 	}))
 	signedIn := func(h HandlerFunc) http.Handler { return csrf.Handler(s.page(admin.SignedIn(h))) }
+	// What only a login with the full role may do: a helper's results-only
+	// login is refused setup, entries, screens, following and logins.
+	full := func(h HandlerFunc) http.Handler { return signedIn(admin.FullAccess(h)) }
 	mux.Handle("GET /admin/login", csrf.Handler(s.page(admin.LoginForm)))
 	mux.Handle("POST /admin/login", csrf.Handler(s.page(admin.Login)))
 	mux.Handle("POST /admin/logout", csrf.Handler(s.page(admin.Logout)))
@@ -164,53 +167,65 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/state", signedIn(admin.SetState))
 	mux.Handle("GET /admin/t/{id}/matches/{matchId}", signedIn(admin.ResultForm))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/result", signedIn(admin.SaveResult))
-	mux.Handle("GET /admin/t/{id}/screens", signedIn(screens.Console))
-	mux.Handle("POST /admin/t/{id}/screens", signedIn(screens.Save))
+	mux.Handle("GET /admin/t/{id}/screens", full(screens.Console))
+	mux.Handle("POST /admin/t/{id}/screens", full(screens.Save))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/correct", signedIn(admin.CorrectResult))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/walkover", signedIn(admin.Walkover))
 	// Setting a tournament up: new, its setup until the start, the start,
 	// check-in, and the entries after the start.
 	setup := &handlers.Setups{Admin: admin, Setups: c.Store}
-	mux.Handle("GET /admin/new", signedIn(setup.New))
-	mux.Handle("POST /admin/new", signedIn(setup.Create))
-	mux.Handle("GET /admin/t/{id}/setup", signedIn(setup.EditSetup))
-	mux.Handle("POST /admin/t/{id}/setup", signedIn(setup.SaveSetup))
-	mux.Handle("POST /admin/t/{id}/start", signedIn(setup.Start))
-	mux.Handle("GET /admin/t/{id}/entries", signedIn(setup.Entries))
-	mux.Handle("POST /admin/t/{id}/checkin", signedIn(setup.CheckIn))
-	mux.Handle("POST /admin/t/{id}/entries/add", signedIn(setup.AddEntries))
-	mux.Handle("POST /admin/t/{id}/entries/remove", signedIn(setup.RemoveNoShows))
-	mux.Handle("POST /admin/t/{id}/entries/withdraw", signedIn(setup.Withdraw))
+	mux.Handle("GET /admin/new", full(setup.New))
+	mux.Handle("POST /admin/new", full(setup.Create))
+	mux.Handle("GET /admin/t/{id}/setup", full(setup.EditSetup))
+	mux.Handle("POST /admin/t/{id}/setup", full(setup.SaveSetup))
+	mux.Handle("POST /admin/t/{id}/start", full(setup.Start))
+	mux.Handle("GET /admin/t/{id}/entries", full(setup.Entries))
+	mux.Handle("POST /admin/t/{id}/checkin", full(setup.CheckIn))
+	mux.Handle("POST /admin/t/{id}/entries/add", full(setup.AddEntries))
+	mux.Handle("POST /admin/t/{id}/entries/remove", full(setup.RemoveNoShows))
+	mux.Handle("POST /admin/t/{id}/entries/withdraw", full(setup.Withdraw))
+	// The first run: the setup address the banner prints makes the first
+	// organizer. Helpers' logins, and signing a phone in by a QR code.
+	accounts := &handlers.Accounts{Admin: admin, Store: c.Store, BaseURL: base}
+	mux.Handle("GET /setup/{code}", csrf.Handler(s.page(accounts.SetupForm)))
+	mux.Handle("POST /setup/{code}", csrf.Handler(s.page(accounts.Setup)))
+	mux.Handle("GET /signin/{code}", csrf.Handler(s.page(accounts.SignInLinkForm)))
+	mux.Handle("POST /signin/{code}", csrf.Handler(s.page(accounts.UseSignInLink)))
+	mux.Handle("GET /admin/logins", full(accounts.Logins))
+	mux.Handle("POST /admin/logins", full(accounts.CreateHelper))
+	mux.Handle("POST /admin/logins/phone", full(accounts.PhoneSignIn))
+	mux.Handle("POST /admin/logins/{keyId}/phone", full(accounts.HelperSignIn))
+	mux.Handle("POST /admin/logins/{keyId}/revoke", full(accounts.RevokeHelper))
 	// Players report results from the courts: a printed card's code opens its
 	// court's current match; the console prints the cards and settles disputes.
 	reports := &handlers.CourtReports{Admin: admin, Store: c.Store, BaseURL: base, Now: now}
 	mux.Handle("GET /c/{code}", s.page(reports.Page))
 	mux.Handle("POST /c/{code}", csrf.Handler(s.page(reports.Report)))
-	mux.Handle("GET /admin/t/{id}/court-cards", signedIn(reports.Cards))
-	mux.Handle("POST /admin/t/{id}/court-cards/renew", signedIn(reports.RenewCodes))
-	mux.Handle("POST /admin/t/{id}/reporting", signedIn(reports.SaveReporting))
+	mux.Handle("GET /admin/t/{id}/court-cards", full(reports.Cards))
+	mux.Handle("POST /admin/t/{id}/court-cards/renew", full(reports.RenewCodes))
+	mux.Handle("POST /admin/t/{id}/reporting", full(reports.SaveReporting))
 	mux.Handle("POST /admin/t/{id}/courts/{courtId}/settle", signedIn(reports.Settle))
 	// Rankings: the player register (confirm names, merge, split), the
 	// rating settings and the series.
 	rankingsConsole := &handlers.AdminRankings{Admin: admin, Store: c.Store, Book: book}
-	mux.Handle("GET /admin/players", signedIn(rankingsConsole.Players))
-	mux.Handle("POST /admin/players/confirm", signedIn(rankingsConsole.Confirm))
-	mux.Handle("POST /admin/players/merge", signedIn(rankingsConsole.Merge))
-	mux.Handle("POST /admin/players/settings", signedIn(rankingsConsole.Settings))
-	mux.Handle("GET /admin/players/{playerId}", signedIn(rankingsConsole.Player))
-	mux.Handle("POST /admin/players/{playerId}", signedIn(rankingsConsole.Split))
-	mux.Handle("GET /admin/series", signedIn(rankingsConsole.Series))
-	mux.Handle("POST /admin/series", signedIn(rankingsConsole.SaveSeries))
-	mux.Handle("POST /admin/series/{seriesId}", signedIn(rankingsConsole.SaveSeries))
+	mux.Handle("GET /admin/players", full(rankingsConsole.Players))
+	mux.Handle("POST /admin/players/confirm", full(rankingsConsole.Confirm))
+	mux.Handle("POST /admin/players/merge", full(rankingsConsole.Merge))
+	mux.Handle("POST /admin/players/settings", full(rankingsConsole.Settings))
+	mux.Handle("GET /admin/players/{playerId}", full(rankingsConsole.Player))
+	mux.Handle("POST /admin/players/{playerId}", full(rankingsConsole.Split))
+	mux.Handle("GET /admin/series", full(rankingsConsole.Series))
+	mux.Handle("POST /admin/series", full(rankingsConsole.SaveSeries))
+	mux.Handle("POST /admin/series/{seriesId}", full(rankingsConsole.SaveSeries))
 	// The JSON Schema of setup files (courtside tournaments create --file).
 	mux.Handle("GET /setup.schema.json", http.HandlerFunc(handlers.SetupSchema))
 	if c.Upstream != nil {
 		// Following tournaments that run in the tournament application.
 		follow := &handlers.AdminFollow{Admin: admin, Following: c.Upstream, Follows: c.Store}
-		mux.Handle("GET /admin/follow", signedIn(follow.Page))
-		mux.Handle("POST /admin/follow/tournaments", signedIn(follow.Tournaments))
-		mux.Handle("POST /admin/follow", signedIn(follow.Follow))
-		mux.Handle("POST /admin/follow/{id}/stop", signedIn(follow.Stop))
+		mux.Handle("GET /admin/follow", full(follow.Page))
+		mux.Handle("POST /admin/follow/tournaments", full(follow.Tournaments))
+		mux.Handle("POST /admin/follow", full(follow.Follow))
+		mux.Handle("POST /admin/follow/{id}/stop", full(follow.Stop))
 	}
 
 	mux.Handle("GET /manifest.webmanifest", s.page(site.Manifest))

@@ -4,6 +4,14 @@
   "use strict";
   var lang = document.documentElement.lang || undefined;
 
+  // A new tournament's venue is most likely where the organizer is: offer the
+  // browser's time zone until one is typed.
+  document.querySelectorAll("input[data-venue-zone]").forEach(function (el) {
+    if (el.value || !window.Intl) return;
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone) el.value = zone;
+  });
+
   // Times are rendered in UTC; show them in the viewer's own time zone.
   function localize() {
     document.querySelectorAll("time[data-local]").forEach(function (el) {
