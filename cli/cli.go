@@ -30,6 +30,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/tournament"
 	"courtside/upstream"
 	"courtside/web"
@@ -490,10 +491,10 @@ func seedEmbedded(ctx context.Context, store *cache.Store) error {
 		return err
 	}
 	org := d.Organizers[0]
-	if _, err := store.PutKeyWithSecret(ctx, cache.Key{Kind: cache.KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: "Demo token"}, demoToken); err != nil {
+	if _, err := store.PutKeyWithSecret(ctx, record.Key{Kind: record.KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: "Demo token"}, demoToken); err != nil {
 		return err
 	}
-	_, err := store.PutKeyWithSecret(ctx, cache.Key{Kind: cache.KindPublic, Sport: tournament.TableSoccer, Name: "Demo public key", App: "Demo"}, demoPublicKey)
+	_, err := store.PutKeyWithSecret(ctx, record.Key{Kind: record.KindPublic, Sport: tournament.TableSoccer, Name: "Demo public key", App: "Demo"}, demoPublicKey)
 	return err
 }
 

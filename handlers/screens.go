@@ -20,9 +20,9 @@ import (
 
 // ScreenStore keeps what each TV in the hall shows.
 type ScreenStore interface {
-	Screens(ctx context.Context, tournamentID string) ([]cache.Screen, error)
-	Screen(ctx context.Context, tournamentID, name string) (cache.Screen, error)
-	PutScreen(ctx context.Context, tournamentID string, sc cache.Screen) error
+	Screens(ctx context.Context, tournamentID string) ([]record.Screen, error)
+	Screen(ctx context.Context, tournamentID, name string) (record.Screen, error)
+	PutScreen(ctx context.Context, tournamentID string, sc record.Screen) error
 	DeleteScreen(ctx context.Context, tournamentID, name string) error
 }
 
@@ -51,7 +51,7 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 	}
 	sc, err := s.Store.Screen(r.Context(), r.PathValue("id"), name)
 	if errors.Is(err, cache.ErrNotFound) {
-		sc, err = cache.Screen{Name: name, Show: "courts"}, nil
+		sc, err = record.Screen{Name: name, Show: "courts"}, nil
 	}
 	if err != nil {
 		return err
@@ -115,7 +115,7 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 // seriesPanel is the series table a series screen shows (its own poll off:
 // the screen's poll refreshes it), or nil for another screen or a series
 // that is gone.
-func (s *Screens) seriesPanel(r *http.Request, sc cache.Screen) (*templates.SeriesTableView, error) {
+func (s *Screens) seriesPanel(r *http.Request, sc record.Screen) (*templates.SeriesTableView, error) {
 	if sc.Show != "series" || s.Rankings == nil {
 		return nil, nil
 	}
@@ -187,7 +187,7 @@ func (s *Screens) consolePage(r *http.Request, snap *tournament.Snapshot) (templ
 	for _, sc := range screens {
 		page.Screens = append(page.Screens, screenForm(r, snap, sc, nil))
 	}
-	page.New = screenForm(r, snap, cache.Screen{Show: "courts", Every: 15}, nil)
+	page.New = screenForm(r, snap, record.Screen{Show: "courts", Every: 15}, nil)
 	page.New.New = true
 	return page, nil
 }
@@ -195,7 +195,7 @@ func (s *Screens) consolePage(r *http.Request, snap *tournament.Snapshot) (templ
 // screenForm is one screen's form in the console, with the errors of its last try.
 // Its address carries the console's language, so that the TV opening it
 // speaks the organizer's language (and remembers it) whatever its browser's.
-func screenForm(r *http.Request, snap *tournament.Snapshot, sc cache.Screen, errs map[string]string) templates.ScreenForm {
+func screenForm(r *http.Request, snap *tournament.Snapshot, sc record.Screen, errs map[string]string) templates.ScreenForm {
 	href := tournamentHref(snap) + "/screens/" + sc.Name
 	if l := templates.LangOf(r.Context()); l != templates.English {
 		href += "?lang=" + string(l)
@@ -213,7 +213,7 @@ func cmpOr(n, def int) int {
 }
 
 // describeScreen says in words what a screen shows.
-func describeScreen(ctx context.Context, snap *tournament.Snapshot, sc cache.Screen) string {
+func describeScreen(ctx context.Context, snap *tournament.Snapshot, sc record.Screen) string {
 	T := func(s string) string { return templates.T(ctx, s) }
 	group := func(id string) string {
 		if g, ok := snap.Group(id); ok {
