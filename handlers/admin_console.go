@@ -26,6 +26,10 @@ func (a *Admin) Console(w http.ResponseWriter, r *http.Request) error {
 		page.Flash = templates.T(r.Context(), "Saved.")
 	case "settled":
 		page.Flash = templates.T(r.Context(), "Result saved.")
+	case "drawn":
+		page.Flash = templates.T(r.Context(), "The draw is published.")
+	case "calling":
+		page.Flash = templates.T(r.Context(), "Saved.")
 	}
 	return html(w, r, choose(r, templates.Console(page), templates.ConsoleLive(page)))
 }
@@ -35,16 +39,22 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 	org, _ := a.Store.Organizer(ctx, snap.Tournament.OrganizerID)
 	base := "/admin/t/" + snap.Tournament.ID
 	page := templates.ConsolePage{Page: a.page(r, snap.Tournament.Name), Organizer: org.Name, Tournament: snap.Tournament.Name,
-		PublicHref: tournamentHref(snap), ScreensHref: base + "/screens", Poll: templates.Poll{ID: livePart, Href: base, On: !over(snap), Every: 5000, ETag: etag(r, snap.Version, "console")}}
+		PublicHref: tournamentHref(snap), ScreensHref: base + "/screens", Draws: drawLinks(snap), Final: finalRankings(snap), Poll: templates.Poll{ID: livePart, Href: base, On: !over(snap), Every: 5000, ETag: etag(r, snap.Version, "console")}}
+	if snap.Tournament.AutoCall && snap.Tournament.State == tournament.StateRunning && snap.Tournament.Mirror == nil {
+		page.CallingAction, page.CallingPaused = base+"/calling", snap.Tournament.CallingPaused
+	}
 	courts := sortedCourts(snap)
 	page.CardsHref = base + "/court-cards"
 	page.Reports = consoleReports(ctx, snap, courts)
 	for _, c := range courts {
 		cc := templates.ConsoleCourt{Name: c.Name}
+		if c.Closed {
+			cc.Name += " (" + templates.T(ctx, "closed") + ")"
+		}
 		if m := snap.CourtMatch(c.ID); m != nil {
 			mv := matchView(ctx, snap, m, true)
 			cc.Match, cc.ResultHref = &mv, base+"/matches/"+m.ID
-		} else {
+		} else if !c.Closed {
 			page.FreeCourts = append(page.FreeCourts, templates.Option{Value: c.ID, Label: c.Name})
 		}
 		page.Courts = append(page.Courts, cc)
@@ -142,6 +152,6 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 	page := a.consolePage(r, snap)
 	// A call and its undo say so on the match's own card, where the finger
 	// is; a message at the top would push the page down under it.
-	page.Flash = map[string]string{"state": templates.T(r.Context(), "Saved.")}[done]
+	page.Flash = map[string]string{"state": templates.T(r.Context(), "Saved."), "calling": templates.T(r.Context(), "Saved.")}[done]
 	return html(w, r, templates.ConsoleLive(page))
 }

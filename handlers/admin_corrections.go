@@ -56,9 +56,21 @@ func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
 		return again(http.StatusUnprocessableEntity, func(p *templates.ResultPage) { place(ctx, p, ferr) })
 	}
 	switch r.PostFormValue("action") {
-	case "correct": // a second look before the result changes
+	case "correct": // a second look before the result changes, saying what it draws again
+		by := Caller(ctx).Name + " (console)"
+		c, err := snap.CorrectResult(m.ID, result, a.Now(), by)
+		var rule *tournament.RuleError
+		if errors.As(err, &rule) {
+			return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = refusal(ctx, rule) })
+		}
 		return again(http.StatusOK, func(p *templates.ResultPage) {
 			p.Amend.Confirm = correctText(ctx, p.Match, result, cfg)
+			if c == nil {
+				return
+			}
+			if redrawn, called := c.Redraws(snap); redrawn > 0 {
+				p.Amend.Confirm += " " + templates.Tf(ctx, "The next stage is drawn again: %d of its matches are taken away, %d of them from a court.", redrawn, called)
+			}
 		})
 	case "confirm":
 	default:

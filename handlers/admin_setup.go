@@ -440,6 +440,7 @@ func setupValues(ctx context.Context, s *tournament.Setup) url.Values {
 			num(sp+".rounds", st.Rounds)
 			num(sp+".lives", st.Lives)
 			check(sp+".thirdPlace", st.ThirdPlace)
+			check(sp+".directorDraws", st.Draw == tournament.DrawByDirector)
 			check(sp+".doubleRoundRobin", st.DoubleRoundRobin)
 			if st.Points != nil {
 				v.Set(sp+".pointsWin", strconv.Itoa(st.Points.Win))
@@ -536,6 +537,7 @@ func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[st
 			st := tournament.SetupStage{Name: text(sp + ".name"), Mode: tournament.Mode(text(sp + ".mode")), Groups: num(sp + ".groups"),
 				Qualify: num(sp + ".qualify"), Rounds: num(sp + ".rounds"), Lives: num(sp + ".lives"),
 				ThirdPlace: on(sp + ".thirdPlace"), DoubleRoundRobin: on(sp + ".doubleRoundRobin"),
+				Draw:      map[bool]string{true: tournament.DrawByDirector}[on(sp+".directorDraws")],
 				TieBreaks: list(sp + ".tieBreaks"), Encounters: list(sp + ".encounters"),
 				MatchConfiguration: tournament.MatchConfiguration{Name: text(sp + ".configName"), NumPoints: num(sp + ".numPoints"), NumSets: num(sp + ".numSets"),
 					TwoAhead: on(sp + ".twoAhead"), Draw: on(sp + ".draw"), QuickEntry: on(sp + ".quickEntry")}}
@@ -657,9 +659,9 @@ func fillSetupForm(ctx context.Context, p *templates.SetupFormPage, v url.Values
 				PointsWin: field(sp + ".pointsWin"), PointsDraw: field(sp + ".pointsDraw"), PointsBye: field(sp + ".pointsBye"),
 				TieBreaks: field(sp + ".tieBreaks"), Encounters: field(sp + ".encounters"), ConfigName: field(sp + ".configName"),
 				NumPoints: field(sp + ".numPoints"), NumSets: field(sp + ".numSets"),
-				ThirdPlace: check(sp + ".thirdPlace"), DoubleRoundRobin: check(sp + ".doubleRoundRobin"),
+				ThirdPlace: check(sp + ".thirdPlace"), DoubleRoundRobin: check(sp + ".doubleRoundRobin"), DirectorDraws: check(sp + ".directorDraws"),
 				TwoAhead: check(sp + ".twoAhead"), Draw: check(sp + ".draw"), QuickEntry: check(sp + ".quickEntry")}
-			for _, more := range []string{".thirdPlace", ".doubleRoundRobin", ".pointsWin", ".pointsDraw", ".pointsBye", ".tieBreaks", ".encounters"} {
+			for _, more := range []string{".thirdPlace", ".directorDraws", ".doubleRoundRobin", ".pointsWin", ".pointsDraw", ".pointsBye", ".tieBreaks", ".encounters"} {
 				s.MoreOpen = s.MoreOpen || errs[sp+more] != "" || v.Get(sp+more) != ""
 			}
 			if ns > 1 {

@@ -157,6 +157,7 @@ func (p *Pages) tournamentPage(r *http.Request, snap *tournament.Snapshot) templ
 		State: t.State, Start: t.StartTime, End: t.EndTime, Players: players, Teams: teams,
 		BoardHref: tournamentHref(snap) + "/courts", QR: qr, Poll: poll(r, snap), Source: templates.SourceOf(t, time.Now())}
 	page.Image = p.BaseURL + tournamentHref(snap) + "/preview.png"
+	page.Final = finalRankings(snap)
 	for _, d := range t.Disciplines {
 		do := templates.DisciplineOutline{Name: d.Name, EntryType: d.EntryType}
 		for _, st := range d.Stages {

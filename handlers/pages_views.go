@@ -73,6 +73,9 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 		}
 		v.Disputed = rep.Disputed()
 	}
+	if m.State == tournament.MatchPlayed && m.Forfeit != "" {
+		v.Forfeit, v.Score, v.Sets = forfeitText(ctx, m.Forfeit), nil, nil
+	}
 	for _, id := range m.CourtIDs {
 		if c, ok := snap.Court(id); ok {
 			v.Courts = append(v.Courts, c.Name)
@@ -106,6 +109,17 @@ func joinDistinct(parts ...string) string {
 		}
 	}
 	return strings.Join(out, " · ")
+}
+
+// forfeitText names how a match ended without being played out.
+func forfeitText(ctx context.Context, kind string) string {
+	switch kind {
+	case tournament.ForfeitRetirement:
+		return templates.T(ctx, "retirement")
+	case tournament.ForfeitWithdrawal:
+		return templates.T(ctx, "withdrawal")
+	}
+	return templates.T(ctx, "walkover")
 }
 
 // placeholder says what will fill an empty side: the winner or loser of the

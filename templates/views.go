@@ -40,6 +40,9 @@ type MatchView struct {
 	// court, waiting for the other ("7:5"); Disputed: the two sides reported differently.
 	Reported string
 	Disputed bool
+	// Forfeit says, in the reader's words, how a match ended without being
+	// played out ("walkover", "withdrawal"); it then has no score or sets.
+	Forfeit string
 }
 
 // Column is a standings column.

@@ -327,6 +327,9 @@ func (s *Snapshot) CallMatch(id string, courtIDs []string, at time.Time) (*Chang
 		if !ok {
 			return nil, ErrCourtNotFound
 		}
+		if court.Closed {
+			return nil, Refuse("%s is closed: open it again, or choose another court", court.Name)
+		}
 		if busy := s.CourtMatch(cid); busy != nil {
 			return nil, Refuse("%s is busy", court.Name)
 		}

@@ -54,10 +54,17 @@ func (c *Change) walkover(m *Match, winner int, by string) {
 	g, _ := c.snap.Group(m.GroupID)
 	r := WalkoverResult(c.snap.Config(m), len(g.Encounters), winner)
 	nm := c.edit(m)
-	nm.Walkover = m.State == MatchOpen || m.State == MatchPaused // from a running match it is a retirement, which was played
 	if c.Audit == nil {
 		c.Audit = &AuditEntry{MatchID: m.ID, By: by, At: At(c.at), Final: true, Old: m.Encounters, New: r}
 	}
+	kind := ForfeitWalkover
+	switch {
+	case by == "": // the engine ends it: a side withdrew
+		kind = ForfeitWithdrawal
+	case m.State == MatchRunning || m.State == MatchPaused && !m.StartTime.IsZero():
+		kind = ForfeitRetirement
+	}
+	nm.Forfeit = kind
 	c.finish(g, nm, r)
 }
 
@@ -281,11 +288,11 @@ func (s *Snapshot) CorrectResult(matchID string, r Encounters, at time.Time, by 
 	c.Version = s.Version // what depends on the result is all over the tournament
 	started := func(x *Match) bool { return x.State == MatchRunning || x.State == MatchPlayed }
 	blocked := func(x *Match) error {
-		return Refuse("%s depends on this result and has started (%s); correct that match first", s.describe(x), x.State)
+		return Refuse("%s depends on this result and has started (%s), so the winner of this match cannot change any more; a correction that keeps the winner is still possible", s.describe(x), x.State)
 	}
 	nm := c.edit(m)
 	before := m.Winner()
-	nm.Encounters, nm.Walkover = r, false
+	nm.Encounters, nm.Forfeit = r, "" // a corrected result is one played out
 	after := nm.Winner()
 	c.Audit = &AuditEntry{MatchID: m.ID, By: by, At: At(at), Final: true, Old: m.Encounters, New: r}
 	c.event(Event{Type: EventMatchUpdated, MatchID: m.ID})
@@ -317,26 +324,90 @@ func (s *Snapshot) CorrectResult(matchID string, r Encounters, at time.Time, by 
 			rg.Rounds = slices.Clone(rg.Rounds[:round+1])
 		}
 	}
-	// A next stage drawn from this one's standings is drawn again.
+	// A next stage drawn from this one's standings is drawn again, unless
+	// the correction leaves who qualifies, from which group and place, as
+	// it was; matches of it that were only called are taken off their courts.
 	p := s.groups[g.ID]
 	d := &s.Tournament.Disciplines[p.d]
 	if p.s+1 < len(d.Stages) && d.Stages[p.s].State == PhaseFinished {
 		next := d.Stages[p.s+1]
+		old := newChange(s, at).qualifiers(d, &d.Stages[p.s], next.Qualify)
+		if sameQualifiers(old, c.qualifiers(d, &d.Stages[p.s], next.Qualify)) {
+			c.moveOn(g.ID)
+			return c, nil
+		}
 		for _, x := range s.Matches {
-			if x.StageID == next.ID && started(x) {
-				return nil, blocked(x)
+			if x.StageID == next.ID && x.State == MatchPlayed {
+				return nil, Refuse("%s of %s has been played, and this correction changes who goes on to %s, so it can no longer be made; a correction that leaves every group's qualifiers and their places as they are is still possible", s.describe(x), next.Name, next.Name)
 			}
 		}
 		for _, x := range s.Matches {
 			if x.StageID == next.ID {
+				for _, court := range x.CourtIDs {
+					if x.State == MatchRunning {
+						c.event(Event{Type: EventCourtMatchChanged, CourtID: court})
+					}
+				}
 				c.remove(x)
 			}
 		}
 		rs := &c.record().Disciplines[p.d].Stages[p.s+1]
 		rs.State = PhasePlanned
+		for gi := range rs.Groups { // a called match made them running
+			rs.Groups[gi].State = PhasePlanned
+		}
 	}
 	c.moveOn(g.ID)
 	return c, nil
+}
+
+// sameQualifiers reports whether two lists of qualifiers hold the same
+// entries from the same groups and places, whatever their order.
+func sameQualifiers(a, b []Qualifier) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	type key struct {
+		id          string
+		pool, place int
+	}
+	seen := map[key]int{}
+	for _, q := range a {
+		seen[key{q.Entry.ID, q.Pool, q.Place}]++
+	}
+	for _, q := range b {
+		k := key{q.Entry.ID, q.Pool, q.Place}
+		if seen[k] == 0 {
+			return false
+		}
+		seen[k]--
+	}
+	return true
+}
+
+// Redraws says what a correction changes beyond its match: the matches of
+// later stages it takes away to draw them again, and of those, how many
+// were on a court. A console asks before making such a correction.
+func (c *Change) Redraws(s *Snapshot) (redrawn, called int) {
+	var stage string
+	if c.Audit != nil {
+		if src, ok := s.Match(c.Audit.MatchID); ok {
+			stage = src.StageID
+		}
+	}
+	for _, id := range c.Removed {
+		m, ok := s.Match(id)
+		if !ok || m.StageID == stage {
+			continue
+		}
+		if m.State != MatchIncomplete && m.State != MatchBye {
+			redrawn++
+		}
+		if m.State == MatchRunning {
+			called++
+		}
+	}
+	return redrawn, called
 }
 
 // reroute puts a corrected tree match's new winner and loser where the old

@@ -101,7 +101,7 @@ func setupEntryOf(et EntryType, e *Entry) []SetupEntry {
 }
 
 func setupStageOf(st Stage) SetupStage {
-	out := SetupStage{Name: st.Name, Qualify: st.Qualify}
+	out := SetupStage{Name: st.Name, Qualify: st.Qualify, Draw: st.DrawBy}
 	if len(st.Groups) == 0 {
 		return out
 	}

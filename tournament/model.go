@@ -64,7 +64,10 @@ type Tournament struct {
 	Disciplines []Discipline `json:"disciplines"`
 	Courts      []Court      `json:"courts"`
 	AutoCall    bool         `json:"autoCall,omitempty"` // a free court gets the next open match by itself
-	CheckIn     bool         `json:"checkIn,omitempty"`  // entries are checked in before the start
+	// CallingPaused holds automatic calling (a lunch break): AutoCall stays
+	// the tournament's way, and resuming calls free courts at once.
+	CallingPaused bool `json:"callingPaused,omitempty"`
+	CheckIn       bool `json:"checkIn,omitempty"` // entries are checked in before the start
 	// Reporting says who enters results (see Reportings); "" is the desk.
 	Reporting Reporting `json:"reporting,omitempty"`
 	// PlayersLive lets the players at a court save live scores from the court page.
@@ -85,6 +88,9 @@ type Discipline struct {
 	EntryIDs  []string  `json:"entryIds"`
 	Withdrawn []string  `json:"withdrawn,omitempty"` // entries that left after the start
 	CheckedIn []string  `json:"checkedIn,omitempty"` // entries present at the check-in, before the start
+	// ExpectedMinutes is how long the director expects a match to take; the
+	// estimates use it until matches played out teach them (MatchDuration).
+	ExpectedMinutes int `json:"expectedMinutes,omitempty"`
 }
 
 // Stage is a phase of a discipline, such as the preliminary or the elimination round.
@@ -94,6 +100,12 @@ type Stage struct {
 	State   PhaseState `json:"state"`
 	Groups  []Group    `json:"groups"`
 	Qualify int        `json:"qualify,omitempty"` // how many entries this stage takes from the previous stage's standings
+	// DrawBy is who publishes the stage's draw from the stage before: the
+	// engine at once (empty), or the director (DrawByDirector), who sees the
+	// Proposal first and may swap entries in it.
+	DrawBy string `json:"drawBy,omitempty"`
+	// Proposal is the draw waiting for the director: entry ids in seed order.
+	Proposal []string `json:"proposal,omitempty"`
 }
 
 // Group is a pool or a tree inside a stage.
@@ -155,6 +167,9 @@ type Court struct {
 	ID     string `json:"id"`
 	Number int    `json:"number"`
 	Name   string `json:"name"`
+	// Closed is a court taken out of play during the day: it is called no
+	// more (a match on it plays on); the API lists it as before.
+	Closed bool `json:"closed,omitempty"`
 }
 
 // Entry is a player or a team. A player's Entries holds the player itself;
@@ -218,10 +233,22 @@ type Match struct {
 	LoserTo  *Slot  `json:"loserTo,omitempty"`
 	// Rev counts the changes to this match; a write names the Rev it was computed from.
 	Rev int `json:"rev,omitempty"`
-	// Walkover is set when the match was given, not played (a walkover or a
-	// withdrawal's); a corrected result clears it. Ratings leave such matches out.
-	Walkover bool `json:"walkover,omitempty"`
+	// Forfeit says a played match was not played out: ForfeitWalkover,
+	// ForfeitRetirement or ForfeitWithdrawal; empty for a match played out.
+	// Its result is the walkover result, which pages do not show as a score.
+	Forfeit string `json:"forfeit,omitempty"`
 }
+
+// Given reports whether the match was given, not played: a walkover or a
+// withdrawal's. A retirement was played, up to where it stopped.
+func (m *Match) Given() bool { return m.Forfeit == ForfeitWalkover || m.Forfeit == ForfeitWithdrawal }
+
+// How a match ended without being played out (Match.Forfeit).
+const (
+	ForfeitWalkover   = "walkover"   // one side did not come to play
+	ForfeitRetirement = "retirement" // one side gave up during the match
+	ForfeitWithdrawal = "withdrawal" // one side had withdrawn from the tournament
+)
 
 // The parts of a knock-out tree.
 const (

@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"cmp"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -456,8 +455,12 @@ func (c *Change) progressStage(di, si int) {
 			return
 		}
 	}
-	seeded := c.qualifiers(d, &d.Stages[si], next.Qualify)
+	seeded := seedNextStage(&next, c.qualifiers(d, &d.Stages[si], next.Qualify), len(d.Stages[si].Groups))
 	if len(seeded) < 2 {
+		return
+	}
+	if next.DrawBy == DrawByDirector {
+		c.propose(di, si+1, seeded)
 		return
 	}
 	if err := c.drawStage(di, si+1, seeded); err != nil {
@@ -466,12 +469,9 @@ func (c *Change) progressStage(di, si int) {
 	c.settle()
 }
 
-// qualifiers are the best q entries of the stage (all when q is 0), seeded:
-// first places first, then second places, and so on; when the stage had
-// several groups, the runners-up are ordered so that a group winner meets
-// the runner-up of another group, and a place taken only in part goes to the
-// best by points, then matches and goal difference.
-func (c *Change) qualifiers(d *Discipline, st *Stage, q int) []*Entry {
+// qualifiers are the best q entries of the stage (all when q is 0), with
+// the pool and place each took (see PoolQualifiers).
+func (c *Change) qualifiers(d *Discipline, st *Stage, q int) []Qualifier {
 	entries := c.entriesMap()
 	var tables [][]Standing
 	matches := c.all()
@@ -491,41 +491,7 @@ func (c *Change) qualifiers(d *Discipline, st *Stage, q int) []*Entry {
 		}
 		tables = append(tables, rows)
 	}
-	n := len(tables)
-	var out []*Entry
-	for place := 0; ; place++ {
-		var rows []Standing
-		for _, tbl := range tables {
-			if place < len(tbl) {
-				rows = append(rows, tbl[place])
-			}
-		}
-		if len(rows) == 0 {
-			break
-		}
-		if place == 1 && n > 1 && len(rows) == n {
-			// Seed G+1+j faces seed G-j, the winner of group G-1-j: give it
-			// the runner-up of the group after that one.
-			crossed := make([]Standing, n)
-			for j := range n {
-				crossed[j] = tables[(n-j)%n][1]
-			}
-			rows = crossed
-		}
-		if q > 0 && len(out)+len(rows) > q {
-			slices.SortStableFunc(rows, func(a, b Standing) int {
-				return cmp.Or(-cmp.Compare(a.Points, b.Points), -cmp.Compare(a.MatchesDiff, b.MatchesDiff), -cmp.Compare(a.GoalsDiff, b.GoalsDiff))
-			})
-			rows = rows[:q-len(out)]
-		}
-		for _, r := range rows {
-			out = append(out, entries[r.Entry.ID])
-		}
-		if q > 0 && len(out) >= q {
-			break
-		}
-	}
-	return out
+	return PoolQualifiers(tables, entries, q)
 }
 
 // all is every match as the change leaves it, in tournament order, new ones last.

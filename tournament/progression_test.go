@@ -502,9 +502,57 @@ func TestCorrectionRedrawsTheNextStage(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = applyAll(s, c)
-	_, err = s.CorrectResult(first.ID, Encounters{{{7, 1}}}, at, "referee")
-	if err == nil || !strings.Contains(err.Error(), semi.Entries[0].Name) {
-		t.Fatalf("correcting under a running tree: %v", err)
+	// Called is not played: the correction still redraws, and the court is free again.
+	c, err = s.CorrectResult(first.ID, Encounters{{{7, 1}}}, at, "referee")
+	if err != nil {
+		t.Fatalf("correcting while a knock-out match is only called: %v", err)
+	}
+	if redrawn, called := c.Redraws(s); redrawn == 0 || called != 1 {
+		t.Errorf("the correction redraws %d matches, %d of them called; want some, 1", redrawn, called)
+	}
+	s = applyAll(s, c)
+	if s.CourtMatch("c1") != nil {
+		t.Error("the called match of the old draw still holds its court")
+	}
+	// Once a knock-out match is played, a correction that changes the qualifiers is refused, saying what can be done.
+	semi = s.MatchesWhere(func(m *Match) bool { return m.StageID == tree.ID && m.State == MatchOpen })[0]
+	s = play(t, s, semi, 0)
+	_, err = s.CorrectResult(first.ID, Encounters{{{1, 7}}}, at, "referee")
+	if err == nil || !strings.Contains(err.Error(), semi.Entries[0].Name) || !strings.Contains(err.Error(), "is still possible") || strings.Contains(err.Error(), "first") {
+		t.Fatalf("correcting under a played knock-out match: %v", err)
+	}
+}
+
+// TestACorrectionThatKeepsTheQualifiers: after a knock-out match has been
+// played, a pool result can still be corrected when the groups send the
+// same entries from the same places; the knock-out stays as it is.
+func TestACorrectionThatKeepsTheQualifiers(t *testing.T) {
+	s := newTournament(8, 2, EntrySingle, stageSpec{mode: RoundRobin, groups: 2}, stageSpec{mode: Elimination, qualify: 4})
+	s.Tournament.AutoCall = false
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	for _, m := range slices.Clone(s.Matches) {
+		s = play(t, s, m, 0)
+	}
+	tree := s.Tournament.Disciplines[0].Stages[1]
+	semi := s.MatchesWhere(func(m *Match) bool { return m.StageID == tree.ID && m.State == MatchOpen })[0]
+	s = play(t, s, semi, 0)
+	// The last pool match, won by side 0 7:x, becomes 7:5: same winner, same table order.
+	var last *Match
+	for _, m := range s.Matches {
+		if m.StageID != tree.ID && m.State == MatchPlayed {
+			last = m
+		}
+	}
+	c, err = s.CorrectResult(last.ID, Encounters{{{7, 5}}}, at, "referee")
+	if err != nil {
+		t.Fatalf("a correction that keeps the qualifiers: %v", err)
+	}
+	if len(c.Removed) != 0 {
+		t.Errorf("the knock-out was drawn again (%d matches removed) though nobody else qualified", len(c.Removed))
 	}
 }
 

@@ -145,7 +145,7 @@ func (c *Change) autoCall() {
 	if c.Tournament != nil {
 		t = c.Tournament
 	}
-	if !t.AutoCall || t.State != StateRunning {
+	if !t.AutoCall || t.CallingPaused || t.State != StateRunning {
 		return
 	}
 	all := c.all()
@@ -160,7 +160,7 @@ func (c *Change) autoCall() {
 	}
 	queue := waiting(all)
 	for _, court := range t.Courts {
-		if busyCourt[court.ID] {
+		if busyCourt[court.ID] || court.Closed {
 			continue
 		}
 		next := -1 // the head of the queue among matches whose people are free: one pass, no sort
@@ -195,19 +195,61 @@ func (c *Change) autoCall() {
 // DefaultMatchDuration is what a match is expected to take before any of its discipline has been played.
 const DefaultMatchDuration = 15 * time.Minute
 
-// MatchDuration is the median duration of the discipline's played matches.
+// LearnAfter is how many matches of a discipline played out make their
+// median the expected duration, instead of what the director set.
+const LearnAfter = 3
+
+// MatchDuration is how long a match of the discipline is expected to take:
+// the median duration of its matches played out (forfeits are not) once
+// LearnAfter have been, before that the director's ExpectedMinutes, or
+// DefaultMatchDuration without them.
 func (s *Snapshot) MatchDuration(disciplineID string) time.Duration {
+	d, learned := s.LearnedDuration(disciplineID)
+	if learned >= LearnAfter {
+		return d
+	}
+	if dd, ok := s.Discipline(disciplineID); ok && dd.ExpectedMinutes > 0 {
+		return time.Duration(dd.ExpectedMinutes) * time.Minute
+	}
+	if learned > 0 {
+		return d
+	}
+	return DefaultMatchDuration
+}
+
+// LearnedDuration is the median duration of the discipline's matches played
+// out, and how many there are.
+func (s *Snapshot) LearnedDuration(disciplineID string) (time.Duration, int) {
 	var ds []time.Duration
 	for _, m := range s.Matches {
-		if m.DisciplineID == disciplineID && m.State == MatchPlayed && !m.StartTime.IsZero() && m.EndTime.After(m.StartTime.Time) {
+		if m.DisciplineID == disciplineID && m.State == MatchPlayed && m.Forfeit == "" && !m.StartTime.IsZero() && m.EndTime.After(m.StartTime.Time) {
 			ds = append(ds, m.EndTime.Sub(m.StartTime.Time))
 		}
 	}
 	if len(ds) == 0 {
-		return DefaultMatchDuration
+		return 0, 0
 	}
 	slices.Sort(ds)
-	return ds[len(ds)/2]
+	return ds[len(ds)/2], len(ds)
+}
+
+// SetExpectedMinutes sets how long the director expects a match of the
+// discipline to take (1 to 600 minutes).
+func (s *Snapshot) SetExpectedMinutes(disciplineID string, minutes int, at time.Time) (*Change, error) {
+	if _, ok := s.Discipline(disciplineID); !ok {
+		return nil, Refuse("no such discipline")
+	}
+	if minutes < 1 || minutes > 600 {
+		return nil, Refuse("a match takes from 1 to 600 minutes")
+	}
+	c := newChange(s, at)
+	rec := c.record()
+	for i := range rec.Disciplines {
+		if rec.Disciplines[i].ID == disciplineID {
+			rec.Disciplines[i].ExpectedMinutes = minutes
+		}
+	}
+	return c, nil
 }
 
 // EstimatedStarts says when each open match is expected to start, as of now:
@@ -215,7 +257,12 @@ func (s *Snapshot) MatchDuration(disciplineID string) time.Duration {
 // of its discipline, a running match ending that long after its start (or now,
 // if overdue), and nobody starting before their previous match is expected to end.
 func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
-	courts := len(s.Tournament.Courts)
+	courts := 0
+	for _, c := range s.Tournament.Courts {
+		if !c.Closed {
+			courts++
+		}
+	}
 	out := map[string]time.Time{}
 	if courts == 0 {
 		return out
@@ -249,7 +296,7 @@ func (s *Snapshot) EstimatedStarts(now time.Time) map[string]time.Time {
 		}
 	}
 	for _, c := range s.Tournament.Courts {
-		if !busy[c.ID] {
+		if !busy[c.ID] && !c.Closed {
 			free = append(free, now)
 		}
 	}

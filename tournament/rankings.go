@@ -40,7 +40,7 @@ func (e *Entry) Players() []string {
 // Rated reports whether a match counts for the ratings: played to a result,
 // with someone on both sides; byes and walkovers do not count.
 func (s *Snapshot) Rated(m *Match) bool {
-	return m.State == MatchPlayed && m.HasResult() && !m.Walkover && !s.IsBye(m.ID) &&
+	return m.State == MatchPlayed && m.HasResult() && !m.Given() && !s.IsBye(m.ID) &&
 		len(m.Entries[0].Players()) > 0 && len(m.Entries[1].Players()) > 0
 }
 

@@ -117,7 +117,7 @@ func TestRatedMatchesLeaveOutByesAndWalkovers(t *testing.T) {
 	}
 	after := NewSnapshot(2, open.Tournament, Organizer{}, c.all(), open.Entries)
 	given, _ := after.Match(m.ID)
-	if given.State != MatchPlayed || !given.Walkover || after.Rated(given) {
+	if given.State != MatchPlayed || given.Forfeit != ForfeitWalkover || after.Rated(given) {
 		t.Errorf("walkover %+v: rated %v", given, after.Rated(given))
 	}
 	rated := RatedMatches([]*Snapshot{after}, &Register{})
@@ -129,7 +129,7 @@ func TestRatedMatchesLeaveOutByesAndWalkovers(t *testing.T) {
 	played := 0
 	for _, x := range after.Matches {
 		// Teams entered by name alone (the club league) have no players to rate.
-		if x.State == MatchPlayed && !x.Walkover && !after.IsBye(x.ID) && len(x.Entries[0].Players()) > 0 {
+		if x.State == MatchPlayed && !x.Given() && !after.IsBye(x.ID) && len(x.Entries[0].Players()) > 0 {
 			played++
 		}
 	}
@@ -142,7 +142,7 @@ func TestRatedMatchesLeaveOutByesAndWalkovers(t *testing.T) {
 		t.Fatal(err)
 	}
 	corrected := NewSnapshot(3, after.Tournament, Organizer{}, c2.all(), after.Entries)
-	if x, _ := corrected.Match(m.ID); x.Walkover {
+	if x, _ := corrected.Match(m.ID); x.Forfeit != "" {
 		t.Error("a corrected walkover is still one")
 	}
 }

@@ -89,6 +89,14 @@ type SetupStage struct {
 	Groups int `json:"groups,omitempty"`
 	// Qualify is how many entries this stage takes from the previous stage's standings.
 	Qualify int `json:"qualify,omitempty"`
+	// QualifyPerGroup and QualifyBest say it the clubs' way instead: the first
+	// QualifyPerGroup of every group of the stage before, and the QualifyBest
+	// best of the next place ("the 4 best thirds"), ranked by CompareBestOfPlace.
+	QualifyPerGroup int `json:"qualifyPerGroup,omitempty"`
+	QualifyBest     int `json:"qualifyBest,omitempty"`
+	// Draw is who publishes the draw of a later stage: "automatic" (the
+	// default) or "director" (see Stage.DrawBy).
+	Draw string `json:"draw,omitempty"`
 	// Rounds is how many rounds are planned (swiss, dutch_system, rounds, monster_dyp, whist).
 	Rounds int `json:"rounds,omitempty"`
 	// ThirdPlace adds a match for third place (elimination, lord_have_mercy).
@@ -104,6 +112,16 @@ type SetupStage struct {
 	// Encounters names the encounters of a league match ("Single", "Double", "Single").
 	Encounters         []string           `json:"encounters,omitempty"`
 	MatchConfiguration MatchConfiguration `json:"matchConfiguration"`
+}
+
+// Qualifiers is how many entries the stage takes from the stage before,
+// which has groups groups: Qualify, or QualifyPerGroup of every group and
+// the QualifyBest best of the next place.
+func (st SetupStage) Qualifiers(groups int) int {
+	if st.QualifyPerGroup > 0 {
+		return st.QualifyPerGroup*max(groups, 1) + st.QualifyBest
+	}
+	return st.Qualify
 }
 
 // TieBreakNames are the tie-breaks a table can be ordered by, after points:
@@ -433,6 +451,9 @@ func (r *reader) stage(path string, v any) SetupStage {
 		},
 		"groups":           r.integer(&st.Groups),
 		"qualify":          r.integer(&st.Qualify),
+		"qualifyPerGroup":  r.integer(&st.QualifyPerGroup),
+		"qualifyBest":      r.integer(&st.QualifyBest),
+		"draw":             r.str(&st.Draw),
 		"rounds":           r.integer(&st.Rounds),
 		"thirdPlace":       r.boolean(&st.ThirdPlace),
 		"lives":            r.integer(&st.Lives),
@@ -681,17 +702,36 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 		if !known {
 			ps.add(sp+".mode", "must be one of %s, not %q", list(Modes), st.Mode)
 		}
-		if i == 0 && st.Qualify != 0 {
+		if i == 0 && (st.Qualify != 0 || st.QualifyPerGroup != 0 || st.QualifyBest != 0) {
 			ps.add(sp+".qualify", "the first stage plays every entry; qualify is for later stages")
 		}
-		if i > 0 && countsOK {
+		if i > 0 {
+			groups := max(d.Stages[i-1].Groups, 1)
 			switch {
-			case st.Qualify < 2:
+			case st.QualifyPerGroup == 0 && st.QualifyBest != 0:
+				ps.add(sp+".qualifyBest", "the best of the next place come on top of qualifyPerGroup, which is missing")
+			case st.QualifyPerGroup != 0 && st.Qualify != 0:
+				ps.add(sp+".qualifyPerGroup", "give either qualify or qualifyPerGroup, not both")
+			case st.QualifyPerGroup < 0:
+				ps.add(sp+".qualifyPerGroup", "must be at least 1")
+			case st.QualifyBest < 0 || st.QualifyPerGroup > 0 && st.QualifyBest >= groups:
+				ps.add(sp+".qualifyBest", "the stage before has %d groups, so between 0 and %d of the next place can be the best", groups, groups-1)
+			}
+		}
+		switch {
+		case st.Draw != "" && st.Draw != DrawAutomatic && st.Draw != DrawByDirector:
+			ps.add(sp+".draw", "must be %q or %q, not %q", DrawAutomatic, DrawByDirector, st.Draw)
+		case i == 0 && st.Draw == DrawByDirector:
+			ps.add(sp+".draw", "the first stage is drawn at the start; the director draws later stages")
+		}
+		if i > 0 && countsOK {
+			switch q := st.Qualifiers(d.Stages[i-1].Groups); {
+			case q < 2:
 				ps.add(sp+".qualify", "a later stage takes at least two entries from the one before")
-			case st.Qualify > entries:
-				ps.add(sp+".qualify", "the stage before has only %d entries, so %d cannot qualify", entries, st.Qualify)
+			case q > entries:
+				ps.add(sp+".qualify", "the stage before has only %d entries, so %d cannot qualify", entries, q)
 			default:
-				entries = st.Qualify
+				entries = q
 			}
 		}
 		if !known {
@@ -937,6 +977,9 @@ func Build(s *Setup, org Organizer, id func(path string) string) (*Tournament, [
 		}
 		for si, ss := range sd.Stages {
 			d.Stages[si] = buildStage(ss, fmt.Sprintf("d/%d/s/%d", di, si), id, si == 0 && t.State == StateReady)
+			if si > 0 {
+				d.Stages[si].Qualify = ss.Qualifiers(sd.Stages[si-1].Groups)
+			}
 		}
 		t.Disciplines[di] = d
 		if sd.EntryType != EntryDYP { // dyp players are drawn into teams at the start
@@ -978,6 +1021,9 @@ func buildStage(ss SetupStage, path string, id func(string) string, ready bool) 
 		state = PhaseReady
 	}
 	st := Stage{ID: id(path), Name: strings.TrimSpace(ss.Name), State: state, Qualify: ss.Qualify}
+	if ss.Draw == DrawByDirector {
+		st.DrawBy = DrawByDirector
+	}
 	n := max(ss.Groups, 1)
 	cfg := ss.MatchConfiguration
 	if cfg.QuickEntry {

@@ -172,6 +172,8 @@ func TestSetupRules(t *testing.T) {
 		{"later stage qualifies", set(stage(0, 1)+".qualify", nil), "disciplines[0].stages[1].qualify", "at least two"},
 		{"qualify within the stage before", set(stage(0, 1)+".qualify", 12), "disciplines[0].stages[1].qualify", "only 10 entries"},
 		{"qualify a number", set(stage(0, 1)+".qualify", "eight"), "disciplines[0].stages[1].qualify", "whole number"},
+		{"qualify one way", set(stage(0, 1)+".qualifyPerGroup", 4), "disciplines[0].stages[1].qualifyPerGroup", "not both"},
+		{"best of the next place on top of per group", set(stage(0, 1)+".qualifyBest", 2), "disciplines[0].stages[1].qualifyBest", "qualifyPerGroup, which is missing"},
 		{"groups big enough", set(stage(0, 0)+".groups", 6), "disciplines[0].stages[0].groups", "fewer than 2"},
 		{"rounds for swiss", set(stage(0, 0)+".rounds", nil), "disciplines[0].stages[0].rounds", "required for swiss"},
 		{"swiss rounds without rematches", set(stage(0, 0)+".rounds", 10), "disciplines[0].stages[0].rounds", "at most 9 rounds"},

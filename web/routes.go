@@ -171,6 +171,15 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/t/{id}/screens", full(screens.Save))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/correct", signedIn(admin.CorrectResult))
 	mux.Handle("POST /admin/t/{id}/matches/{matchId}/walkover", signedIn(admin.Walkover))
+	mux.Handle("GET /admin/t/{id}/played", signedIn(admin.Played))
+	mux.Handle("POST /admin/t/{id}/calling", signedIn(admin.SetCalling))
+	mux.Handle("GET /admin/t/{id}/courts", signedIn(admin.CourtsForm))
+	mux.Handle("POST /admin/t/{id}/courts", signedIn(admin.AddCourt))
+	mux.Handle("POST /admin/t/{id}/courts/{courtId}", signedIn(admin.ChangeCourt))
+	mux.Handle("POST /admin/t/{id}/disciplines/{disciplineId}/length", signedIn(admin.SetLength))
+	mux.Handle("GET /admin/t/{id}/draw/{stageId}", signedIn(admin.DrawForm))
+	mux.Handle("POST /admin/t/{id}/draw/{stageId}/swap", signedIn(admin.SwapDraw))
+	mux.Handle("POST /admin/t/{id}/draw/{stageId}/publish", signedIn(admin.PublishDraw))
 	// Setting a tournament up: new, its setup until the start, the start,
 	// check-in, and the entries after the start.
 	setup := &handlers.Setups{Admin: admin, Setups: c.Store}
