@@ -236,7 +236,7 @@ func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournam
 		page.Bracket = bracketView(ctx, snap, g)
 	} else {
 		page.Rounds = roundsView(ctx, snap, g)
-		if g.Mode == tournament.RoundRobin || g.Mode == tournament.SnakeDraw {
+		if g.Mode.Rules().Making == tournament.Scheduled { // everyone meets everyone: a cross table
 			page.Cross = crossTable(snap, g, page.Standings)
 		}
 	}

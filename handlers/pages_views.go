@@ -421,7 +421,7 @@ func bracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 		{T("Losers bracket"), []string{tournament.BracketLosers}},
 		{T("Finals"), []string{tournament.BracketFinal, tournament.BracketReset, tournament.BracketThirdPlace}},
 	}
-	if g.Mode != tournament.DoubleElimination {
+	if !g.Mode.Rules().Double {
 		sections[0].title = T("Bracket")
 	}
 	v := &templates.BracketView{}

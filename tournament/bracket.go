@@ -24,25 +24,68 @@ func NewBracket(entries []*Entry, double, thirdPlace bool, id func(path string) 
 	for size < len(entries) {
 		size *= 2
 	}
+	var orders [][]int
+	if double {
+		orders = dropInOrders(size)
+	}
+	return newBracket(entries, size, double, thirdPlace, id, orders)
+}
+
+// newBracket lays out the tree over size slots, with the given drop-in orders
+// (see dropInOrders) when double: the winners bracket, its first round seeded,
+// a match for third place or a losers bracket and the finals, and then the
+// byes moved on.
+func newBracket(entries []*Entry, size int, double, thirdPlace bool, id func(path string) string, orders [][]int) Bracket {
 	k := bits.TrailingZeros(uint(size))
-	var b Bracket
-	round := func(name string) string {
-		r := Round{ID: id("round/" + name), Name: name}
-		b.Rounds = append(b.Rounds, r)
-		return r.ID
+	l := &layout{id: id}
+	wb := l.winnersBracket(size, k, double)
+	byes := seedFirstRound(wb[0], entries, size)
+	if thirdPlace && !double && k >= 2 {
+		third := l.match(l.round("Third place"), BracketThirdPlace, 0)
+		for i, m := range wb[k-2] {
+			m.LoserTo = &Slot{third.ID, i}
+		}
 	}
-	match := func(roundID, part string, seq int) *Match {
-		m := &Match{ID: id(fmt.Sprintf("%s/%d", roundID, seq)), RoundID: roundID, Seq: seq, State: MatchIncomplete, Bracket: part}
-		b.Matches = append(b.Matches, m)
-		return m
+	if double && k >= 2 {
+		lb := l.losersBracket(wb, size, k, orders)
+		final := l.match(l.round("Grand final"), BracketFinal, 0)
+		wb[k-1][0].WinnerTo = &Slot{final.ID, 0}
+		lb[len(lb)-1][0].WinnerTo = &Slot{final.ID, 1}
+		l.match(l.round("Grand final reset"), BracketReset, 0)
 	}
-	// Winners bracket (the whole tree in single elimination).
+	for _, m := range byes {
+		m.State = MatchBye
+		Advance(l.b.Matches, m)
+	}
+	return l.b
+}
+
+// layout is a bracket being laid out: it names rounds and matches by path.
+type layout struct {
+	b  Bracket
+	id func(path string) string
+}
+
+func (l *layout) round(name string) string {
+	r := Round{ID: l.id("round/" + name), Name: name}
+	l.b.Rounds = append(l.b.Rounds, r)
+	return r.ID
+}
+
+func (l *layout) match(roundID, part string, seq int) *Match {
+	m := &Match{ID: l.id(fmt.Sprintf("%s/%d", roundID, seq)), RoundID: roundID, Seq: seq, State: MatchIncomplete, Bracket: part}
+	l.b.Matches = append(l.b.Matches, m)
+	return m
+}
+
+// winnersBracket lays out the k rounds of the winners bracket (the whole
+// tree in single elimination), each match's winner into the next round.
+func (l *layout) winnersBracket(size, k int, double bool) [][]*Match {
 	wb := make([][]*Match, k)
 	for r := range k {
-		name := roundName(k-r, double)
-		rid := round(name)
+		rid := l.round(roundName(k-r, double))
 		for i := range size >> (r + 1) {
-			wb[r] = append(wb[r], match(rid, BracketWinners, i))
+			wb[r] = append(wb[r], l.match(rid, BracketWinners, i))
 		}
 		if r > 0 {
 			for i, m := range wb[r-1] {
@@ -50,9 +93,16 @@ func NewBracket(entries []*Entry, double, thirdPlace bool, id func(path string) 
 			}
 		}
 	}
+	return wb
+}
+
+// seedFirstRound puts the seeds into the first round in the classic order
+// and returns the matches that are byes (left incomplete until advanced, so
+// no later match takes them as done early). A nil entry leaves its match
+// incomplete.
+func seedFirstRound(first []*Match, entries []*Entry, size int) (byes []*Match) {
 	order := seedOrder(size)
-	var byes []*Match
-	for i, m := range wb[0] {
+	for i, m := range first {
 		var bye, unknown bool
 		for side := range 2 {
 			switch seed := order[2*i+side]; {
@@ -68,64 +118,51 @@ func NewBracket(entries []*Entry, double, thirdPlace bool, id func(path string) 
 		case unknown:
 			m.State = MatchIncomplete
 		case bye:
-			byes = append(byes, m) // incomplete until advanced, so no later match takes it as done early
+			byes = append(byes, m)
 		default:
 			m.State = MatchOpen
 		}
 	}
-	if thirdPlace && !double && k >= 2 {
-		third := match(round("Third place"), BracketThirdPlace, 0)
-		for i, m := range wb[k-2] {
-			m.LoserTo = &Slot{third.ID, i}
+	return byes
+}
+
+// losersBracket lays out the 2(k-1) losers rounds: the losers of winners
+// round 1 meet each other, then drop-in rounds (the survivors meet the
+// losers of the next winners round, in the orders given) alternate with
+// rounds in which the survivors meet each other.
+func (l *layout) losersBracket(wb [][]*Match, size, k int, orders [][]int) [][]*Match {
+	var lb [][]*Match
+	rounds := 2 * (k - 1)
+	for r := range rounds {
+		name := fmt.Sprintf("Losers round %d", r+1)
+		if r == rounds-1 {
+			name = "Losers final"
+		}
+		rid := l.round(name)
+		var ms []*Match
+		for i := range size >> (2 + r/2) {
+			ms = append(ms, l.match(rid, BracketLosers, i))
+		}
+		lb = append(lb, ms)
+		switch {
+		case r == 0:
+			for i, m := range wb[0] {
+				m.LoserTo = &Slot{ms[i/2].ID, i % 2}
+			}
+		case r%2 == 1:
+			for i, m := range lb[r-1] {
+				m.WinnerTo = &Slot{ms[i].ID, 0}
+			}
+			for i, m := range wb[r/2+1] {
+				m.LoserTo = &Slot{ms[orders[r/2][i]].ID, 1}
+			}
+		default:
+			for i, m := range lb[r-1] {
+				m.WinnerTo = &Slot{ms[i/2].ID, i % 2}
+			}
 		}
 	}
-	if double && k >= 2 {
-		var lb [][]*Match
-		lbRounds := 2 * (k - 1)
-		orders := dropInOrders(size)
-		for r := range lbRounds {
-			name := fmt.Sprintf("Losers round %d", r+1)
-			if r == lbRounds-1 {
-				name = "Losers final"
-			}
-			rid := round(name)
-			n := size >> (2 + r/2)
-			var ms []*Match
-			for i := range n {
-				ms = append(ms, match(rid, BracketLosers, i))
-			}
-			lb = append(lb, ms)
-			if r == 0 { // losers of winners round 1 meet each other
-				for i, m := range wb[0] {
-					m.LoserTo = &Slot{ms[i/2].ID, i % 2}
-				}
-				continue
-			}
-			prev := lb[r-1]
-			if r%2 == 1 { // drop-in round: losers bracket winners meet losers of the next winners round
-				drop := wb[r/2+1]
-				for i, m := range prev {
-					m.WinnerTo = &Slot{ms[i].ID, 0}
-				}
-				for i, m := range drop {
-					m.LoserTo = &Slot{ms[orders[r/2][i]].ID, 1}
-				}
-			} else {
-				for i, m := range prev {
-					m.WinnerTo = &Slot{ms[i/2].ID, i % 2}
-				}
-			}
-		}
-		final := match(round("Grand final"), BracketFinal, 0)
-		wb[k-1][0].WinnerTo = &Slot{final.ID, 0}
-		lb[lbRounds-1][0].WinnerTo = &Slot{final.ID, 1}
-		match(round("Grand final reset"), BracketReset, 0)
-	}
-	for _, m := range byes {
-		m.State = MatchBye
-		Advance(b.Matches, m)
-	}
-	return b
+	return lb
 }
 
 // roundName names a winners-bracket round by how many rounds are left in it.
@@ -251,18 +288,54 @@ func feedersDone(group []*Match, id string) bool {
 // size slots, where the losers of the winners round go: loser i of winners
 // round d+1 meets the survivor of losers-bracket match orders[d][i].
 //
-// A drop-in round brings a rematch when the survivor is someone the dropping
-// loser already beat. Like the published orderings (brackets-manager.js keeps
-// one list per bracket size, after the "superior double elimination" seeding),
-// the order is one of a few regular ones, so the tree still reads well; here it
-// is chosen round by round, looking ahead over the rounds after it (all of
-// them in trees up to 64), by reckoning for random results where each
-// survivor can come from, and taking the orders that send losers furthest
-// from the part of the tree they played in.
+// A losers-bracket match is a rematch when its two entries met before, in
+// either bracket. For the sizes up to 256 the orders are the ones that a
+// search over a family of regular orders (see dropInOrder) found to give
+// the fewest play-outs with any losers-bracket rematch, scored over every
+// losers-bracket match of thousands of random play-outs (the search is
+// TestSearchDropInOrders, go test -tags=compare). Larger trees choose round
+// by round, looking ahead over the rounds after it, by reckoning for random
+// results where each survivor can come from, and taking the orders that send
+// losers furthest from the part of the tree they played in.
 func dropInOrders(size int) [][]int {
 	if v, ok := dropInCache.Load(size); ok {
 		return v.([][]int)
 	}
+	var orders [][]int
+	if specs, ok := dropInTable[size]; ok {
+		for d, spec := range specs {
+			orders = append(orders, spec.order(size>>(d+2)))
+		}
+	} else {
+		orders = reckonDropIns(size)
+	}
+	dropInCache.Store(size, orders)
+	return orders
+}
+
+// dropInOrder is a regular order of m drop-in places: i goes to
+// ((i, or m-1-i when flip) + rotate) mod m, XOR xor. It holds the published
+// orders (natural, reverse, half shift, halves reversed, pairs flipped) and
+// their combinations.
+type dropInOrder struct {
+	flip        bool
+	rotate, xor int
+}
+
+func (o dropInOrder) order(m int) []int {
+	out := make([]int, m)
+	for i := range out {
+		j := i
+		if o.flip {
+			j = m - 1 - i
+		}
+		out[i] = ((j + o.rotate) % m) ^ o.xor
+	}
+	return out
+}
+
+// reckonDropIns chooses the orders of trees larger than dropInTable's.
+func reckonDropIns(size int) [][]int {
 	k := bits.TrailingZeros(uint(size))
 	// dist[j][p] is the chance that the survivor of losers match j started in slot p.
 	var dist [][]float64
@@ -277,7 +350,6 @@ func dropInOrders(size int) [][]int {
 		orders = append(orders, best)
 		_, dist = dropIn(dist, w, k, best)
 	}
-	dropInCache.Store(size, orders)
 	return orders
 }
 
@@ -382,4 +454,18 @@ func regularOrders(n int) [][]int {
 			make(func(i int) int { return i ^ 1 }))
 	}
 	return out
+}
+
+// dropInTable holds the orders found by TestSearchDropInOrders, per tree
+// size: the share of random play-outs with a losers-bracket rematch is 57% at
+// 8 entries, 61% at 16, 59% at 32, 58% at 64, 60% at 128 and 58% at 256
+// (brackets-manager 1.11.1: 58%, 74%, 61%, 72%, 63%; the orders before: 54%,
+// 72%, 89%, 99%, 87%).
+var dropInTable = map[int][]dropInOrder{
+	8:   {{flip: true}, {flip: true}},
+	16:  {{xor: 3}, {}, {flip: true}},
+	32:  {{xor: 3}, {flip: true}, {}, {flip: true}},
+	64:  {{xor: 15}, {xor: 3}, {xor: 2}, {}, {flip: true}},
+	128: {{xor: 29}, {xor: 2}, {xor: 3}, {xor: 2}, {}, {flip: true}},
+	256: {{xor: 34}, {xor: 29}, {xor: 5}, {xor: 1}, {xor: 2}, {}, {flip: true}},
 }

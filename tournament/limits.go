@@ -206,18 +206,20 @@ func worstMatches(st *SetupStage, n int) (drawn, total int) {
 	for tree < n {
 		tree *= 2
 	}
-	switch st.Mode {
-	case RoundRobin, SnakeDraw:
+	rules := st.Mode.Rules()
+	switch {
+	case rules.Making == Scheduled: // every round at the start
 		drawn = n * (n - 1) / 2
 		if st.DoubleRoundRobin {
 			drawn *= 2
 		}
 		return drawn, drawn
-	case Elimination, LordHaveMercy:
+	case rules.Making == Tree: // the whole tree at the start, twice with a losers bracket
+		if rules.Double {
+			return 2 * tree, 2 * tree
+		}
 		return tree, tree
-	case DoubleElimination:
-		return 2 * tree, 2 * tree
-	case LastOneStanding:
+	case rules.Lives:
 		// Every match costs its loser a life; a round with an odd number
 		// left gives one bye. The lives run out after at most lives·n matches.
 		lives := max(st.Lives, 1)
@@ -231,14 +233,14 @@ func worstMatches(st *SetupStage, n int) (drawn, total int) {
 // the mode in groups, with the options the mode needs.
 func largestSetup(mode Mode, n, groups int) *Setup {
 	et := EntrySingle
-	if mode == MonsterDYP || mode == Whist {
+	if mode.Rules().Setup.players {
 		et = EntryMonsterDYP
 	}
 	st := SetupStage{Name: "Stage", Mode: mode, Groups: groups, MatchConfiguration: MatchConfiguration{NumSets: 1, NumPoints: 7}}
-	if setupModes[mode].rounds {
+	if mode.Rules().Setup.rounds {
 		st.Rounds = 8
 	}
-	if setupModes[mode].lives {
+	if mode.Rules().Setup.lives {
 		st.Lives = 2
 	}
 	d := SetupDiscipline{Name: "Open", ShortName: "O", EntryType: et, Stages: []SetupStage{st}}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -176,7 +177,7 @@ func (c *Change) drawGroup(di, si, gi int, es []*Entry) error {
 			}
 		}
 	case Tree:
-		br := NewBracket(es, g.Mode == DoubleElimination, g.Options.EliminationThirdPlace, func(path string) string {
+		br := NewBracket(es, g.Mode.Rules().Double, g.Options.EliminationThirdPlace, func(path string) string {
 			return makeID(0, fmt.Sprintf("%s/%d/%s", g.ID, c.record().Rev, path))
 		})
 		g.Rounds = br.Rounds
@@ -207,12 +208,14 @@ func (c *Change) addRound(g *Group, n int) string {
 
 // field is what a pairing sees of a group before its next round.
 type field struct {
-	ranked   []*Entry // the entries still in, best first
+	ranked   []*Entry       // the entries still in, best first
+	seed     map[string]int // place in the group's entry order (its seeding), 0 the best
 	points   map[string]int
 	lives    map[string]int
 	met      map[[2]string]int // times two entries (or players) met as opponents
 	partners map[[2]string]int // times two players formed a team
 	rested   map[string]int    // byes and rests so far
+	played   map[string]int    // matches so far, byes included
 	players  bool              // players form new teams of two each round
 	rng      *rand.Rand
 }
@@ -232,8 +235,36 @@ func (c *Change) nextRound(di, si, gi int) bool {
 			matches = append(matches, m)
 		}
 	}
+	f := c.rankedField(d, g, matches)
+	if len(f.ranked) < 2 || !moreRounds(g, rules) || rules.Pair == nil {
+		return false
+	}
+	f.recordHistory(g, matches)
+	f.players = rules.TeamsPlayers(d.EntryType)
+	if f.players {
+		for _, e := range f.ranked { // a player rests in every round without a match
+			f.rested[e.ID] = len(g.Rounds) - f.played[e.ID]
+		}
+	}
+	pairs := rules.Pair(f)
+	if len(pairs) == 0 {
+		return false
+	}
+	c.addRoundOf(d, st, g, pairs)
+	c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
+	return true
+}
+
+// rankedField is the group's field for the next round: the entries still in
+// (not withdrawn, lives left), best first by the standings, with their points
+// and lives and the group's seeding.
+func (c *Change) rankedField(d *Discipline, g *Group, matches []*Match) *field {
+	rules := g.Mode.Rules()
 	f := &field{points: map[string]int{}, lives: map[string]int{}, met: map[[2]string]int{}, partners: map[[2]string]int{}, rested: map[string]int{},
-		rng: c.rng(fmt.Sprintf("%s/%d", g.ID, len(g.Rounds)+1))}
+		played: map[string]int{}, seed: map[string]int{}, rng: c.rng(fmt.Sprintf("%s/%d", g.ID, len(g.Rounds)+1))}
+	for i, id := range g.EntryIDs {
+		f.seed[id] = i
+	}
 	entries := c.entriesMap()
 	for _, row := range Standings(g, matches, entries) {
 		id := row.Entry.ID
@@ -248,6 +279,13 @@ func (c *Change) nextRound(di, si, gi int) bool {
 			f.ranked = append(f.ranked, e)
 		}
 	}
+	return f
+}
+
+// moreRounds reports whether the group plays another round: its planned
+// rounds (the mode's default when it plans none), or, with lives, until one
+// is left.
+func moreRounds(g *Group, rules Rules) bool {
 	planned := g.Options.NumRoundsPlanned
 	if planned == 0 && rules.Rounds != nil {
 		planned = rules.Rounds(len(g.EntryIDs))
@@ -255,10 +293,13 @@ func (c *Change) nextRound(di, si, gi int) bool {
 	if rules.Lives {
 		planned = 0 // played until one is left
 	}
-	if len(f.ranked) < 2 || planned > 0 && len(g.Rounds) >= planned {
-		return false
-	}
-	played := map[string]int{}
+	return planned == 0 || len(g.Rounds) < planned
+}
+
+// recordHistory counts, from the group's matches, who met whom, who teamed
+// with whom, who rested with a bye and how many matches each played; a team
+// drawn from the group's players counts for each of them.
+func (f *field) recordHistory(g *Group, matches []*Match) {
 	for _, m := range matches {
 		var sides [2][]string
 		for side, e := range m.Entries {
@@ -275,7 +316,7 @@ func (c *Change) nextRound(di, si, gi int) bool {
 				}
 			}
 			for _, id := range sides[side] {
-				played[id]++
+				f.played[id]++
 			}
 		}
 		if m.State == MatchBye {
@@ -299,19 +340,11 @@ func (c *Change) nextRound(di, si, gi int) bool {
 			}
 		}
 	}
-	if rules.Pair == nil {
-		return false
-	}
-	f.players = g.Mode == MonsterDYP || g.Mode == Whist || g.Mode == Rounds && d.EntryType == EntryMonsterDYP
-	if f.players {
-		for _, e := range f.ranked { // a player rests in every round without a match
-			f.rested[e.ID] = len(g.Rounds) - played[e.ID]
-		}
-	}
-	pairs := rules.Pair(f)
-	if len(pairs) == 0 {
-		return false
-	}
+}
+
+// addRoundOf adds the paired round to the group: a match for each pair (a
+// team for a side of two players), a bye for a side alone.
+func (c *Change) addRoundOf(d *Discipline, st *Stage, g *Group, pairs []matchup) {
 	rid := c.addRound(g, len(g.Rounds)+1)
 	for i, p := range pairs {
 		m := &Match{ID: c.matchID(rid, i), RoundID: rid, Seq: i, State: MatchOpen, Encounters: Encounters{},
@@ -330,8 +363,6 @@ func (c *Change) nextRound(di, si, gi int) bool {
 		}
 		c.addMatch(m)
 	}
-	c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
-	return true
 }
 
 // entriesMap is every entry the change knows: the snapshot's and the change's.
@@ -349,15 +380,25 @@ func (c *Change) entriesMap() map[string]*Entry {
 	return m
 }
 
-// pairSwiss pairs swiss and dutch_system rounds by points (see PairSwiss).
+// pairSwiss pairs swiss and dutch_system rounds by points (see PairSwiss),
+// a score group in seed order (C.04.3's pairing numbers), not by tie-breaks
+// or names: round 1 is the seeding's 1 v n/2+1, 2 v n/2+2, ...
 func pairSwiss(f *field) []matchup {
+	f.bySeed()
 	return pairSeats(f, func(e *Entry) int { return f.points[e.ID] })
 }
 
 // pairLives pairs the entries with lives left, those with as many lives as
-// possible together, without rematches while they can be avoided.
+// possible together, without rematches while they can be avoided; entries
+// with as many lives in seed order.
 func pairLives(f *field) []matchup {
+	f.bySeed()
 	return pairSeats(f, func(e *Entry) int { return f.lives[e.ID] })
+}
+
+// bySeed orders the field by seed (PairSwiss groups it by score).
+func (f *field) bySeed() {
+	slices.SortStableFunc(f.ranked, func(a, b *Entry) int { return cmp.Compare(f.seed[a.ID], f.seed[b.ID]) })
 }
 
 // pairRounds pairs a rounds group: entries meet new opponents each round,

@@ -6,15 +6,26 @@ package tournament
 // rests exactly once). With double, a second leg follows with sides swapped,
 // so each pair meets twice, once on each side. A pair is [2]int; a rest is
 // not listed.
+//
+// Sides alternate as in Berger's tables: the entry fixed in the circle
+// changes sides every round and every other table of the circle is turned
+// round, so that an entry plays on the same side twice running as seldom as
+// can be: n−2 times in all for an even n (the least any schedule allows),
+// never for an odd n (the rest takes the fixed place, and every entry has as
+// many matches on each side). Where the first-named side means something (a
+// table side, a colour), that is the fair order.
 func RoundRobinSchedule(n int, double bool) [][][2]int {
 	if n < 2 {
 		return nil
 	}
-	ring := make([]int, n+n%2) // the circle; index n is the resting place when n is odd
+	size := n + n%2
+	ring := make([]int, size) // the circle; the value n is the rest (odd n), fixed at ring[0]
 	for i := range ring {
-		ring[i] = i
+		ring[i] = (i + size - n%2) % size
+		if n%2 == 1 && i == 0 {
+			ring[i] = n
+		}
 	}
-	size := len(ring)
 	var rounds [][][2]int
 	for r := range size - 1 {
 		var pairs [][2]int
@@ -23,7 +34,7 @@ func RoundRobinSchedule(n int, double bool) [][][2]int {
 			if x == n || y == n {
 				continue
 			}
-			if i == 0 && r%2 == 1 { // the fixed entry changes sides every round
+			if i == 0 && r%2 == 1 || i%2 == 1 { // the fixed entry every other round; every other table always
 				x, y = y, x
 			}
 			pairs = append(pairs, [2]int{x, y})

@@ -126,34 +126,7 @@ func (st SetupStage) Qualifiers(groups int) int {
 
 // TieBreakNames are the tie-breaks a table can be ordered by, after points:
 // standings numbers, higher is better, and head to head (see Standings).
-var TieBreakNames = []string{HeadToHead, "matchesWon", "matchesDiff", "encounterDiff", "setsDiff", "goalsDiff", "goals", "bh1", "bh2", "sb"}
-
-// modeOptions says which setup options a mode takes and what it needs.
-type modeOptions struct {
-	rounds     bool // rounds planned
-	thirdPlace bool
-	lives      bool
-	double     bool // double round robin
-	table      bool // points and tie-breaks: ranked by a table
-	players    bool // ranks players teamed anew each round (monster_dyp entries)
-	minEntries int
-}
-
-// setupModes is what each mode takes in a setup; how a mode plays (draws,
-// pairing) is the engine's table, Mode.Rules.
-var setupModes = map[Mode]modeOptions{
-	RoundRobin:        {double: true, table: true, minEntries: 2},
-	SnakeDraw:         {double: true, table: true, minEntries: 2},
-	Swiss:             {rounds: true, table: true, minEntries: 2},
-	DutchSystem:       {rounds: true, table: true, minEntries: 2},
-	Rounds:            {rounds: true, table: true, minEntries: 2},
-	MonsterDYP:        {rounds: true, table: true, players: true, minEntries: 4},
-	Whist:             {rounds: true, table: true, players: true, minEntries: 4},
-	LastOneStanding:   {lives: true, minEntries: 2},
-	Elimination:       {thirdPlace: true, minEntries: 2},
-	DoubleElimination: {minEntries: 3},
-	LordHaveMercy:     {thirdPlace: true, lives: true, minEntries: 2},
-}
+var TieBreakNames = []string{HeadToHead, DirectEncounter, "matchesWon", "matchesDiff", "encounterDiff", "setsDiff", "goalsDiff", "goals", "bh1", "bh2", "sb"}
 
 // Problem is one thing wrong with a setup, and where: a JSON path such as
 // disciplines[0].stages[1].qualify.
@@ -698,7 +671,8 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 		} else {
 			ps.text(sp+".name", st.Name, maxNameLength, false)
 		}
-		opts, known := setupModes[st.Mode]
+		rules, known := modeRules[st.Mode]
+		opts := rules.Setup
 		if !known {
 			ps.add(sp+".mode", "must be one of %s, not %q", list(Modes), st.Mode)
 		}
@@ -761,7 +735,7 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 			switch {
 			case st.Rounds < 1:
 				ps.add(sp+".rounds", "how many rounds are planned is required for %s", st.Mode)
-			case (st.Mode == Swiss || st.Mode == DutchSystem) && sized && st.Rounds > entries/groups-1+(entries/groups)%2:
+			case opts.onceEach && sized && st.Rounds > entries/groups-1+(entries/groups)%2:
 				ps.add(sp+".rounds", "%d entries a group play at most %d rounds without meeting twice", entries/groups, entries/groups-1+(entries/groups)%2)
 			case st.Rounds > MaxRounds:
 				ps.add(sp+".rounds", "at most %d rounds (limit %q)", MaxRounds, "rounds per group")
@@ -854,7 +828,7 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 // limits, and returns what its start draws and what it comes to in all.
 func (st *SetupStage) matchLimits(sp string, entries, groups int, ps *Problems) (drawn, total int) {
 	n := (entries + groups - 1) / groups // the largest group
-	if (st.Mode == RoundRobin || st.Mode == SnakeDraw) && n > MaxRoundRobinEntries {
+	if st.Mode.Rules().Making == Scheduled && n > MaxRoundRobinEntries {
 		ps.add(sp+".groups", "a %s group holds at most %d entries (limit %q), and %d entries in %d groups make one of %d: split them into more groups",
 			st.Mode, MaxRoundRobinEntries, "entries per round robin group", entries, groups, n)
 	}

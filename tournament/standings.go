@@ -68,15 +68,17 @@ type Standing struct {
 // tally collects one entry's record before it becomes a Standing.
 type tally struct {
 	Standing
-	opponents        []string
-	beaten, drawn    []string
-	encW, encL, encD int
-	first, last      int // round numbers, 1-based; 0 when none
-	lives            int
-	placing          int            // bracket modes: higher is better (see placing constants)
-	perMatch         float64        // points per match, unrounded
-	corrected        float64        // monster_dyp: corrected points per match, unrounded
-	direct           map[string]int // points earned against each opponent
+	opponents          []string
+	beaten, drawn      []string
+	encW, encL, encD   int
+	first, last        int // round numbers, 1-based; 0 when none
+	lives              int
+	placing            int            // bracket modes: higher is better (see placing constants)
+	perMatch           float64        // points per match, unrounded
+	corrected          float64        // monster_dyp: corrected points per match, unrounded
+	direct             map[string]int // points earned against each opponent
+	byes               int            // byes: unplayed rounds
+	byesWon, byesDrawn int            // of those, the ones counted as a win, as a draw
 }
 
 // Standings ranks the group's entries from its played matches (matches of other
@@ -90,7 +92,12 @@ type tally struct {
 //     decides between two only), then encounters, matches, sets and goals difference, goals;
 //   - swiss and dutch_system: points, then Buchholz (bh1: the opponents' points,
 //     bh2: the opponents' bh1), then Sonneborn-Berger (points of beaten opponents,
-//     half of those drawn), then head to head and the differences;
+//     half of those drawn), then head to head and the differences. Unplayed
+//     rounds follow FIDE's tie-break regulations of 2023 (C.07, article 16):
+//     an entry's own bye counts as a game against a dummy opponent with the
+//     entry's own points (bh1, and sb when the bye counts as a win or a draw;
+//     for bh2, the dummy's bh1 is the entry's own), and an opponent's points
+//     count as they stand;
 //   - monster_dyp and whist rank players, who earn what their team of the round earns;
 //     monster_dyp ranks by correctedPointsPerMatch: points per match, where a player
 //     with fewer than three quarters of the most matches anyone played is divided by
@@ -98,8 +105,10 @@ type tally struct {
 //   - last_one_standing: each loss costs a life; by lives left, then the last round reached;
 //   - the bracket modes (elimination, double_elimination, lord_have_mercy): the
 //     champion, the runner-up, third and fourth from the match for third place,
-//     then those still in by the last round reached, then those out by the round
-//     they went out in, later first; those out in the same round share a rank.
+//     then those still in: the unbeaten (still in the winners bracket) above
+//     those in the losers bracket, each by the last round reached; then those
+//     out by the round they went out in, later first; those out in the same
+//     round share a rank.
 //     lord_have_mercy shows lives too.
 //
 // A group's TieBreaks, when set, replace the mode's order after what it ranks
@@ -107,125 +116,163 @@ type tally struct {
 // are the tree's). Rows equal on every rule share a rank. An entry with no
 // played match is unranked (-1).
 func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing {
-	roundNo := make(map[string]int, len(g.Rounds))
-	for i, r := range g.Rounds {
-		roundNo[r.ID] = i + 1
+	tb := newTable(g, entries)
+	for _, m := range matches {
+		if m.GroupID != g.ID {
+			continue
+		}
+		switch {
+		case m.State == MatchBye && !g.Mode.IsBracket():
+			tb.countBye(m)
+		case m.State == MatchPlayed && m.HasResult():
+			tb.countPlayed(m)
+		}
 	}
-	rows := make(map[string]*tally, len(g.EntryIDs))
-	order := make([]*tally, 0, len(g.EntryIDs))
+	tb.finish()
+	return tb.rank()
+}
+
+// table is a group's standings being reckoned: a tally per entry.
+type table struct {
+	g          *Group
+	rows       map[string]*tally
+	order      []*tally // the group's entry order until ranked
+	roundNo    map[string]int
+	sc         Scoring
+	league     bool
+	maxMatches int // the most matches any entry played
+}
+
+func newTable(g *Group, entries map[string]*Entry) *table {
+	tb := &table{g: g, rows: make(map[string]*tally, len(g.EntryIDs)), order: make([]*tally, 0, len(g.EntryIDs)),
+		roundNo: make(map[string]int, len(g.Rounds)), sc: g.scoring(), league: len(g.Encounters) > 1}
+	for i, r := range g.Rounds {
+		tb.roundNo[r.ID] = i + 1
+	}
 	for _, id := range g.EntryIDs {
 		name := id
 		if e := entries[id]; e != nil {
 			name = e.Name
 		}
 		t := &tally{Standing: Standing{ID: g.ID + "_" + id, Entry: EntryRef{ID: id, Name: name}}, lives: g.Lives, direct: map[string]int{}}
-		rows[id] = t
-		order = append(order, t)
+		tb.rows[id] = t
+		tb.order = append(tb.order, t)
 	}
-	// sides returns the group rows one side of a match counts for.
-	sides := func(e *Entry) []*tally {
-		if e == nil {
-			return nil
-		}
-		if t := rows[e.ID]; t != nil {
-			return []*tally{t}
-		}
-		var ts []*tally
-		for _, p := range e.Entries {
-			if p != nil && rows[p.ID] != nil {
-				ts = append(ts, rows[p.ID])
-			}
-		}
-		return ts
+	return tb
+}
+
+// sides returns the group rows one side of a match counts for: the entry, or
+// the players of a team drawn from the group's players.
+func (tb *table) sides(e *Entry) []*tally {
+	if e == nil {
+		return nil
 	}
-	sc := g.scoring()
-	league := len(g.Encounters) > 1
-	for _, m := range matches {
-		if m.GroupID != g.ID {
-			continue
+	if t := tb.rows[e.ID]; t != nil {
+		return []*tally{t}
+	}
+	var ts []*tally
+	for _, p := range e.Entries {
+		if p != nil && tb.rows[p.ID] != nil {
+			ts = append(ts, tb.rows[p.ID])
 		}
-		rn := roundNo[m.RoundID]
-		if m.State == MatchBye && !g.Mode.IsBracket() {
-			for _, e := range m.Entries {
-				for _, t := range sides(e) {
-					t.played(rn)
-					t.Points += sc.Bye
-					switch {
-					case sc.Bye >= sc.Win:
-						t.MatchesWon++
-					case sc.Bye > 0 && sc.Bye >= sc.Draw:
-						t.MatchesDraw++
-					default:
-						t.MatchesLost++
-					}
-				}
-			}
-			continue
-		}
-		if m.State != MatchPlayed || !m.HasResult() {
-			continue
-		}
-		winner := m.Winner()
-		for side := range 2 {
-			other := 1 - side
-			for _, t := range sides(m.Entries[side]) {
-				if g.Mode.IsBracket() && rn >= t.last { // the latest match tells the place
-					t.placing = bracketPlacing(m, side, rn)
-				}
-				t.played(rn)
-				points := 0
-				switch winner {
-				case side:
-					t.MatchesWon++
-					points = sc.Win
-				case other:
-					t.MatchesLost++
-					if t.lives > 0 {
-						t.lives--
-					}
-				default:
-					t.MatchesDraw++
-					points = sc.Draw
-				}
-				t.Points += points
-				for _, o := range sides(m.Entries[other]) {
-					t.opponents = append(t.opponents, o.Entry.ID)
-					t.direct[o.Entry.ID] += points
-					switch winner {
-					case side:
-						t.beaten = append(t.beaten, o.Entry.ID)
-					case -1:
-						t.drawn = append(t.drawn, o.Entry.ID)
-					}
-				}
-				for _, enc := range m.Encounters {
-					for _, s := range enc {
-						t.Goals += s[side]
-						t.GoalsIn += s[other]
-						switch leader(s) { // final results: every set is decided
-						case side:
-							t.SetsWon++
-						case other:
-							t.SetsLost++
-						}
-					}
-					switch encounterWinner(enc, MatchConfiguration{}) {
-					case side:
-						t.encW++
-					case other:
-						t.encL++
-					default:
-						t.encD++
-					}
-				}
+	}
+	return ts
+}
+
+// countBye counts a bye (outside the trees, where a bye only moves one on):
+// worth what the scoring says, a match won, drawn or lost by its worth.
+func (tb *table) countBye(m *Match) {
+	rn, sc := tb.roundNo[m.RoundID], tb.sc
+	for _, e := range m.Entries {
+		for _, t := range tb.sides(e) {
+			t.played(rn)
+			t.Points += sc.Bye
+			t.byes++
+			switch {
+			case sc.Bye >= sc.Win:
+				t.MatchesWon++
+				t.byesWon++
+			case sc.Bye > 0 && sc.Bye >= sc.Draw:
+				t.MatchesDraw++
+				t.byesDrawn++
+			default:
+				t.MatchesLost++
 			}
 		}
 	}
-	maxMatches := 0
-	for _, t := range order {
-		maxMatches = max(maxMatches, t.Matches)
+}
+
+// countPlayed counts a played match for both sides.
+func (tb *table) countPlayed(m *Match) {
+	rn := tb.roundNo[m.RoundID]
+	winner := m.Winner()
+	for side := range 2 {
+		for _, t := range tb.sides(m.Entries[side]) {
+			if tb.g.Mode.IsBracket() && rn >= t.last { // the latest match tells the place
+				t.placing = bracketPlacing(m, side, rn)
+			}
+			t.played(rn)
+			t.countResult(m, side, winner, tb.sc, tb.sides(m.Entries[1-side]))
+		}
 	}
-	for _, t := range order {
+}
+
+// countResult counts the match for one row of side: the result, the
+// opponents met, beaten and drawn, goals, sets and encounters.
+func (t *tally) countResult(m *Match, side, winner int, sc Scoring, opponents []*tally) {
+	other := 1 - side
+	points := 0
+	switch winner {
+	case side:
+		t.MatchesWon++
+		points = sc.Win
+	case other:
+		t.MatchesLost++
+		if t.lives > 0 {
+			t.lives--
+		}
+	default:
+		t.MatchesDraw++
+		points = sc.Draw
+	}
+	t.Points += points
+	for _, o := range opponents {
+		t.opponents = append(t.opponents, o.Entry.ID)
+		t.direct[o.Entry.ID] += points
+		switch winner {
+		case side:
+			t.beaten = append(t.beaten, o.Entry.ID)
+		case -1:
+			t.drawn = append(t.drawn, o.Entry.ID)
+		}
+	}
+	for _, enc := range m.Encounters {
+		for _, s := range enc {
+			t.Goals += s[side]
+			t.GoalsIn += s[other]
+			switch leader(s) { // final results: every set is decided
+			case side:
+				t.SetsWon++
+			case other:
+				t.SetsLost++
+			}
+		}
+		switch encounterWinner(enc, MatchConfiguration{}) {
+		case side:
+			t.encW++
+		case other:
+			t.encL++
+		default:
+			t.encD++
+		}
+	}
+}
+
+// finish works out the differences, the rates and the numbers only some
+// modes show, once every match is counted.
+func (tb *table) finish() {
+	for _, t := range tb.order {
+		tb.maxMatches = max(tb.maxMatches, t.Matches)
 		t.MatchesDiff = t.MatchesWon - t.MatchesLost
 		t.SetsDiff = t.SetsWon - t.SetsLost
 		t.GoalsDiff = t.Goals - t.GoalsIn
@@ -234,11 +281,15 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 			t.PointsPerMatch = round2(t.perMatch)
 		}
 	}
-	for _, t := range order {
-		t.fill(g, rows, league, maxMatches)
+	for _, t := range tb.order {
+		t.fill(tb)
 	}
+}
 
-	// Rank those who played by the rules; those who did not come last, by name.
+// rank orders the rows by the rules: those who played first, ranked (rows
+// equal on every rule share a rank); those who did not last, unranked, by name.
+func (tb *table) rank() []Standing {
+	order := tb.order
 	slices.SortStableFunc(order, func(a, b *tally) int {
 		return cmp.Or(-cmp.Compare(min(a.Matches, 1), min(b.Matches, 1)), strings.Compare(a.Entry.Name, b.Entry.Name))
 	})
@@ -246,8 +297,8 @@ func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing
 	if n < 0 {
 		n = len(order)
 	}
-	ties := breakTies(order[:n], tieBreaksOf(g))
-	finished := g.State == PhaseFinished
+	ties := breakTies(order[:n], tieBreaksOf(tb.g))
+	finished := tb.g.State == PhaseFinished
 	out := make([]Standing, 0, len(order))
 	for _, tie := range ties {
 		rank := len(out) + 1
@@ -279,8 +330,18 @@ func (t *tally) played(round int) {
 
 // HeadToHead is the tie-break that compares two entries by the points they
 // earned in their matches against each other. It decides between two only:
-// among three or more tied entries it is passed over.
+// among three or more tied entries it is passed over. It is the default of
+// the table modes (DirectEncounter is chosen in a group's TieBreaks).
 const HeadToHead = "headToHead"
+
+// DirectEncounter is FIDE's direct encounter (C.07, 2023, article 6) for
+// ties of any size: a mini-table of the points each tied entry earned in its
+// matches against the others tied with it. It ranks them by those points
+// when every tied entry has met every other (those still level are ranked
+// by it again among themselves, then by the next rule); where some tied
+// entries have not met, it decides nothing. Between two entries it is
+// HeadToHead when they met.
+const DirectEncounter = "directEncounter"
 
 // tieBreaks compare two rows by one rule: negative when a ranks above b.
 var tieBreaks = map[string]func(a, b *tally) int{
@@ -303,25 +364,21 @@ var tieBreaks = map[string]func(a, b *tally) int{
 }
 
 // tieBreaksOf is the order of rules the group ranks by: what its mode ranks
-// by first, then the group's TieBreaks or, without them, the mode's own.
+// by first, then the group's TieBreaks or, without them, the mode's own (see
+// modeRules). A tree ranks by its places alone.
 func tieBreaksOf(g *Group) []string {
-	if g.Mode.IsBracket() {
-		return []string{"placing"}
+	r := g.Mode.Rules()
+	first, then := r.RankBy, r.TieBreaks
+	if len(first) == 0 {
+		first = []string{"points"}
 	}
-	differences := []string{"encounterDiff", "matchesDiff", "setsDiff", "goalsDiff", "goals"}
-	first, then := []string{"points"}, append([]string{HeadToHead}, differences...)
-	switch g.Mode {
-	case Swiss, DutchSystem:
-		then = append([]string{"bh1", "bh2", "sb", HeadToHead}, differences...)
-	case MonsterDYP:
-		first, then = []string{"correctedPointsPerMatch"}, append([]string{"points"}, differences...)
-	case LastOneStanding:
-		first, then = []string{"lives", "lastRound"}, append([]string{"points"}, differences...)
+	if r.Making == Tree {
+		return first
 	}
 	if len(g.TieBreaks) > 0 {
 		then = g.TieBreaks
 	}
-	return append(first, then...)
+	return append(slices.Clip(first), then...)
 }
 
 // breakTies orders the rows by the rules, the first rule first, and returns
@@ -333,6 +390,9 @@ func breakTies(rows []*tally, rules []string) [][]*tally {
 		return [][]*tally{rows}
 	}
 	rule, rest := rules[0], rules[1:]
+	if rule == DirectEncounter {
+		return directEncounter(rows, rest)
+	}
 	if rule == HeadToHead {
 		if len(rows) == 2 {
 			a, b := rows[0], rows[1]
@@ -362,6 +422,42 @@ func breakTies(rows []*tally, rules []string) [][]*tally {
 	return out
 }
 
+// directEncounter ranks tied rows by their mini-table (see DirectEncounter)
+// and breaks what stays level by the rules after it.
+func directEncounter(rows []*tally, rest []string) [][]*tally {
+	for i, a := range rows {
+		for _, b := range rows[i+1:] {
+			if !slices.Contains(a.opponents, b.Entry.ID) {
+				return breakTies(rows, rest) // not all have met: it decides nothing
+			}
+		}
+	}
+	mini := make(map[*tally]int, len(rows))
+	for _, a := range rows {
+		for _, b := range rows {
+			if a != b {
+				mini[a] += a.direct[b.Entry.ID]
+			}
+		}
+	}
+	compare := func(a, b *tally) int { return cmp.Compare(mini[b], mini[a]) }
+	slices.SortStableFunc(rows, compare)
+	var out [][]*tally
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for j < len(rows) && compare(rows[i], rows[j]) == 0 {
+			j++
+		}
+		if j-i > 1 && j-i < len(rows) {
+			out = append(out, directEncounter(rows[i:j], rest)...) // the mini-table again, among those still level
+		} else {
+			out = append(out, breakTies(rows[i:j], rest)...)
+		}
+		i = j
+	}
+	return out
+}
+
 func deref[T any](p *T) T {
 	var zero T
 	if p == nil {
@@ -370,45 +466,62 @@ func deref[T any](p *T) T {
 	return *p
 }
 
-// fill sets the numbers only some modes use.
-func (t *tally) fill(g *Group, rows map[string]*tally, league bool, maxMatches int) {
-	if league {
+// fill sets the numbers only some modes use: encounters in a league, the
+// mode's own (Rules.Extra), the rounds played.
+func (t *tally) fill(tb *table) {
+	if tb.league {
 		t.EncounterWon, t.EncounterLost, t.EncounterDraw = ptr(t.encW), ptr(t.encL), ptr(t.encD)
 		t.EncounterDiff = ptr(t.encW - t.encL)
 	}
-	switch g.Mode {
-	case Swiss, DutchSystem:
-		bh1 := func(id string) int {
-			sum := 0
-			for _, o := range rows[id].opponents {
-				sum += rows[o].Points
-			}
-			return sum
-		}
-		b1, b2, sb := bh1(t.Entry.ID), 0, 0.0
-		for _, o := range t.opponents {
-			b2 += bh1(o)
-		}
-		for _, o := range t.beaten {
-			sb += float64(rows[o].Points)
-		}
-		for _, o := range t.drawn {
-			sb += float64(rows[o].Points) / 2
-		}
-		t.BH1, t.BH2, t.SB = ptr(b1), ptr(b2), ptr(sb)
-	case MonsterDYP:
-		mark := int(math.Ceil(float64(maxMatches) * 3 / 4))
-		divisor := max(t.Matches, mark, 1)
-		t.corrected = float64(t.Points) / float64(divisor)
-		t.CorrectedPointsPerMatch = ptr(round2(t.corrected))
-		t.HasCorrectedValue = ptr(t.Matches > 0 && divisor != t.Matches)
-	case LastOneStanding, LordHaveMercy:
-		t.Lives = ptr(t.lives)
+	if extra := tb.g.Mode.Rules().Extra; extra != nil {
+		extra(t, tb)
 	}
 	if t.first > 0 {
 		t.FirstRound, t.LastRound = ptr(t.first), ptr(t.last)
 	}
 }
+
+// buchholz sets the Swiss tie-breaks: bh1, the opponents' points; bh2, the
+// opponents' bh1; sb, the points of beaten opponents and half of those
+// drawn. A bye is a game against a dummy with the entry's own points (C.07
+// 2023, article 16).
+func buchholz(t *tally, tb *table) {
+	bh1 := func(id string) int {
+		sum := 0
+		for _, o := range tb.rows[id].opponents {
+			sum += tb.rows[o].Points
+		}
+		return sum
+	}
+	byes := t.byes
+	own := bh1(t.Entry.ID)
+	b1, b2 := own+byes*t.Points, byes*(own+byes*t.Points)
+	sb := float64(t.byesWon*t.Points) + float64(t.byesDrawn*t.Points)/2
+	for _, o := range t.opponents {
+		b2 += bh1(o) + tb.rows[o].byes*tb.rows[o].Points
+	}
+	for _, o := range t.beaten {
+		sb += float64(tb.rows[o].Points)
+	}
+	for _, o := range t.drawn {
+		sb += float64(tb.rows[o].Points) / 2
+	}
+	t.BH1, t.BH2, t.SB = ptr(b1), ptr(b2), ptr(sb)
+}
+
+// correctedPerMatch sets monster_dyp's corrected points per match: points
+// per match, divided by three quarters of the most matches anyone played
+// when the player played fewer.
+func correctedPerMatch(t *tally, tb *table) {
+	mark := int(math.Ceil(float64(tb.maxMatches) * 3 / 4))
+	divisor := max(t.Matches, mark, 1)
+	t.corrected = float64(t.Points) / float64(divisor)
+	t.CorrectedPointsPerMatch = ptr(round2(t.corrected))
+	t.HasCorrectedValue = ptr(t.Matches > 0 && divisor != t.Matches)
+}
+
+// livesLeft shows the lives an entry has left.
+func livesLeft(t *tally, _ *table) { t.Lives = ptr(t.lives) }
 
 // Bracket placings: the final places, then those still in, then those out by round.
 const (
@@ -416,7 +529,8 @@ const (
 	placingRunnerUp
 	placingThird
 	placingFourth
-	placingIn = 100_000 // + the last round reached
+	placingUnbeaten = 200_000 // + the last round reached: still in the winners bracket
+	placingIn       = 100_000 // + the last round reached: still in, in the losers bracket or awaiting the reset
 )
 
 // bracketPlacing is what a played bracket match says of the side's place.
@@ -435,6 +549,8 @@ func bracketPlacing(m *Match, side, round int) int {
 		m.Bracket == BracketFinal && w == 0,                                  // the winners-bracket champion won: no reset
 		m.Bracket == BracketWinners && m.WinnerTo == nil && m.LoserTo == nil: // a single elimination final
 		return pick(won, placingChampion, placingRunnerUp)
+	case won && m.Bracket == BracketWinners:
+		return placingUnbeaten + round // unbeaten: above everyone who has lost once
 	case won, m.LoserTo != nil, m.Bracket == BracketFinal:
 		return placingIn + round // still in: the losers bracket or the reset awaits
 	}

@@ -13,66 +13,307 @@ type Seat struct {
 	HadBye bool
 }
 
-// searchBudget bounds the nodes one pairing search visits. Small fields are
-// searched exhaustively well within it; a field whose constraints cannot be
-// met is given up on after it and paired with the next weaker constraint.
-const searchBudget = 200_000
-
 // PairSwiss pairs the next round of a Swiss system. ranked holds the entries
-// best first; met reports whether two of them (indexes into ranked) have
-// played each other. It returns the pairs, the better-ranked entry first, and
-// the index of the entry that rests with a bye (-1 when the count is even).
+// best first (by score, then by seed: the pairing numbers of C.04.3); met
+// reports whether two of them (indexes into ranked) have played each other.
+// It returns the pairs, the better-ranked entry first, and the index of the
+// entry that rests with a bye (-1 when the count is even).
 //
-// What a good pairing is follows the FIDE Dutch system (C.04.3), in this order:
+// Like JaVaFo and bbpPairings, it pairs by a maximum-weight matching
+// (Edmonds' blossom algorithm): every pair that could be made is an edge whose
+// weight says how good the pair is, and the matching finds the pairing of the
+// largest total weight, which weighs all the rules at once and always
+// finishes. The weights make these rules count in this order, each one only
+// where the ones before it leave a choice:
 //
-//  1. no rematch while a pairing without one exists (its first absolute
-//     criterion), found by a backtracking search, not greedily;
-//  2. the bye goes to the lowest-ranked entry that has not had one (its second
-//     absolute criterion, and C.04.1), unless only another bye avoids a rematch;
-//     a bye counts as a win (C.04.1 c);
-//  3. the largest score difference within a pair is as small as it can be;
-//  4. within that, entries are taken top-down and paired Dutch-style: in a
-//     score group the top half meets the bottom half (1 v n/2+1, 2 v n/2+2,
-//     ...), and an entry that must float meets the best of the next group.
+//  1. as few rematches as possible, and as few second byes (both absolute
+//     criteria of C.04.1): none while a pairing without one exists;
+//  2. as few floats as possible (C.04.3's fewest downfloaters): a pair of
+//     entries k score groups apart floats k times, once over each boundary
+//     between score groups that it crosses, as a downfloater passes through
+//     each bracket on its way down; the bye counts as a member of the lowest
+//     score group, so a bye above it floats too;
+//  3. floats spread over short hops rather than one long one (the sum of
+//     each pair's squared distance in score groups), so that a downfloater
+//     meets the group just below, as C.04.3's scores of downfloaters ask;
+//  4. the Dutch order: in a score group of s entries the top half (S1)
+//     meets the bottom half (S2), 1 v s/2+1, 2 v s/2+2, ...; a pair off
+//     that costs how far it is from the ideal one, and a pair within one
+//     half (an exchange) more than any pair across (a transposition); a
+//     floater is the lowest of its group and meets the highest it can of the
+//     group below; the bye goes to the lowest-ranked entry of the lowest
+//     score group (a bye counts as a win, C.04.1 c).
 //
 // Where Courtside differs from C.04.3: it has no colours (sides at a table do
 // not alternate; the better-ranked entry is named first), so the colour
-// criteria do not apply; instead of minimising first the number of
-// downfloaters and then their scores, it minimises the largest score
-// difference in any pair and then follows the top-down Dutch order, which
-// gives the same pairing in the usual cases (one floater from an odd score
-// group, meeting the best of the group below) but not in every contrived one;
-// floats in earlier rounds are not tracked, so the criteria against floating
-// twice in a row do not apply; and on a very large field whose search exceeds
-// its budget, rematches are allowed rather than searched for longer.
+// criteria do not apply; it minimises floaters over the whole round rather
+// than bracket by bracket from the top (the same count, but a float at the
+// top may be traded for one lower down); a pair that breaks the Dutch order
+// costs its distance from the ideal pair rather than following C.04.3's
+// exact transposition and exchange sequence; and floats in earlier rounds are not
+// tracked, so the criteria against floating twice in a row do not apply.
+//
+// Large fields are paired on a sparse graph first (each entry's likeliest
+// opponents); that pairing is kept only when it provably reaches the least
+// floats any pairing could have (one over each boundary with an odd count
+// of entries above it), and otherwise the whole graph is matched; a rematch
+// is allowed only when the graph without them has no perfect matching.
 func PairSwiss(ranked []Seat, met func(a, b int) bool) (pairs [][2]int, bye int) {
-	n := len(ranked)
-	p := newPairer(ranked, met)
-	if n%2 == 0 {
-		if pairs, ok := p.pairAll(nil, true); ok {
-			return pairs, -1
+	s := newSwissGraph(ranked, met)
+	mate := s.pair()
+	bye = -1
+	for a, b := range mate {
+		switch {
+		case b == s.dummy:
+			bye = a
+		case a < b && a != s.dummy:
+			pairs = append(pairs, [2]int{a, b})
 		}
-		pairs, _ := p.pairAll(nil, false)
-		return pairs, -1
 	}
-	// Bye candidates: lowest-ranked first, those without a bye before those with one.
-	cands := make([]int, n)
-	for i := range cands {
-		cands[i] = n - 1 - i
+	return pairs, bye
+}
+
+// swissGraph is a round to pair as a matching problem. Vertices are the
+// entries (indexes into ranked) and, when the count is odd, a dummy whose
+// partner rests with the bye.
+type swissGraph struct {
+	n, dummy     int // dummy is -1 when the count is even
+	met          func(a, b int) bool
+	hadBye       []bool
+	level        []int // the score group, 0 the best; the dummy's is the lowest
+	pos          []int // place within the score group (seed order)
+	size         []int // per score group, its entries
+	levels       int
+	oddBounds    int // boundaries between score groups with an odd count above them: the fewest floats
+	hop          int // the longest float whose square counts in full (the weights must fit in 64 bits)
+	rHop, rFloat int64
+	rRematch     int64
+	top          int64 // more than any pair costs
+}
+
+func newSwissGraph(ranked []Seat, met func(a, b int) bool) *swissGraph {
+	n := len(ranked)
+	s := &swissGraph{n: n, dummy: -1, met: met, hadBye: make([]bool, n)}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+		s.hadBye[i] = ranked[i].HadBye
 	}
-	slices.SortStableFunc(cands, func(a, b int) int {
-		return cmp.Compare(btoi(ranked[a].HadBye), btoi(ranked[b].HadBye))
-	})
-	for _, c := range cands {
-		if p.spent > 4*searchBudget {
+	slices.SortStableFunc(order, func(a, b int) int { return -cmp.Compare(ranked[a].Score, ranked[b].Score) })
+	vertices := n
+	if n%2 == 1 {
+		s.dummy = n
+		vertices++
+	}
+	s.level = make([]int, vertices)
+	s.pos = make([]int, vertices)
+	for i, x := range order {
+		if i > 0 && ranked[x].Score != ranked[order[i-1]].Score {
+			s.size = append(s.size, 0)
+		}
+		if i == 0 {
+			s.size = append(s.size, 0)
+		}
+		g := len(s.size) - 1
+		s.level[x], s.pos[x] = g, s.size[g]
+		s.size[g]++
+	}
+	s.levels = len(s.size)
+	if s.dummy >= 0 {
+		g := max(s.levels-1, 0)
+		if s.levels == 0 {
+			s.size = append(s.size, 0)
+			s.levels = 1
+		}
+		s.level[s.dummy], s.pos[s.dummy] = g, s.size[g] // not counted in the group's size
+	}
+	count := 0
+	for g, k := range s.size {
+		if s.dummy >= 0 && g == s.levels-1 {
+			k++
+		}
+		count += k
+		if g < s.levels-1 && count%2 == 1 {
+			s.oddBounds++
+		}
+	}
+	// Weights: each rule outweighs everything the rules after it can add up to.
+	half := float64(vertices/2 + 1)
+	far := float64(s.levels)
+	s.hop = s.levels
+	for {
+		h := float64(s.hop)
+		dutch := half*float64(2*vertices+4) + 1
+		hops := dutch * (half*h*h + 1)
+		floats := hops * (half*far + 1)
+		if floats*(half+1)*8 < 1<<62 || s.hop == 1 {
+			s.rHop = int64(dutch)
+			s.rFloat = int64(hops)
+			s.rRematch = int64(floats)
 			break
 		}
-		if pairs, ok := p.pairAll([]int{c}, true); ok {
-			return pairs, c
+		s.hop = max(1, s.hop*3/4)
+	}
+	s.top = s.rRematch + s.rFloat*int64(s.levels) + s.rHop*int64(s.hop*s.hop) + int64(2*vertices+4) + 1
+	return s
+}
+
+// bad reports whether pairing a and b breaks an absolute criterion: a
+// rematch, or a second bye.
+func (s *swissGraph) bad(a, b int) bool {
+	switch s.dummy {
+	case a:
+		return s.hadBye[b]
+	case b:
+		return s.hadBye[a]
+	}
+	return s.met(a, b)
+}
+
+// cost is what the pair a, b costs by the rules after the absolute ones.
+func (s *swissGraph) cost(a, b int) int64 {
+	if s.level[a] > s.level[b] || s.level[a] == s.level[b] && s.pos[a] > s.pos[b] {
+		a, b = b, a
+	}
+	la, lb := s.level[a], s.level[b]
+	if b == s.dummy && la == lb {
+		return int64(s.size[la] - 1 - s.pos[a]) // the lowest-ranked rests
+	}
+	if la == lb {
+		// S1 (the top half) meets S2: a transposition costs how far the
+		// opponent is from the ideal one; a pair within one half (an
+		// exchange between the halves) costs more than any transposition.
+		size, h := s.size[la], s.size[la]/2
+		cost := iabs(s.pos[b] - s.pos[a] - h)
+		if s.pos[a] >= h || s.pos[b] < h {
+			cost += size + 1
+		}
+		return int64(cost)
+	}
+	dutch := s.size[la] - 1 - s.pos[a]
+	if b != s.dummy {
+		dutch += s.pos[b]
+	}
+	hop := min(lb-la, s.hop)
+	return s.rFloat*int64(lb-la) + s.rHop*int64(hop*hop) + int64(dutch)
+}
+
+func iabs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// weight is the matching weight of the pair (even, as the matching needs).
+func (s *swissGraph) weight(a, b int) int64 {
+	c := s.cost(a, b)
+	if s.bad(a, b) {
+		c += s.rRematch
+	}
+	return 2 * (s.top - c)
+}
+
+// window is how far around its ideal opponents an entry of a large score
+// group looks in the sparse graph.
+const window = 12
+
+// nearPairs calls f with each pair of the sparse graph once: pairs near the
+// Dutch ideal in a score group (all of a small group), and pairs between the
+// lowest of a group and the highest of the two groups below; the bye (the
+// dummy) with the lowest group and the lowest of the two groups above it.
+func (s *swissGraph) nearPairs(f func(a, b int)) {
+	members := make([][]int, s.levels)
+	for v := range s.level {
+		members[s.level[v]] = append(members[s.level[v]], v)
+	}
+	for g, ms := range members {
+		slices.SortFunc(ms, func(a, b int) int { return cmp.Compare(s.pos[a], s.pos[b]) })
+		k := len(ms)
+		h := s.size[g] / 2
+		for i, a := range ms {
+			for j := i + 1; j < k; j++ {
+				d := j - i
+				if k <= 4*window || d <= window || iabs(d-h) <= window || ms[j] == s.dummy {
+					f(a, ms[j])
+				}
+			}
+			if k-1-i >= 2*window {
+				continue
+			}
+			for lower := g + 1; lower <= g+2 && lower < s.levels; lower++ {
+				for j, b := range members[lower] {
+					if j < 2*window || b == s.dummy {
+						f(a, b)
+					}
+				}
+			}
 		}
 	}
-	pairs, _ = p.pairAll([]int{cands[0]}, false)
-	return pairs, cands[0]
+}
+
+// pair matches the round: the sparse graph first, then, unless its pairing is
+// provably as good as any, every pair without a rematch, then every pair.
+func (s *swissGraph) pair() []int {
+	vertices := len(s.level)
+	if vertices == 0 {
+		return nil
+	}
+	if vertices > 8*window {
+		mate := s.match(func(keep func(a, b int)) {
+			s.nearPairs(func(a, b int) {
+				if !s.bad(a, b) {
+					keep(a, b)
+				}
+			})
+		})
+		if s.perfect(mate) && s.hops(mate) == s.oddBounds {
+			return mate
+		}
+	}
+	mate := s.match(func(keep func(a, b int)) {
+		s.allPairs(func(a, b int) {
+			if !s.bad(a, b) {
+				keep(a, b)
+			}
+		})
+	})
+	if s.perfect(mate) {
+		return mate
+	}
+	return s.match(s.allPairs)
+}
+
+func (s *swissGraph) allPairs(f func(a, b int)) {
+	for a := range s.level {
+		for b := a + 1; b < len(s.level); b++ {
+			f(a, b)
+		}
+	}
+}
+
+// match matches the graph of the pairs that pairs calls its argument with.
+func (s *swissGraph) match(pairs func(keep func(a, b int))) []int {
+	var edges []edge
+	pairs(func(a, b int) { edges = append(edges, edge{a, b, s.weight(a, b)}) })
+	return maxWeightPerfectMatching(len(s.level), edges)
+}
+
+func (s *swissGraph) perfect(mate []int) bool {
+	return !slices.Contains(mate, -1)
+}
+
+// hops adds up the squares of how many score groups apart the pairs are: at
+// least the floats, and as many only when each pair crosses one boundary.
+func (s *swissGraph) hops(mate []int) int {
+	k := 0
+	for a, b := range mate {
+		if a < b {
+			d := iabs(s.level[a] - s.level[b])
+			k += d * d
+		}
+	}
+	return k
 }
 
 func btoi(b bool) int {
@@ -80,174 +321,4 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// pairer searches pairings of one field.
-type pairer struct {
-	seats []Seat
-	order []int // indexes by score, best first, rank order within a score
-	met   []bool
-	n     int
-	spent int // nodes visited over all searches
-}
-
-func newPairer(seats []Seat, met func(a, b int) bool) *pairer {
-	n := len(seats)
-	p := &pairer{seats: seats, n: n, met: make([]bool, n*n)}
-	for a := range n {
-		for b := a + 1; b < n; b++ {
-			if met(a, b) {
-				p.met[a*n+b], p.met[b*n+a] = true, true
-			}
-		}
-	}
-	p.order = make([]int, n)
-	for i := range p.order {
-		p.order[i] = i
-	}
-	slices.SortStableFunc(p.order, func(a, b int) int { return -cmp.Compare(seats[a].Score, seats[b].Score) })
-	return p
-}
-
-// pairAll pairs everyone but the excluded, with or without rematches allowed,
-// keeping the largest score difference in a pair as small as it can.
-func (p *pairer) pairAll(excluded []int, noRematch bool) ([][2]int, bool) {
-	lo, hi := 0, 0
-	first := true
-	for _, i := range p.order {
-		if slices.Contains(excluded, i) {
-			continue
-		}
-		if first {
-			hi, lo, first = p.seats[i].Score, p.seats[i].Score, false
-		}
-		lo = min(lo, p.seats[i].Score)
-		hi = max(hi, p.seats[i].Score)
-	}
-	for d := 0; d <= hi-lo; d++ {
-		if pairs, ok := p.search(excluded, d, noRematch); ok {
-			return pairs, true
-		}
-		if !noRematch {
-			break // with rematches allowed, any difference pairs
-		}
-	}
-	if !noRematch {
-		return p.search(excluded, hi-lo, false)
-	}
-	return nil, false
-}
-
-// search finds a pairing whose score differences are at most d, top-down in
-// the Dutch order, backtracking when an entry is left without an opponent.
-func (p *pairer) search(excluded []int, d int, noRematch bool) ([][2]int, bool) {
-	n := p.n
-	used := make([]bool, n)
-	for _, e := range excluded {
-		used[e] = true
-	}
-	pairs := make([][2]int, 0, n/2)
-	budget := searchBudget
-	if !noRematch {
-		budget = -1 // the first descent always succeeds
-	}
-	// parityOK checks a necessary condition: where consecutive scores of the
-	// unpaired entries are more than d apart no pair can cross, so the count
-	// above every such gap must be even.
-	parityOK := func() bool {
-		count, prev, started := 0, 0, false
-		for _, i := range p.order {
-			if used[i] {
-				continue
-			}
-			s := p.seats[i].Score
-			if started && prev-s > d && count%2 == 1 {
-				return false
-			}
-			count++
-			prev, started = s, true
-		}
-		return count%2 == 0
-	}
-	var rec func() bool
-	rec = func() bool {
-		if budget == 0 {
-			return false
-		}
-		budget--
-		p.spent++
-		x := -1
-		for _, i := range p.order {
-			if !used[i] {
-				x = i
-				break
-			}
-		}
-		if x < 0 {
-			return true
-		}
-		if !parityOK() {
-			return false
-		}
-		used[x] = true
-		for _, y := range p.candidates(x, used, d, noRematch) {
-			used[y] = true
-			pairs = append(pairs, [2]int{min(x, y), max(x, y)})
-			if rec() {
-				return true
-			}
-			pairs = pairs[:len(pairs)-1]
-			used[y] = false
-		}
-		used[x] = false
-		return false
-	}
-	if !rec() {
-		return nil, false
-	}
-	slices.SortFunc(pairs, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
-	return pairs, true
-}
-
-// candidates are x's possible opponents, best first: those of x's score in
-// the Dutch order (the entry half a group below x first, then on down, then
-// back up), then those of lower scores, nearest score and best rank first.
-// Rematches come last when allowed.
-func (p *pairer) candidates(x int, used []bool, d int, noRematch bool) []int {
-	sx := p.seats[x].Score
-	var same, other, rematch []int
-	for _, i := range p.order {
-		if used[i] || dist(p.seats[i].Score, sx) > d {
-			continue
-		}
-		switch {
-		case p.met[x*p.n+i]:
-			if !noRematch {
-				rematch = append(rematch, i)
-			}
-		case p.seats[i].Score == sx:
-			same = append(same, i)
-		default:
-			other = append(other, i)
-		}
-	}
-	slices.SortStableFunc(other, func(a, b int) int {
-		return cmp.Compare(dist(p.seats[a].Score, sx), dist(p.seats[b].Score, sx))
-	})
-	half := (len(same)+1)/2 - 1 // x and same form the group; x meets the top of its bottom half
-	half = max(half, 0)
-	out := make([]int, 0, len(same)+len(other)+len(rematch))
-	out = append(out, same[half:]...)
-	for i := half - 1; i >= 0; i-- {
-		out = append(out, same[i])
-	}
-	out = append(out, other...)
-	return append(out, rematch...)
-}
-
-func dist(a, b int) int {
-	if a < b {
-		return b - a
-	}
-	return a - b
 }
