@@ -13,18 +13,6 @@ import (
 	"courtside/tournament"
 )
 
-// Role is what a console login may do.
-type Role string
-
-// The roles of a login. The organizer's own token has the full role.
-const (
-	// RoleFull may do everything in the console: setup, entries, screens, logins.
-	RoleFull Role = ""
-	// RoleResults enters results and calls matches, and changes nothing else:
-	// a desk helper's login.
-	RoleResults Role = "results"
-)
-
 // ErrSetupUsed is returned when the first-run setup was done already, or its code is not the one printed.
 var ErrSetupUsed = errors.New("the setup address was used or is unknown")
 

@@ -9,6 +9,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/record"
 )
 
 // Follows recorded at once by many requests keep the limit of follows per
@@ -22,7 +23,7 @@ func TestAddFollowHoldsUnderRacingWriters(t *testing.T) {
 	errs := make([]error, tries)
 	for i := range tries {
 		wg.Go(func() {
-			errs[i] = store.AddFollow(ctx, cache.Follow{ID: fmt.Sprintf("tio:rAce%09d", i), OrganizerID: "tio:orgA"}, max)
+			errs[i] = store.AddFollow(ctx, record.Follow{ID: fmt.Sprintf("tio:rAce%09d", i), OrganizerID: "tio:orgA"}, max)
 		})
 	}
 	wg.Wait()
@@ -42,7 +43,7 @@ func TestAddFollowHoldsUnderRacingWriters(t *testing.T) {
 	owners := []string{"tio:orgB", "tio:orgC", "tio:orgD", "tio:orgE"}
 	errs = make([]error, len(owners))
 	for i, o := range owners {
-		wg.Go(func() { errs[i] = store.AddFollow(ctx, cache.Follow{ID: "tio:cOntested01", OrganizerID: o}, max) })
+		wg.Go(func() { errs[i] = store.AddFollow(ctx, record.Follow{ID: "tio:cOntested01", OrganizerID: o}, max) })
 	}
 	wg.Wait()
 	won := 0

@@ -147,25 +147,54 @@ func (s *Store) Import(ctx context.Context, org tournament.Organizer, x *Export)
 	t := *x.Tournament
 	t.OrganizerID, t.Rev = org.ID, 1
 	id := t.ID
+	st, err := stageImport(ctx, id, x)
+	if err != nil {
+		return "", err
+	}
+	cleanUp := func() { // best effort: what is left expires anyway
+		_ = s.rdb.Unlink(context.WithoutCancel(ctx), st.staging...).Err()
+	}
+	if err := s.sendStaged(ctx, st); err != nil {
+		cleanUp()
+		return "", fmt.Errorf("cache: import %s: %w", id, err)
+	}
+	if err := s.placeImport(ctx, &t, x, st); err != nil {
+		cleanUp()
+		return "", err
+	}
+	s.noteVersion(id, 1)
+	return id, nil
+}
+
+// importStage is an import's parts staged under keys of their own before
+// one script puts them in place.
+type importStage struct {
+	// keys are importScript's KEYS; staging, the staged keys (to unlink when
+	// the import fails); cmds, the bounded commands that stage the parts.
+	keys    []string
+	staging []string
+	cmds    []func(p redis.Pipeliner)
+}
+
+// stageImport prepares the commands that stage the export's matches,
+// entries and audit lists, each in chunks of importChunk, with a TTL.
+func stageImport(ctx context.Context, id string, x *Export) (*importStage, error) {
 	token := make([]byte, 8)
 	_, _ = rand.Read(token) // crypto/rand does not fail on supported platforms
 	stage := fmt.Sprintf("t:{%s}:import:%s:", id, hex.EncodeToString(token))
 	stagedMatches, stagedEntries := stage+"matches", stage+"entries"
-	keys := []string{metaKey(id), versionKey(id), listingKey(id), matchesKey(id), entriesKey(id), eventsKey(id), stagedMatches, stagedEntries}
-	var staging []string
-
-	var cmds []func(p redis.Pipeliner)
+	st := &importStage{keys: []string{metaKey(id), versionKey(id), listingKey(id), matchesKey(id), entriesKey(id), eventsKey(id), stagedMatches, stagedEntries}}
 	hash := func(key string, fields []any) {
 		for i := 0; i < len(fields); i += 2 * importChunk {
 			chunk := fields[i:min(i+2*importChunk, len(fields))]
-			cmds = append(cmds, func(p redis.Pipeliner) { p.HSet(ctx, key, chunk...); p.Expire(ctx, key, stagingTTLSeconds*1e9) })
+			st.cmds = append(st.cmds, func(p redis.Pipeliner) { p.HSet(ctx, key, chunk...); p.Expire(ctx, key, stagingTTLSeconds*1e9) })
 		}
 	}
 	var fields []any
 	for _, m := range x.Matches {
 		raw, err := json.Marshal(m)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		fields = append(fields, m.ID, raw)
 	}
@@ -174,7 +203,7 @@ func (s *Store) Import(ctx context.Context, org tournament.Organizer, x *Export)
 	for _, e := range x.Entries {
 		raw, err := json.Marshal(e)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		fields = append(fields, e.ID, raw)
 	}
@@ -190,48 +219,54 @@ func (s *Store) Import(ctx context.Context, org tournament.Organizer, x *Export)
 		for i, a := range as {
 			raw, err := json.Marshal(a)
 			if err != nil {
-				return "", err
+				return nil, err
 			}
 			vals[i] = raw
 		}
 		key := stage + "audit:" + m.ID
-		keys = append(keys, key, auditKey(id, m.ID))
-		staging = append(staging, key)
-		cmds = append(cmds, func(p redis.Pipeliner) { p.RPush(ctx, key, vals...); p.Expire(ctx, key, stagingTTLSeconds*1e9) })
+		st.keys = append(st.keys, key, auditKey(id, m.ID))
+		st.staging = append(st.staging, key)
+		st.cmds = append(st.cmds, func(p redis.Pipeliner) { p.RPush(ctx, key, vals...); p.Expire(ctx, key, stagingTTLSeconds*1e9) })
 	}
-	staging = append(staging, stagedMatches, stagedEntries)
-	cleanUp := func() { // best effort: what is left expires anyway
-		_ = s.rdb.Unlink(context.WithoutCancel(ctx), staging...).Err()
-	}
-	for i := 0; i < len(cmds); i += 64 {
+	st.staging = append(st.staging, stagedMatches, stagedEntries)
+	return st, nil
+}
+
+// sendStaged runs the staging commands, 64 to a pipeline.
+func (s *Store) sendStaged(ctx context.Context, st *importStage) error {
+	for i := 0; i < len(st.cmds); i += 64 {
 		_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
-			for _, c := range cmds[i:min(i+64, len(cmds))] {
+			for _, c := range st.cmds[i:min(i+64, len(st.cmds))] {
 				c(p)
 			}
 			return nil
 		})
 		if err != nil {
-			cleanUp()
-			return "", fmt.Errorf("cache: import %s: %w", id, err)
+			return err
 		}
 	}
+	return nil
+}
 
-	c := tournament.Restore(&t, x.Entries, nil, s.Now())
+// placeImport lists the tournament and puts the staged parts in place with
+// its record, in one script: ErrExists when the tournament is here already.
+func (s *Store) placeImport(ctx context.Context, t *tournament.Tournament, x *Export, st *importStage) error {
+	id := t.ID
+	c := tournament.Restore(t, x.Entries, nil, s.Now())
 	meta, err := json.Marshal(c.Tournament)
 	if err != nil {
-		return "", err
+		return err
 	}
 	l, err := json.Marshal(listingOf(c.Tournament))
 	if err != nil {
-		return "", err
+		return err
 	}
 	events, err := json.Marshal(c.Events)
 	if err != nil {
-		return "", err
+		return err
 	}
 	if err := s.index(ctx, c.Tournament); err != nil { // listed first, as Apply does
-		cleanUp()
-		return "", err
+		return err
 	}
 	flag := func(b bool) string {
 		if b {
@@ -239,18 +274,14 @@ func (s *Store) Import(ctx context.Context, org tournament.Organizer, x *Export)
 		}
 		return "0"
 	}
-	res, err := s.runWrite(ctx, importScript, keys, meta, l, events, id, flag(len(x.Matches) > 0), flag(len(x.Entries) > 0)).Text()
+	res, err := s.runWrite(ctx, importScript, st.keys, meta, l, events, id, flag(len(x.Matches) > 0), flag(len(x.Entries) > 0)).Text()
 	switch {
 	case err != nil:
-		cleanUp()
-		return "", fmt.Errorf("cache: import %s: %w", id, err)
+		return fmt.Errorf("cache: import %s: %w", id, err)
 	case res == "exists":
-		cleanUp()
-		return "", fmt.Errorf("cache: tournament %s: %w", id, ErrExists)
+		return fmt.Errorf("cache: tournament %s: %w", id, ErrExists)
 	case res == "lost":
-		cleanUp()
-		return "", fmt.Errorf("cache: import %s: its staged parts expired before the last step: import it again", id)
+		return fmt.Errorf("cache: import %s: its staged parts expired before the last step: import it again", id)
 	}
-	s.noteVersion(id, 1)
-	return id, nil
+	return nil
 }

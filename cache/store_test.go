@@ -19,6 +19,7 @@ import (
 	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/internal/testkit"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -127,7 +128,7 @@ func TestPublicKeyNeedsSportAndApplicant(t *testing.T) {
 	store := cachetest.Store(cachetest.Redis(t))
 	ctx := context.Background()
 	good := cache.PublicKeyRequest{Sport: tournament.Darts, App: "Oche", Applicant: "Sam", Email: "sam@example.org"}
-	if _, k, err := store.CreatePublicKey(ctx, good); err != nil || k.Kind != cache.KindPublic || k.Owner() != k.ID {
+	if _, k, err := store.CreatePublicKey(ctx, good); err != nil || k.Kind != record.KindPublic || k.Owner() != k.ID {
 		t.Fatalf("%+v %v", k, err)
 	}
 	for name, r := range map[string]cache.PublicKeyRequest{

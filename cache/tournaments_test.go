@@ -12,6 +12,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -85,7 +86,7 @@ func TestSetupEmitsItsEvents(t *testing.T) {
 func TestNextBatchIsTheLeaseHolders(t *testing.T) {
 	_, store, org, snap := clubNight(t)
 	ctx := context.Background()
-	w, err := store.CreateWebhook(ctx, cache.Key{ID: "k1", Kind: cache.KindToken, OrganizerID: org.ID}, snap.Tournament.ID, "https://hooks.example.org/x")
+	w, err := store.CreateWebhook(ctx, record.Key{ID: "k1", Kind: record.KindToken, OrganizerID: org.ID}, snap.Tournament.ID, "https://hooks.example.org/x")
 	if err != nil {
 		t.Fatal(err)
 	}

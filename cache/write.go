@@ -156,79 +156,25 @@ type applyArgs struct {
 // A change whose Tournament has Rev 1 creates the tournament (ErrExists when
 // it exists) and lists it in its organizer's index.
 func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int64, error) {
-	args := applyArgs{Version: c.Version, Removed: c.Removed}
-	for i, m := range c.Matches {
-		raw, err := json.Marshal(m)
-		if err != nil {
-			return 0, err
-		}
-		args.Matches = append(args.Matches, applyRecord{ID: m.ID, Rev: m.Rev, Running: c.Live && i == 0, JSON: string(raw)})
-	}
-	for _, e := range c.Entries {
-		raw, err := json.Marshal(e)
-		if err != nil {
-			return 0, err
-		}
-		args.Entries = append(args.Entries, applyRecord{ID: e.ID, JSON: string(raw)})
-	}
-	ids := make([]string, 0, len(c.Matches)+len(c.Removed))
-	for _, m := range c.Matches {
-		ids = append(ids, m.ID)
-	}
-	args.MIDs = strings.Join(append(ids, c.Removed...), ",")
-	ids = ids[:0]
-	for _, e := range c.Entries {
-		ids = append(ids, e.ID)
-	}
-	args.EIDs = strings.Join(ids, ",")
-	if t := c.Tournament; t != nil {
-		raw, err := json.Marshal(t)
-		if err != nil {
-			return 0, err
-		}
-		l, err := json.Marshal(listingOf(t))
-		if err != nil {
-			return 0, err
-		}
-		args.Meta = &applyRecord{Rev: t.Rev, JSON: string(raw), Listing: string(l)}
-		if t.Rev == 1 {
-			// The index lives in another slot: listed first, a tournament
-			// is never without its entry; readers skip entries of tournaments
-			// that were never made (see Tournaments).
-			if err := s.index(ctx, t); err != nil {
-				return 0, err
-			}
-		}
-	}
-	if len(c.Events) > 0 {
-		raw, err := json.Marshal(c.Events)
-		if err != nil {
-			return 0, err
-		}
-		args.Events = string(raw)
-	}
-	audit := auditKey(id, "-")
-	if c.Audit != nil {
-		raw, err := json.Marshal(c.Audit)
-		if err != nil {
-			return 0, err
-		}
-		args.Audit, audit = string(raw), auditKey(id, c.Audit.MatchID)
-	}
-	payload, err := json.Marshal(args)
+	args, err := encodeChange(c)
 	if err != nil {
 		return 0, err
 	}
-	argv := make([]any, 0, 5+len(args.Matches)+len(args.Entries))
-	argv = append(argv, payload, id, streamCap)
-	for _, m := range args.Matches {
-		argv = append(argv, m.JSON)
+	if t := c.Tournament; t != nil && t.Rev == 1 {
+		// The index lives in another slot: listed first, a tournament
+		// is never without its entry; readers skip entries of tournaments
+		// that were never made (see Tournaments).
+		if err := s.index(ctx, t); err != nil {
+			return 0, err
+		}
 	}
-	for _, e := range args.Entries {
-		argv = append(argv, e.JSON)
+	argv, err := args.argv(id)
+	if err != nil {
+		return 0, err
 	}
-	if args.Meta != nil {
-		argv = append(argv, args.Meta.JSON, args.Meta.Listing)
+	audit := auditKey(id, "-")
+	if c.Audit != nil {
+		audit = auditKey(id, c.Audit.MatchID)
 	}
 	keys := []string{matchesKey(id), versionKey(id), metaKey(id), eventsKey(id), audit, changesKey(id), entriesKey(id), listingKey(id)}
 	res, err := s.runWrite(ctx, applyScript, keys, argv...).Slice()
@@ -248,6 +194,82 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 	v := res[1].(int64)
 	s.noteVersion(id, v)
 	return v, nil
+}
+
+// encodeChange encodes what the change writes as applyScript reads it.
+func encodeChange(c *tournament.Change) (applyArgs, error) {
+	args := applyArgs{Version: c.Version, Removed: c.Removed}
+	for i, m := range c.Matches {
+		raw, err := json.Marshal(m)
+		if err != nil {
+			return args, err
+		}
+		args.Matches = append(args.Matches, applyRecord{ID: m.ID, Rev: m.Rev, Running: c.Live && i == 0, JSON: string(raw)})
+	}
+	for _, e := range c.Entries {
+		raw, err := json.Marshal(e)
+		if err != nil {
+			return args, err
+		}
+		args.Entries = append(args.Entries, applyRecord{ID: e.ID, JSON: string(raw)})
+	}
+	ids := make([]string, 0, len(c.Matches)+len(c.Removed))
+	for _, m := range c.Matches {
+		ids = append(ids, m.ID)
+	}
+	args.MIDs = strings.Join(append(ids, c.Removed...), ",")
+	ids = ids[:0]
+	for _, e := range c.Entries {
+		ids = append(ids, e.ID)
+	}
+	args.EIDs = strings.Join(ids, ",")
+	if t := c.Tournament; t != nil {
+		raw, err := json.Marshal(t)
+		if err != nil {
+			return args, err
+		}
+		l, err := json.Marshal(listingOf(t))
+		if err != nil {
+			return args, err
+		}
+		args.Meta = &applyRecord{Rev: t.Rev, JSON: string(raw), Listing: string(l)}
+	}
+	if len(c.Events) > 0 {
+		raw, err := json.Marshal(c.Events)
+		if err != nil {
+			return args, err
+		}
+		args.Events = string(raw)
+	}
+	if c.Audit != nil {
+		raw, err := json.Marshal(c.Audit)
+		if err != nil {
+			return args, err
+		}
+		args.Audit = string(raw)
+	}
+	return args, nil
+}
+
+// argv is applyScript's ARGV: the payload, the tournament id, the stream's
+// cap, then the records' JSON (matches, entries, the record and its listing).
+func (args applyArgs) argv(id string) ([]any, error) {
+	payload, err := json.Marshal(args)
+	if err != nil {
+		return nil, err
+	}
+	argv := make([]any, 0, 5+len(args.Matches)+len(args.Entries))
+	argv = append(argv, payload, id, streamCap)
+	for _, m := range args.Matches {
+		argv = append(argv, m.JSON)
+	}
+	for _, e := range args.Entries {
+		argv = append(argv, e.JSON)
+	}
+	if args.Meta != nil {
+		argv = append(argv, args.Meta.JSON, args.Meta.Listing)
+	}
+	return argv, nil
 }
 
 // maxAttempts bounds how often Write recomputes a change that conflicted.

@@ -27,7 +27,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"courtside/cache"
+	"courtside/record"
 	"courtside/tournament"
 	"courtside/upstream"
 	"courtside/web"
@@ -284,82 +287,38 @@ func newLogger(getenv func(string) string) *slog.Logger {
 	return slog.New(slog.NewTextHandler(os.Stderr, opts))
 }
 
+// serve runs the site and the API until ctx ends or SIGINT/SIGTERM: it reads
+// its settings, opens the store, builds the routes, starts the background
+// loops and serves, then shuts down in order.
 func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
 	tuneGC(getenv)
-	url := getenv("REDIS_URL")
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fs.String("addr", envOr(getenv, "ADDR", ":8080"), "listen address (env ADDR)")
-	dataDir := fs.String("data", getenv("DATA_DIR"), "keep the data in this directory (env DATA_DIR)")
-	simulate := fs.Bool("simulate", url == "", "play the running tournaments live (on by default with the embedded demo)")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if *dataDir != "" && url != "" {
-		return fmt.Errorf("--data (DATA_DIR) and REDIS_URL: choose one: %w", errUsage)
-	}
-	if *dataDir != "" && !flagSet(fs, "simulate") {
-		*simulate = false // a club's own data is not played by itself
-	}
-	demo := url == "" && *dataDir == ""
-	if fs.NArg() > 0 {
-		return fmt.Errorf("serve takes no arguments, got %q: %w", fs.Args(), errUsage)
-	}
-	trusted, err := trustedProxies(getenv("TRUSTED_PROXIES"))
+	cfg, err := readServeSettings(args, getenv)
 	if err != nil {
 		return err
-	}
-	base, err := publicURL(getenv("BASE_URL"), *addr)
-	if err != nil {
-		return err
-	}
-	renderBytes, err := byteSize(getenv("RENDER_CACHE_BYTES"))
-	if err != nil {
-		return err
-	}
-	keep, err := time.ParseDuration(envOr(getenv, "RETENTION", "168h"))
-	if err != nil || keep <= 0 {
-		return fmt.Errorf("RETENTION: want a positive duration such as 168h, got %q", getenv("RETENTION"))
 	}
 	log := newLogger(getenv)
-	rdb, closeRedis, err := openStore(url, *dataDir, getenv)
+	rdb, closeRedis, err := openStore(cfg.redisURL, cfg.dataDir, getenv)
 	if err != nil {
 		return err
 	}
 	defer closeRedis()
-	store := cache.New(rdb)
-	if store.Durability, err = durability(getenv); err != nil {
+	store, err := prepareStore(ctx, rdb, cfg, getenv, log)
+	if err != nil {
 		return err
-	}
-	if err := store.Ping(ctx); err != nil {
-		return fmt.Errorf("redis: %w", err)
-	}
-	if demo {
-		log.Warn("REDIS_URL is not set: using an embedded in-memory Redis with demo data; NOTHING IS SAVED when the process stops")
-		if err := seedEmbedded(ctx, store); err != nil {
-			return err
-		}
 	}
 	setupCode, firstRun, err := store.SetupCode(ctx)
 	if err != nil {
 		return err
 	}
 	allowPrivate := getenv("WEBHOOK_ALLOW_PRIVATE") == "1"
-	follower := upstream.New(store, log, base)
+	follower := upstream.New(store, log, cfg.base)
 	follower.AllowPrivate = allowPrivate // the same opt-in as webhooks: follows dial public addresses only
 	metrics := web.NewMetrics(rdb)
 	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
-		SessionKeys: sessionKeys(cmp.Or(getenv("SESSION_KEYS"), dataSecret(getenv("SESSION_KEYS") == "", *dataDir, log)), log), BaseURL: base, RenderCacheBytes: renderBytes,
-		TrustedProxies: trusted, Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN"), Upstream: follower})
+		SessionKeys: sessionKeys(cmp.Or(getenv("SESSION_KEYS"), dataSecret(getenv("SESSION_KEYS") == "", cfg.dataDir, log)), log), BaseURL: cfg.base, RenderCacheBytes: cfg.renderBytes,
+		TrustedProxies: cfg.trusted, Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN"), Upstream: follower})
 	if err != nil {
 		return err
-	}
-	srv := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	var background sync.WaitGroup
 	defer background.Wait() // after stop(), which the next defer runs first
@@ -367,40 +326,145 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	defer stop()
 	deliverer := worker.NewDeliverer(store, log, allowPrivate)
 	watch(metrics, deliverer, store)
+	startLoops(ctx, &background, cfg, store, log, deliverer, follower)
+	serveMetrics(ctx, &background, getenv("METRICS_ADDR"), metrics, log)
+	var setupURL string
+	if firstRun {
+		setupURL = strings.TrimSuffix(cfg.base, "/") + "/setup/" + setupCode
+	}
+	welcome := func(addr net.Addr) error { return printWelcome(stdout, addr, cfg.demo, cfg.dataDir, setupURL) }
+	return listenAndServe(ctx, newHTTPServer(handler, log), cfg.addr, welcome, log)
+}
+
+// serveSettings are serve's flags and the environment it checks before
+// anything is opened.
+type serveSettings struct {
+	redisURL string
+	addr     string
+	dataDir  string
+	simulate bool
+	// demo: neither Redis nor a data directory, so the embedded demo.
+	demo        bool
+	trusted     []netip.Prefix
+	base        string
+	renderBytes int64
+	keep        time.Duration
+}
+
+// readServeSettings reads serve's flags and checks its environment: a wrong
+// setting is an error before Redis is opened.
+func readServeSettings(args []string, getenv func(string) string) (serveSettings, error) {
+	cfg := serveSettings{redisURL: getenv("REDIS_URL")}
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.StringVar(&cfg.addr, "addr", envOr(getenv, "ADDR", ":8080"), "listen address (env ADDR)")
+	fs.StringVar(&cfg.dataDir, "data", getenv("DATA_DIR"), "keep the data in this directory (env DATA_DIR)")
+	fs.BoolVar(&cfg.simulate, "simulate", cfg.redisURL == "", "play the running tournaments live (on by default with the embedded demo)")
+	if err := parse(fs, args); err != nil {
+		return cfg, err
+	}
+	if cfg.dataDir != "" && cfg.redisURL != "" {
+		return cfg, fmt.Errorf("--data (DATA_DIR) and REDIS_URL: choose one: %w", errUsage)
+	}
+	if cfg.dataDir != "" && !flagSet(fs, "simulate") {
+		cfg.simulate = false // a club's own data is not played by itself
+	}
+	cfg.demo = cfg.redisURL == "" && cfg.dataDir == ""
+	if fs.NArg() > 0 {
+		return cfg, fmt.Errorf("serve takes no arguments, got %q: %w", fs.Args(), errUsage)
+	}
+	var err error
+	if cfg.trusted, err = trustedProxies(getenv("TRUSTED_PROXIES")); err != nil {
+		return cfg, err
+	}
+	if cfg.base, err = publicURL(getenv("BASE_URL"), cfg.addr); err != nil {
+		return cfg, err
+	}
+	if cfg.renderBytes, err = byteSize(getenv("RENDER_CACHE_BYTES")); err != nil {
+		return cfg, err
+	}
+	cfg.keep, err = time.ParseDuration(envOr(getenv, "RETENTION", "168h"))
+	if err != nil || cfg.keep <= 0 {
+		return cfg, fmt.Errorf("RETENTION: want a positive duration such as 168h, got %q", getenv("RETENTION"))
+	}
+	return cfg, nil
+}
+
+// prepareStore makes the store on rdb with its durability, checks Redis
+// answers, and loads the demo into an embedded Redis.
+func prepareStore(ctx context.Context, rdb redis.UniversalClient, cfg serveSettings, getenv func(string) string, log *slog.Logger) (*cache.Store, error) {
+	store := cache.New(rdb)
+	var err error
+	if store.Durability, err = durability(getenv); err != nil {
+		return nil, err
+	}
+	if err := store.Ping(ctx); err != nil {
+		return nil, fmt.Errorf("redis: %w", err)
+	}
+	if cfg.demo {
+		log.Warn("REDIS_URL is not set: using an embedded in-memory Redis with demo data; NOTHING IS SAVED when the process stops")
+		if err := seedEmbedded(ctx, store); err != nil {
+			return nil, err
+		}
+	}
+	return store, nil
+}
+
+// newHTTPServer bounds how long a client may take to send and to read.
+func newHTTPServer(handler http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+}
+
+// startLoops starts the background loops on background, until ctx ends:
+// webhook delivery, retention, version watching, following, and the
+// simulator when cfg.simulate.
+func startLoops(ctx context.Context, background *sync.WaitGroup, cfg serveSettings, store *cache.Store, log *slog.Logger, deliverer *worker.Deliverer, follower *upstream.Follower) {
 	background.Go(func() { deliverer.Run(ctx) })
-	background.Go(func() { (&worker.Retention{Store: store, Log: log, Keep: keep, Every: 10 * time.Minute}).Run(ctx) })
+	background.Go(func() { (&worker.Retention{Store: store, Log: log, Keep: cfg.keep, Every: 10 * time.Minute}).Run(ctx) })
 	background.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
 	background.Go(func() { follower.Run(ctx) })
-	if *simulate {
+	if cfg.simulate {
 		sim := &worker.Simulator{Store: store, Log: log, Rand: mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1)), IdleFor: 90 * time.Second}
-		if demo {
+		if cfg.demo {
 			sim.Replay = func(ctx context.Context, id string) error { return replayDemo(ctx, store, id) }
 		}
 		background.Go(func() { sim.Run(ctx, 1500*time.Millisecond) })
 	}
-	if addr := getenv("METRICS_ADDR"); addr != "" {
-		// Metrics on a port of their own, for a scraper inside the network.
-		msrv := &http.Server{Addr: addr, Handler: metrics.Handler(""), ReadHeaderTimeout: 5 * time.Second}
-		background.Go(func() {
-			if err := msrv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
-				log.Error("metrics", "addr", addr, "err", err)
-			}
-		})
-		background.Go(func() { <-ctx.Done(); _ = msrv.Close() })
+}
+
+// serveMetrics serves the metrics on a port of their own (METRICS_ADDR), for
+// a scraper inside the network, until ctx ends; nothing when addr is empty.
+func serveMetrics(ctx context.Context, background *sync.WaitGroup, addr string, metrics *web.Metrics, log *slog.Logger) {
+	if addr == "" {
+		return
 	}
+	msrv := &http.Server{Addr: addr, Handler: metrics.Handler(""), ReadHeaderTimeout: 5 * time.Second}
+	background.Go(func() {
+		if err := msrv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
+			log.Error("metrics", "addr", addr, "err", err)
+		}
+	})
+	background.Go(func() { <-ctx.Done(); _ = msrv.Close() })
+}
+
+// listenAndServe binds addr, prints the welcome, serves until the server
+// fails or ctx ends, and then shuts down within 10 s.
+func listenAndServe(ctx context.Context, srv *http.Server, addr string, welcome func(net.Addr) error, log *slog.Logger) error {
 	// Listen first: the banner promises a bound port, and a port in use is an
 	// error before anything is printed.
-	l, err := net.Listen("tcp", *addr)
+	l, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
-	var setupURL string
-	if firstRun {
-		setupURL = strings.TrimSuffix(base, "/") + "/setup/" + setupCode
-	}
-	if err := printWelcome(stdout, l.Addr(), demo, *dataDir, setupURL); err != nil {
+	if err := welcome(l.Addr()); err != nil {
 		log.Warn("printing the welcome", "err", err)
 	}
 	select {
@@ -427,10 +491,10 @@ func seedEmbedded(ctx context.Context, store *cache.Store) error {
 		return err
 	}
 	org := d.Organizers[0]
-	if _, err := store.PutKeyWithSecret(ctx, cache.Key{Kind: cache.KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: "Demo token"}, demoToken); err != nil {
+	if _, err := store.PutKeyWithSecret(ctx, record.Key{Kind: record.KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: "Demo token"}, demoToken); err != nil {
 		return err
 	}
-	_, err := store.PutKeyWithSecret(ctx, cache.Key{Kind: cache.KindPublic, Sport: tournament.TableSoccer, Name: "Demo public key", App: "Demo"}, demoPublicKey)
+	_, err := store.PutKeyWithSecret(ctx, record.Key{Kind: record.KindPublic, Sport: tournament.TableSoccer, Name: "Demo public key", App: "Demo"}, demoPublicKey)
 	return err
 }
 

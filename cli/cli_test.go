@@ -23,6 +23,7 @@ import (
 	"courtside/cache/cachetest"
 	"courtside/handlers"
 	"courtside/internal/testkit"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -68,7 +69,7 @@ func TestKeysCommands(t *testing.T) {
 		t.Fatalf("create-token printed %q, want the secret alone", out.String())
 	}
 	k, err := store.Authenticate(ctx, secret)
-	if err != nil || k.Kind != cache.KindToken || k.Name != "Scoreboard" {
+	if err != nil || k.Kind != record.KindToken || k.Name != "Scoreboard" {
 		t.Fatalf("the printed token: %+v %v", k, err)
 	}
 	out.Reset()
@@ -76,7 +77,7 @@ func TestKeysCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	pk, err := store.Authenticate(ctx, strings.TrimSpace(out.String()))
-	if err != nil || pk.Kind != cache.KindPublic || pk.Sport != tournament.Darts {
+	if err != nil || pk.Kind != record.KindPublic || pk.Sport != tournament.Darts {
 		t.Fatalf("the printed public key: %+v %v", pk, err)
 	}
 	out.Reset()

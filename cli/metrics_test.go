@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/record"
 	"courtside/web"
 	"courtside/worker"
 )
@@ -21,7 +21,7 @@ func TestMetricsWatchTheBackgroundLoops(t *testing.T) {
 	rdb := cachetest.Redis(t)
 	store := cachetest.Store(rdb)
 	ctx := context.Background()
-	f := cache.Follow{ID: "tio:4AHchFkVAecs2", Upstream: "https://example.org/v1/public", Key: "k", Budget: 60}
+	f := record.Follow{ID: "tio:4AHchFkVAecs2", Upstream: "https://example.org/v1/public", Key: "k", Budget: 60}
 	if err := store.PutFollow(ctx, f); err != nil {
 		t.Fatal(err)
 	}

@@ -87,162 +87,213 @@ func tournaments(args []string, _ func(string) string) (action, error) {
 		return nil, fmt.Errorf("tournaments needs a command (create, start, list, delete, export, import, withdraw, late-entry): %w", errUsage)
 	}
 	cmd, args := args[0], args[1:]
-	switch cmd { // before the flags: tournaments frobnicate --help is a mistake, not help
-	case "create", "start", "list", "delete", "export", "import", "withdraw", "late-entry":
-	default:
+	run, ok := tournamentCommands[cmd] // before the flags: tournaments frobnicate --help is a mistake, not help
+	if !ok {
 		return nil, fmt.Errorf("unknown tournaments command %q: %w", cmd, errUsage)
 	}
+	in, err := parseTournamentsArgs(cmd, args)
+	if err != nil {
+		return nil, err
+	}
+	return run(in)
+}
+
+// tournamentCommands are the tournaments subcommands: each checks its
+// arguments and reads its file before Redis is opened.
+var tournamentCommands = map[string]func(tournamentsInput) (action, error){
+	"create":     createTournament,
+	"start":      startTournament,
+	"list":       listTournamentsCommand,
+	"delete":     deleteTournament,
+	"export":     exportTournament,
+	"import":     importTournament,
+	"withdraw":   changeEntries,
+	"late-entry": changeEntries,
+}
+
+// tournamentsInput is a tournaments subcommand's flags and positional arguments.
+type tournamentsInput struct {
+	cmd                                      string
+	file, organizer, discipline, entry, name string
+	yes                                      bool
+	pos                                      []string
+}
+
+// parseTournamentsArgs reads the flags of tournaments cmd, which may come
+// before or after the id.
+func parseTournamentsArgs(cmd string, args []string) (tournamentsInput, error) {
+	in := tournamentsInput{cmd: cmd}
 	fs := flag.NewFlagSet("tournaments "+cmd, flag.ContinueOnError)
-	var (
-		file       = fs.String("file", "", "the setup file (create)")
-		organizer  = fs.String("organizer", "", "only this organizer's (list); the organizer to file it under (import)")
-		yes        = fs.Bool("yes", false, "yes, delete it and everything of it (delete)")
-		discipline = fs.String("discipline", "", "the discipline's short name or id")
-		entry      = fs.String("entry", "", "the entry's name or id (withdraw)")
-		name       = fs.String("name", "", "the late entry: a player, or a team as \"Anna Berg / Ben Kurz\"")
-	)
-	// Flags may come before or after the id.
-	var pos []string
+	fs.StringVar(&in.file, "file", "", "the setup file (create)")
+	fs.StringVar(&in.organizer, "organizer", "", "only this organizer's (list); the organizer to file it under (import)")
+	fs.BoolVar(&in.yes, "yes", false, "yes, delete it and everything of it (delete)")
+	fs.StringVar(&in.discipline, "discipline", "", "the discipline's short name or id")
+	fs.StringVar(&in.entry, "entry", "", "the entry's name or id (withdraw)")
+	fs.StringVar(&in.name, "name", "", "the late entry: a player, or a team as \"Anna Berg / Ben Kurz\"")
 	for len(args) > 0 {
 		if err := parse(fs, args); err != nil {
-			return nil, err
+			return in, err
 		}
 		if args = fs.Args(); len(args) > 0 {
-			pos, args = append(pos, args[0]), args[1:]
+			in.pos, args = append(in.pos, args[0]), args[1:]
 		}
 	}
-	// positional checks that the command got exactly n arguments.
-	positional := func(n int, what string) error {
-		if len(pos) != n {
-			return fmt.Errorf("tournaments %s needs %s, got %q: %w", cmd, what, pos, errUsage)
-		}
-		return nil
+	return in, nil
+}
+
+// positional checks that the command got exactly n arguments.
+func (in tournamentsInput) positional(n int, what string) error {
+	if len(in.pos) != n {
+		return fmt.Errorf("tournaments %s needs %s, got %q: %w", in.cmd, what, in.pos, errUsage)
 	}
-	id := func() string { return pos[0] }
-	switch cmd {
-	case "create":
-		if err := positional(0, "no arguments besides --file"); err != nil {
-			return nil, err
-		}
-		raw, err := readFile(*file)
-		if err != nil {
-			return nil, err
-		}
-		setup, err := tournament.ParseSetup(raw)
-		if err != nil {
-			return nil, fmt.Errorf("%s:\n%w", *file, err)
-		}
-		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
-			org, err := store.OrganizerByRef(ctx, setup.Organizer)
-			if errors.Is(err, cache.ErrNotFound) {
-				return fmt.Errorf("%s:\norganizer: no organizer %q (courtside organizers list)", *file, setup.Organizer)
-			} else if err != nil {
-				return err
-			}
-			snap, err := store.CreateTournament(ctx, org, setup)
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprintln(stdout, snap.Tournament.ID)
+	return nil
+}
+
+// createTournament: tournaments create --file SETUP.
+func createTournament(in tournamentsInput) (action, error) {
+	if err := in.positional(0, "no arguments besides --file"); err != nil {
+		return nil, err
+	}
+	raw, err := readFile(in.file)
+	if err != nil {
+		return nil, err
+	}
+	setup, err := tournament.ParseSetup(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s:\n%w", in.file, err)
+	}
+	return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+		org, err := store.OrganizerByRef(ctx, setup.Organizer)
+		if errors.Is(err, cache.ErrNotFound) {
+			return fmt.Errorf("%s:\norganizer: no organizer %q (courtside organizers list)", in.file, setup.Organizer)
+		} else if err != nil {
 			return err
-		}, nil
-	case "start":
-		if err := positional(1, "one tournament id"); err != nil {
-			return nil, err
 		}
-		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
-			now := store.Now()
-			_, c, err := write(ctx, store, id(), func(s *tournament.Snapshot) (*tournament.Change, error) { return s.Start(now) })
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprintf(stdout, "%s is running: %d matches drawn\n", id(), len(c.Matches))
-			return err
-		}, nil
-	case "list":
-		if err := positional(0, "no arguments besides --organizer"); err != nil {
-			return nil, err
-		}
-		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
-			return listTournaments(ctx, store, *organizer, stdout)
-		}, nil
-	case "delete":
-		if err := positional(1, "one tournament id"); err != nil {
-			return nil, err
-		}
-		if !*yes {
-			return nil, fmt.Errorf("this deletes %s with its matches, results and audit log for good: add --yes", id())
-		}
-		return func(ctx context.Context, store *cache.Store, _ io.Writer) error {
-			return store.DeleteTournament(ctx, id())
-		}, nil
-	case "export":
-		if err := positional(1, "one tournament id"); err != nil {
-			return nil, err
-		}
-		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
-			x, err := store.Export(ctx, id())
-			if err != nil {
-				return err
-			}
-			enc := json.NewEncoder(stdout)
-			enc.SetIndent("", "  ")
-			return enc.Encode(x)
-		}, nil
-	case "import":
-		if err := positional(1, "one file"); err != nil {
-			return nil, err
-		}
-		raw, err := readFile(pos[0])
+		snap, err := store.CreateTournament(ctx, org, setup)
 		if err != nil {
-			return nil, err
-		}
-		x, err := cache.ParseExport(raw)
-		if err != nil {
-			return nil, fmt.Errorf("%s:\n%w", pos[0], err)
-		}
-		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
-			org, err := store.ImportOrganizer(ctx, *organizer, x)
-			if err != nil {
-				return err
-			}
-			id, err := store.Import(ctx, org, x)
-			if errors.Is(err, cache.ErrExists) {
-				return fmt.Errorf("%s is here already: delete it first (tournaments delete %s --yes)", x.Tournament.ID, x.Tournament.ID)
-			} else if err != nil {
-				return err
-			}
-			_, err = fmt.Fprintln(stdout, id)
 			return err
-		}, nil
-	case "withdraw", "late-entry":
-		if err := positional(1, "one tournament id"); err != nil {
-			return nil, err
 		}
-		return func(ctx context.Context, store *cache.Store, _ io.Writer) error {
-			now := store.Now()
-			_, _, err := write(ctx, store, id(), func(s *tournament.Snapshot) (*tournament.Change, error) {
-				d, err := findDiscipline(s, *discipline)
+		_, err = fmt.Fprintln(stdout, snap.Tournament.ID)
+		return err
+	}, nil
+}
+
+// startTournament: tournaments start ID.
+func startTournament(in tournamentsInput) (action, error) {
+	if err := in.positional(1, "one tournament id"); err != nil {
+		return nil, err
+	}
+	id := in.pos[0]
+	return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+		now := store.Now()
+		_, c, err := write(ctx, store, id, func(s *tournament.Snapshot) (*tournament.Change, error) { return s.Start(now) })
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "%s is running: %d matches drawn\n", id, len(c.Matches))
+		return err
+	}, nil
+}
+
+// listTournamentsCommand: tournaments list [--organizer ORG].
+func listTournamentsCommand(in tournamentsInput) (action, error) {
+	if err := in.positional(0, "no arguments besides --organizer"); err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+		return listTournaments(ctx, store, in.organizer, stdout)
+	}, nil
+}
+
+// deleteTournament: tournaments delete ID --yes.
+func deleteTournament(in tournamentsInput) (action, error) {
+	if err := in.positional(1, "one tournament id"); err != nil {
+		return nil, err
+	}
+	id := in.pos[0]
+	if !in.yes {
+		return nil, fmt.Errorf("this deletes %s with its matches, results and audit log for good: add --yes", id)
+	}
+	return func(ctx context.Context, store *cache.Store, _ io.Writer) error {
+		return store.DeleteTournament(ctx, id)
+	}, nil
+}
+
+// exportTournament: tournaments export ID, as indented JSON on stdout.
+func exportTournament(in tournamentsInput) (action, error) {
+	if err := in.positional(1, "one tournament id"); err != nil {
+		return nil, err
+	}
+	id := in.pos[0]
+	return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+		x, err := store.Export(ctx, id)
+		if err != nil {
+			return err
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(x)
+	}, nil
+}
+
+// importTournament: tournaments import FILE [--organizer ORG].
+func importTournament(in tournamentsInput) (action, error) {
+	if err := in.positional(1, "one file"); err != nil {
+		return nil, err
+	}
+	raw, err := readFile(in.pos[0])
+	if err != nil {
+		return nil, err
+	}
+	x, err := cache.ParseExport(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s:\n%w", in.pos[0], err)
+	}
+	return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+		org, err := store.ImportOrganizer(ctx, in.organizer, x)
+		if err != nil {
+			return err
+		}
+		id, err := store.Import(ctx, org, x)
+		if errors.Is(err, cache.ErrExists) {
+			return fmt.Errorf("%s is here already: delete it first (tournaments delete %s --yes)", x.Tournament.ID, x.Tournament.ID)
+		} else if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(stdout, id)
+		return err
+	}, nil
+}
+
+// changeEntries: tournaments withdraw ID --discipline D --entry E, and
+// tournaments late-entry ID --discipline D --name NAME.
+func changeEntries(in tournamentsInput) (action, error) {
+	if err := in.positional(1, "one tournament id"); err != nil {
+		return nil, err
+	}
+	id := in.pos[0]
+	return func(ctx context.Context, store *cache.Store, _ io.Writer) error {
+		now := store.Now()
+		_, _, err := write(ctx, store, id, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			d, err := findDiscipline(s, in.discipline)
+			if err != nil {
+				return nil, err
+			}
+			if in.cmd == "withdraw" {
+				e, err := findEntry(s, d, in.entry)
 				if err != nil {
 					return nil, err
 				}
-				if cmd == "withdraw" {
-					e, err := findEntry(s, d, *entry)
-					if err != nil {
-						return nil, err
-					}
-					return s.Withdraw(d.ID, e, now)
-				}
-				e, err := s.LateEntry(d.ID, *name)
-				if err != nil {
-					return nil, err
-				}
-				return s.AddLateEntry(d.ID, e, now)
-			})
-			return err
-		}, nil
-	}
-	return nil, fmt.Errorf("unknown tournaments command %q: %w", cmd, errUsage)
+				return s.Withdraw(d.ID, e, now)
+			}
+			e, err := s.LateEntry(d.ID, in.name)
+			if err != nil {
+				return nil, err
+			}
+			return s.AddLateEntry(d.ID, e, now)
+		})
+		return err
+	}, nil
 }
 
 // write applies a change to the tournament through the one write path.

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -21,11 +22,11 @@ import (
 // AccountStore is what the first-run setup and the logins of helpers need from the store.
 type AccountStore interface {
 	SetupOpen(ctx context.Context, code string) (bool, error)
-	FirstOrganizer(ctx context.Context, code string, o tournament.Organizer) (string, cache.Key, error)
-	CreateHelper(ctx context.Context, organizerID, name string, role cache.Role) (cache.Key, error)
-	Helpers(ctx context.Context, organizerID string) ([]cache.Key, error)
+	FirstOrganizer(ctx context.Context, code string, o tournament.Organizer) (string, record.Key, error)
+	CreateHelper(ctx context.Context, organizerID, name string, role record.Role) (record.Key, error)
+	Helpers(ctx context.Context, organizerID string) ([]record.Key, error)
 	KeyHash(ctx context.Context, id string) (string, error)
-	KeyByHash(ctx context.Context, sha string) (cache.Key, error)
+	KeyByHash(ctx context.Context, sha string) (record.Key, error)
 	RevokeKey(ctx context.Context, id string) error
 	CreateSignInLink(ctx context.Context, keySHA string, ttl time.Duration) (string, error)
 	SignInLink(ctx context.Context, code string) (string, error)
@@ -53,7 +54,7 @@ const maxAccountForm = 8 << 10
 // enters results cannot change setup, entries, screens or logins.
 func (a *Admin) FullAccess(h func(http.ResponseWriter, *http.Request) error) func(http.ResponseWriter, *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		if Caller(r.Context()).Role != cache.RoleFull {
+		if Caller(r.Context()).Role != record.RoleFull {
 			return Status(http.StatusForbidden, templates.T(r.Context(), "Your login enters results; the organizer's login changes the rest."))
 		}
 		return h(w, r)
@@ -198,7 +199,7 @@ func (acc *Accounts) renderLogins(w http.ResponseWriter, r *http.Request, status
 	page.Page = acc.Admin.page(r, templates.T(ctx, "Logins"))
 	page.Organizer = org.Name
 	for _, h := range helpers {
-		page.Helpers = append(page.Helpers, templates.HelperLogin{ID: h.ID, Name: h.Name, ResultsOnly: h.Role == cache.RoleResults})
+		page.Helpers = append(page.Helpers, templates.HelperLogin{ID: h.ID, Name: h.Name, ResultsOnly: h.Role == record.RoleResults})
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	return htmlStatus(w, r, status, templates.Logins(page))
@@ -216,11 +217,11 @@ func (acc *Accounts) CreateHelper(w http.ResponseWriter, r *http.Request) error 
 	}
 	name := strings.TrimSpace(r.PostFormValue("name"))
 	page.Name.Value = name
-	role := cache.RoleResults
+	role := record.RoleResults
 	if r.PostFormValue("role") == "full" {
-		role = cache.RoleFull
+		role = record.RoleFull
 	}
-	page.Full = role == cache.RoleFull
+	page.Full = role == record.RoleFull
 	switch {
 	case name == "":
 		page.Name.Error = templates.T(ctx, "Give the helper a name, such as Desk 2 or Anna.")
@@ -264,20 +265,20 @@ func (acc *Accounts) RevokeHelper(w http.ResponseWriter, r *http.Request) error 
 }
 
 // helper finds a helper's login of the signed-in organizer; another's is not found.
-func (acc *Accounts) helper(ctx context.Context, id string) (cache.Key, error) {
+func (acc *Accounts) helper(ctx context.Context, id string) (record.Key, error) {
 	sha, err := acc.Store.KeyHash(ctx, id)
 	if err != nil {
-		return cache.Key{}, notFoundAs(err, "login")
+		return record.Key{}, notFoundAs(err, "login")
 	}
 	k, err := acc.Store.KeyByHash(ctx, sha)
 	if errors.Is(err, cache.ErrRevoked) {
-		return cache.Key{}, NotFound("login")
+		return record.Key{}, NotFound("login")
 	}
 	if err != nil {
-		return cache.Key{}, notFoundAs(err, "login")
+		return record.Key{}, notFoundAs(err, "login")
 	}
 	if !k.Helper || k.Revoked || k.OrganizerID != Caller(ctx).OrganizerID {
-		return cache.Key{}, NotFound("login")
+		return record.Key{}, NotFound("login")
 	}
 	return k, nil
 }

@@ -15,14 +15,15 @@ import (
 	"github.com/gorilla/sessions"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/templates"
 	"courtside/tournament"
 )
 
 // AdminStore is what the organizer console needs from the store.
 type AdminStore interface {
-	Authenticate(ctx context.Context, secret string) (cache.Key, error)
-	KeyByHash(ctx context.Context, sha string) (cache.Key, error)
+	Authenticate(ctx context.Context, secret string) (record.Key, error)
+	KeyByHash(ctx context.Context, sha string) (record.Key, error)
 	BeginLogin(ctx context.Context, client string) (time.Duration, error)
 	LoginSucceeded(ctx context.Context, client string) error
 	CreateSession(ctx context.Context, keySHA string, ttl time.Duration) (string, error)
@@ -94,22 +95,22 @@ func (a *Admin) save(w http.ResponseWriter, r *http.Request, s *sessions.Session
 // Organizer reads the signed-in organizer's key through the session. A
 // session that ended (signed out, its token revoked, expired) or a cookie
 // that does not decode is no session.
-func (a *Admin) Organizer(r *http.Request) (cache.Key, bool, error) {
+func (a *Admin) Organizer(r *http.Request) (record.Key, bool, error) {
 	s, _ := a.Sessions.Get(r, sessionName) // a tampered or expired cookie gives an empty session
 	id, _ := s.Values[sessionID].(string)
 	if id == "" {
-		return cache.Key{}, false, nil
+		return record.Key{}, false, nil
 	}
 	sha, err := a.Store.SessionKey(r.Context(), id)
 	if errors.Is(err, cache.ErrNotFound) {
-		return cache.Key{}, false, nil
+		return record.Key{}, false, nil
 	}
 	if err != nil {
-		return cache.Key{}, false, err
+		return record.Key{}, false, err
 	}
 	k, err := a.Store.KeyByHash(r.Context(), sha)
-	if errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked) || err == nil && k.Kind != cache.KindToken {
-		return cache.Key{}, false, nil
+	if errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked) || err == nil && k.Kind != record.KindToken {
+		return record.Key{}, false, nil
 	}
 	return k, err == nil, err
 }
@@ -141,7 +142,7 @@ func (a *Admin) SignedIn(h func(http.ResponseWriter, *http.Request) error) func(
 			http.Redirect(w, r, to, http.StatusSeeOther)
 			return nil
 		}
-		return h(w, r.WithContext(templates.WithFullAccess(WithCaller(r.Context(), k), k.Role == cache.RoleFull)))
+		return h(w, r.WithContext(templates.WithFullAccess(WithCaller(r.Context(), k), k.Role == record.RoleFull)))
 	}
 }
 
@@ -208,7 +209,7 @@ func (a *Admin) Login(w http.ResponseWriter, r *http.Request) error {
 		return fail(http.StatusUnauthorized, T("That token is unknown or revoked."))
 	case err != nil:
 		return err
-	case k.Kind != cache.KindToken:
+	case k.Kind != record.KindToken:
 		return fail(http.StatusForbidden, T("A public API key cannot sign in: use the API token of the organizer."))
 	}
 	if err := a.Store.LoginSucceeded(ctx, client); err != nil {

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"courtside/cache"
+	"courtside/record"
 	"courtside/templates"
 	"courtside/tournament"
 	"courtside/upstream"
@@ -19,16 +19,16 @@ import (
 // tournament application (upstream.Follower).
 type Following interface {
 	List(ctx context.Context, upstream, key string) ([]upstream.ListItem, error)
-	Follow(ctx context.Context, req upstream.Request) (cache.Follow, error)
+	Follow(ctx context.Context, req upstream.Request) (record.Follow, error)
 	Stop(ctx context.Context, id string) error
-	WebhookURL(f cache.Follow) string
+	WebhookURL(f record.Follow) string
 }
 
 // FollowStore is what the console's follow page reads.
 type FollowStore interface {
-	Follows(ctx context.Context) ([]cache.Follow, error)
-	Follow(ctx context.Context, id string) (cache.Follow, error)
-	FollowStatuses(ctx context.Context, fs ...cache.Follow) ([]cache.FollowStatus, error)
+	Follows(ctx context.Context) ([]record.Follow, error)
+	Follow(ctx context.Context, id string) (record.Follow, error)
+	FollowStatuses(ctx context.Context, fs ...record.Follow) ([]record.FollowStatus, error)
 	Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error)
 }
 
@@ -68,7 +68,7 @@ func (a *AdminFollow) followPage(r *http.Request) (templates.FollowPage, error) 
 	if err != nil {
 		return page, err
 	}
-	follows = slices.DeleteFunc(follows, func(f cache.Follow) bool { return f.OrganizerID != k.OrganizerID })
+	follows = slices.DeleteFunc(follows, func(f record.Follow) bool { return f.OrganizerID != k.OrganizerID })
 	statuses, err := a.Follows.FollowStatuses(ctx, follows...)
 	if err != nil {
 		return page, err

@@ -201,10 +201,6 @@ func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ctx := r.Context()
-	g, _ := snap.Group(m.GroupID)
-	cfg := snap.Config(m)
-	action := r.PostFormValue("action")
 	show := func(status int, page templates.ResultPage) error { return a.showResult(w, r, status, page) }
 	// refused shows the form again as it was sent, with the mistake where it is.
 	refused := func(e *tournament.ResultError) error {
@@ -213,32 +209,53 @@ func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		keepInput(r, &page)
-		place(ctx, &page, e)
+		place(r.Context(), &page, e)
 		return show(http.StatusUnprocessableEntity, page)
 	}
 	if ferr != nil {
 		return refused(ferr)
 	}
+	action := r.PostFormValue("action")
 	if action == "finish" { // a second look before the match ends
-		if err := tournament.ValidateResult(result, cfg, len(g.Encounters), true); err != nil {
-			var re *tournament.ResultError
-			if errors.As(err, &re) {
-				return refused(re)
-			}
-			return err
-		}
-		page, err := a.resultPage(r, snap, m, result)
-		if err != nil {
-			return err
-		}
-		keepInput(r, &page)
-		page.Confirm = confirmText(ctx, page.Match, result, cfg)
-		return show(http.StatusOK, page)
+		return a.confirmResult(r, snap, m, result, refused, show)
 	}
 	final := action == "confirm"
 	if !final && action != "live" {
 		return BadRequest("action must be live, finish or confirm")
 	}
+	if done, err := a.writeConsoleResult(r, snap, m, result, final, refused, show); done || err != nil {
+		return err
+	}
+	return a.resultSaved(w, r, final, show)
+}
+
+// confirmResult shows who the result makes the winner and asks to finish the match.
+func (a *Admin) confirmResult(r *http.Request, snap *tournament.Snapshot, m *tournament.Match, result tournament.Encounters,
+	refused func(*tournament.ResultError) error, show func(int, templates.ResultPage) error) error {
+	g, _ := snap.Group(m.GroupID)
+	cfg := snap.Config(m)
+	if err := tournament.ValidateResult(result, cfg, len(g.Encounters), true); err != nil {
+		var re *tournament.ResultError
+		if errors.As(err, &re) {
+			return refused(re)
+		}
+		return err
+	}
+	page, err := a.resultPage(r, snap, m, result)
+	if err != nil {
+		return err
+	}
+	keepInput(r, &page)
+	page.Confirm = confirmText(r.Context(), page.Match, result, cfg)
+	return show(http.StatusOK, page)
+}
+
+// writeConsoleResult writes the result through the tournament application a
+// followed tournament comes from, or here; when it was not saved it answers
+// why and reports done.
+func (a *Admin) writeConsoleResult(r *http.Request, snap *tournament.Snapshot, m *tournament.Match, result tournament.Encounters, final bool,
+	refused func(*tournament.ResultError) error, show func(int, templates.ResultPage) error) (done bool, err error) {
+	ctx := r.Context()
 	by := Caller(ctx).Name + " (console)"
 	relayed, answer, err := a.relay(ctx, snap.Tournament.ID, m.ID, result, final)
 	if !relayed {
@@ -249,16 +266,22 @@ func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
 	var re *tournament.ResultError
 	switch {
 	case relayed && err != nil:
-		return Status(http.StatusBadGateway, templates.T(ctx, "The tournament application did not answer: nothing was saved."))
+		return true, Status(http.StatusBadGateway, templates.T(ctx, "The tournament application did not answer: nothing was saved."))
 	case answer != nil:
-		return a.refusedUpstream(r, snap, m, answer, refused, show)
+		return true, a.refusedUpstream(r, snap, m, answer, refused, show)
 	case errors.As(err, &re):
-		return refused(re)
+		return true, refused(re)
 	case errors.Is(err, tournament.ErrNotRunning):
-		return a.finishedElsewhere(r, snap.Tournament.ID, m.ID, show)
+		return true, a.finishedElsewhere(r, snap.Tournament.ID, m.ID, show)
 	case err != nil:
-		return err
+		return true, err
 	}
+	return false, nil
+}
+
+// resultSaved answers a saved result: a plain form goes back to the match,
+// htmx gets the result form again as the match is now, with a note.
+func (a *Admin) resultSaved(w http.ResponseWriter, r *http.Request, final bool, show func(int, templates.ResultPage) error) error {
 	saved := "live"
 	if final {
 		saved = "final"
@@ -267,7 +290,7 @@ func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, r.URL.Path[:len(r.URL.Path)-len("/result")]+"?saved="+saved, http.StatusSeeOther)
 		return nil
 	}
-	snap, m, err = a.ownMatch(r)
+	snap, m, err := a.ownMatch(r)
 	if err != nil {
 		return err
 	}
@@ -275,7 +298,7 @@ func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	page.Flash = savedFlash(ctx, saved)
+	page.Flash = savedFlash(r.Context(), saved)
 	return show(http.StatusOK, page)
 }
 

@@ -473,92 +473,125 @@ func courtNames(ctx context.Context, n int) []string {
 // setupFromForm reads the form's values into a setup; what does not read
 // (a number that is not one) is a problem of its field.
 func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[string]string) {
-	errs := map[string]string{}
-	text := func(k string) string { return strings.TrimSpace(v.Get(k)) }
-	num := func(k string) int {
-		s := text(k)
-		if s == "" {
-			return 0
-		}
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			errs[k] = templates.T(ctx, "must be a whole number")
-		}
-		return n
-	}
-	on := func(k string) bool { return v.Get(k) == "on" }
-	list := func(k string) []string {
-		var out []string
-		for _, p := range strings.Split(v.Get(k), ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				out = append(out, p)
-			}
-		}
-		return out
-	}
-	// The venue's time zone, in which the start and end are typed.
-	zone := text("timeZone")
-	if _, err := time.LoadLocation(zone); zone != "" && (err != nil || zone == "Local" || len(zone) > 64) {
-		errs["timeZone"] = templates.T(ctx, "Use a time zone name such as Europe/Paris.")
-	}
+	f := &setupForm{ctx: ctx, v: v, errs: map[string]string{}}
+	zone := f.timeZone()
 	loc := tournament.VenueLocation(zone)
-	when := func(k string) tournament.Time {
-		s := text(k)
-		if s == "" {
-			return tournament.Time{}
-		}
-		t, err := time.ParseInLocation(datetimeLocal, s, loc)
-		if err != nil {
-			if t, err = time.Parse(time.RFC3339, s); err != nil {
-				errs[k] = templates.T(ctx, "must be a date and time")
-			}
-		}
-		return tournament.At(t)
-	}
-	s := &tournament.Setup{Name: text("name"), Description: strings.TrimSpace(v.Get("description")), StartTime: when("start"), EndTime: when("end"),
-		Public: on("public"), AutoCall: on("autoCall"), CheckIn: on("checkIn"), TimeZone: zone}
-	if n, err := strconv.Atoi(text("courts")); err == nil {
-		if n < 1 || n > tournament.MaxSetupCourts {
-			errs["courts"] = templates.Tf(ctx, "from 1 to %d courts", tournament.MaxSetupCourts)
-		} else {
-			s.Courts = courtNames(ctx, n)
-		}
-	} else {
-		s.Courts = lines(v.Get("courts"))
-	}
+	s := &tournament.Setup{Name: f.text("name"), Description: strings.TrimSpace(v.Get("description")), StartTime: f.when("start", loc), EndTime: f.when("end", loc),
+		Public: f.on("public"), AutoCall: f.on("autoCall"), CheckIn: f.on("checkIn"), TimeZone: zone}
+	s.Courts = f.courts()
 	for i := range count(v, "disciplines") {
-		p := fmt.Sprintf("d%d", i)
-		d := tournament.SetupDiscipline{Name: text(p + ".name"), ShortName: text(p + ".shortName"), EntryType: tournament.EntryType(text(p + ".entryType"))}
-		for _, line := range lines(v.Get(p + ".entries")) {
-			d.Entries = append(d.Entries, tournament.EntryLine(d.EntryType, line))
-		}
-		for k := range count(v, p+".stages") {
-			sp := fmt.Sprintf("%s.s%d", p, k)
-			st := tournament.SetupStage{Name: text(sp + ".name"), Mode: tournament.Mode(text(sp + ".mode")), Groups: num(sp + ".groups"),
-				Qualify: num(sp + ".qualify"), Rounds: num(sp + ".rounds"), Lives: num(sp + ".lives"),
-				ThirdPlace: on(sp + ".thirdPlace"), DoubleRoundRobin: on(sp + ".doubleRoundRobin"),
-				Draw:      map[bool]string{true: tournament.DrawByDirector}[on(sp+".directorDraws")],
-				TieBreaks: list(sp + ".tieBreaks"), Encounters: list(sp + ".encounters"),
-				MatchConfiguration: tournament.MatchConfiguration{Name: text(sp + ".configName"), NumPoints: num(sp + ".numPoints"), NumSets: num(sp + ".numSets"),
-					TwoAhead: on(sp + ".twoAhead"), Draw: on(sp + ".draw"), QuickEntry: on(sp + ".quickEntry")}}
-			if text(sp+".pointsWin") != "" || text(sp+".pointsDraw") != "" || text(sp+".pointsBye") != "" {
-				st.Points = &tournament.Scoring{Win: num(sp + ".pointsWin"), Draw: num(sp + ".pointsDraw"), Bye: num(sp + ".pointsBye")}
-			}
-			d.Stages = append(d.Stages, st)
-		}
-		s.Disciplines = append(s.Disciplines, d)
+		s.Disciplines = append(s.Disciplines, f.discipline(fmt.Sprintf("d%d", i)))
 	}
-	if len(errs) > 0 {
+	if len(f.errs) > 0 {
 		// Every problem at once: what the rules say about the rest of the
 		// form too, beside fields that have no problem of their own yet.
 		more, _ := problemFields(ctx, s.Validate())
 		for field, msg := range more {
-			if _, ok := errs[field]; !ok && field != "organizer" {
-				errs[field] = msg
+			if _, ok := f.errs[field]; !ok && field != "organizer" {
+				f.errs[field] = msg
 			}
 		}
 	}
-	return s, errs
+	return s, f.errs
+}
+
+// setupForm reads the setup form's fields, noting each that does not read.
+type setupForm struct {
+	ctx  context.Context
+	v    url.Values
+	errs map[string]string
+}
+
+func (f *setupForm) text(k string) string { return strings.TrimSpace(f.v.Get(k)) }
+
+func (f *setupForm) on(k string) bool { return f.v.Get(k) == "on" }
+
+// num reads a whole number; 0 when the field is empty.
+func (f *setupForm) num(k string) int {
+	s := f.text(k)
+	if s == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		f.errs[k] = templates.T(f.ctx, "must be a whole number")
+	}
+	return n
+}
+
+// list reads a comma-separated list, blanks left out.
+func (f *setupForm) list(k string) []string {
+	var out []string
+	for _, p := range strings.Split(f.v.Get(k), ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// timeZone is the venue's time zone, in which the start and end are typed.
+func (f *setupForm) timeZone() string {
+	zone := f.text("timeZone")
+	if _, err := time.LoadLocation(zone); zone != "" && (err != nil || zone == "Local" || len(zone) > 64) {
+		f.errs["timeZone"] = templates.T(f.ctx, "Use a time zone name such as Europe/Paris.")
+	}
+	return zone
+}
+
+// when reads a date and time as the browser sends it, in the venue's zone, or RFC 3339.
+func (f *setupForm) when(k string, loc *time.Location) tournament.Time {
+	s := f.text(k)
+	if s == "" {
+		return tournament.Time{}
+	}
+	t, err := time.ParseInLocation(datetimeLocal, s, loc)
+	if err != nil {
+		if t, err = time.Parse(time.RFC3339, s); err != nil {
+			f.errs[k] = templates.T(f.ctx, "must be a date and time")
+		}
+	}
+	return tournament.At(t)
+}
+
+// courts reads a number of courts, named in turn, or their names one a line.
+func (f *setupForm) courts() []string {
+	n, err := strconv.Atoi(f.text("courts"))
+	if err != nil {
+		return lines(f.v.Get("courts"))
+	}
+	if n < 1 || n > tournament.MaxSetupCourts {
+		f.errs["courts"] = templates.Tf(f.ctx, "from 1 to %d courts", tournament.MaxSetupCourts)
+		return nil
+	}
+	return courtNames(f.ctx, n)
+}
+
+// discipline reads the discipline whose fields start with p ("d0"), its entries and stages.
+func (f *setupForm) discipline(p string) tournament.SetupDiscipline {
+	d := tournament.SetupDiscipline{Name: f.text(p + ".name"), ShortName: f.text(p + ".shortName"), EntryType: tournament.EntryType(f.text(p + ".entryType"))}
+	for _, line := range lines(f.v.Get(p + ".entries")) {
+		d.Entries = append(d.Entries, tournament.EntryLine(d.EntryType, line))
+	}
+	for k := range count(f.v, p+".stages") {
+		d.Stages = append(d.Stages, f.stage(fmt.Sprintf("%s.s%d", p, k)))
+	}
+	return d
+}
+
+// stage reads the stage whose fields start with sp ("d0.s1").
+func (f *setupForm) stage(sp string) tournament.SetupStage {
+	st := tournament.SetupStage{Name: f.text(sp + ".name"), Mode: tournament.Mode(f.text(sp + ".mode")), Groups: f.num(sp + ".groups"),
+		Qualify: f.num(sp + ".qualify"), Rounds: f.num(sp + ".rounds"), Lives: f.num(sp + ".lives"),
+		ThirdPlace: f.on(sp + ".thirdPlace"), DoubleRoundRobin: f.on(sp + ".doubleRoundRobin"),
+		Draw:      map[bool]string{true: tournament.DrawByDirector}[f.on(sp+".directorDraws")],
+		TieBreaks: f.list(sp + ".tieBreaks"), Encounters: f.list(sp + ".encounters"),
+		MatchConfiguration: tournament.MatchConfiguration{Name: f.text(sp + ".configName"), NumPoints: f.num(sp + ".numPoints"), NumSets: f.num(sp + ".numSets"),
+			TwoAhead: f.on(sp + ".twoAhead"), Draw: f.on(sp + ".draw"), QuickEntry: f.on(sp + ".quickEntry")}}
+	if f.text(sp+".pointsWin") != "" || f.text(sp+".pointsDraw") != "" || f.text(sp+".pointsBye") != "" {
+		st.Points = &tournament.Scoring{Win: f.num(sp + ".pointsWin"), Draw: f.num(sp + ".pointsDraw"), Bye: f.num(sp + ".pointsBye")}
+	}
+	return st
 }
 
 func lines(s string) []string {

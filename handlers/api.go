@@ -82,10 +82,10 @@ func (a *API) readable(r *http.Request) (*tournament.Snapshot, error) {
 		return nil, notFoundAs(err, CodeTournamentNotFound)
 	}
 	k := Caller(r.Context())
-	if k.Kind == cache.KindPublic && snap.Organizer.Sport != k.Sport {
+	if !k.Sees(snap.Organizer.Sport) {
 		return nil, NotFound(CodeTournamentNotFound)
 	}
-	if !snap.Tournament.Public && k.Owner() != snap.Tournament.OrganizerID {
+	if !k.Reads(snap.Tournament) {
 		return nil, Forbidden(CodeForbidden)
 	}
 	return snap, nil

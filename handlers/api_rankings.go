@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"courtside/cache"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -85,7 +85,7 @@ func (a *RankingsAPI) state(r *http.Request) (tournament.Organizer, *RankingStat
 		return org, nil, nil, notFoundAs(err, "ORGANIZER_NOT_FOUND")
 	}
 	k := Caller(r.Context())
-	if k.Kind == cache.KindPublic && k.Sport != org.Sport {
+	if k.Kind == record.KindPublic && k.Sport != org.Sport {
 		return org, nil, nil, NotFound("ORGANIZER_NOT_FOUND")
 	}
 	st, err := a.Book.State(r.Context(), org.ID)

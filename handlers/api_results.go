@@ -9,7 +9,6 @@ import (
 	"reflect"
 	"strings"
 
-	"courtside/cache"
 	"courtside/tournament"
 )
 
@@ -41,7 +40,7 @@ func (a *API) PutLiveResult(w http.ResponseWriter, r *http.Request) error {
 
 func (a *API) putResult(w http.ResponseWriter, r *http.Request, final bool) error {
 	k := Caller(r.Context())
-	if k.Kind != cache.KindToken {
+	if !k.SetsResults() {
 		return Forbidden(CodeScopeMissing)
 	}
 	snap, err := a.readable(r)

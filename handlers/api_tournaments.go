@@ -26,7 +26,7 @@ func (a *API) Organizers(w http.ResponseWriter, r *http.Request) error {
 	k := Caller(r.Context())
 	out := []tournament.Organizer{}
 	for _, o := range all {
-		if k.Kind == cache.KindPublic && o.Sport != k.Sport {
+		if !k.Sees(o.Sport) {
 			continue
 		}
 		out = append(out, o)
@@ -44,7 +44,7 @@ func (a *API) OrganizerTournaments(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return notFoundAs(err, CodeOrganizerNotFound)
 	}
-	if k := Caller(r.Context()); k.Kind == cache.KindPublic && k.Sport != org.Sport {
+	if k := Caller(r.Context()); !k.Sees(org.Sport) {
 		return NotFound(CodeOrganizerNotFound)
 	}
 	q.SharedOnly = true
@@ -58,7 +58,7 @@ func (a *API) Tournaments(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	k := Caller(r.Context())
-	if k.Kind != cache.KindToken {
+	if !k.SetsResults() {
 		return Forbidden(CodeAccountTokenRequired)
 	}
 	return a.list(w, r, k.OrganizerID, q)

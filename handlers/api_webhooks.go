@@ -6,17 +6,17 @@ import (
 	"net/http"
 
 	"courtside/cache"
-	"courtside/tournament"
+	"courtside/record"
 )
 
 // WebhookStore is what the webhook endpoints need from the store.
 type WebhookStore interface {
-	CreateWebhook(ctx context.Context, k cache.Key, tournamentID, url string) (cache.Webhook, error)
-	Webhook(ctx context.Context, id string) (cache.Webhook, error)
-	Webhooks(ctx context.Context, owner string) ([]cache.Webhook, error)
-	DeleteWebhook(ctx context.Context, w cache.Webhook) error
-	SetWebhookEnabled(ctx context.Context, w cache.Webhook, enabled bool) (cache.Webhook, error)
-	Deliveries(ctx context.Context, webhookID string) ([]cache.Delivery, error)
+	CreateWebhook(ctx context.Context, k record.Key, tournamentID, url string) (record.Webhook, error)
+	Webhook(ctx context.Context, id string) (record.Webhook, error)
+	Webhooks(ctx context.Context, owner string) ([]record.Webhook, error)
+	DeleteWebhook(ctx context.Context, w record.Webhook) error
+	SetWebhookEnabled(ctx context.Context, w record.Webhook, enabled bool) (record.Webhook, error)
+	Deliveries(ctx context.Context, webhookID string) ([]record.Delivery, error)
 }
 
 // Webhooks serves the webhook subscription endpoints.
@@ -37,14 +37,14 @@ const (
 
 // CreatedWebhook is a new subscription: the only time its secret is shown.
 type CreatedWebhook struct {
-	cache.Webhook
+	record.Webhook
 	Secret string `json:"secret"`
 }
 
 // WebhookJSON is a subscription with its recent deliveries.
 type WebhookJSON struct {
-	cache.Webhook
-	Deliveries []cache.Delivery `json:"deliveries"`
+	record.Webhook
+	Deliveries []record.Delivery `json:"deliveries"`
 }
 
 // Create subscribes a URL to a tournament's events. A public key may subscribe
@@ -55,15 +55,15 @@ func (h *Webhooks) Create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return notFoundAs(err, CodeTournamentNotFound)
 	}
-	t := snap.Tournament
-	switch {
-	case k.Kind == cache.KindPublic && snap.Organizer.Sport != k.Sport:
+	if !k.Sees(snap.Organizer.Sport) {
 		return NotFound(CodeTournamentNotFound)
-	case k.Kind == cache.KindPublic && !t.Public:
+	}
+	switch err := k.MaySubscribe(snap.Tournament); {
+	case errors.Is(err, record.ErrNotPublic):
 		return Forbidden(CodeTournamentNotPublic)
-	case k.Kind == cache.KindPublic && (t.State == tournament.StateFinished || t.State == tournament.StateCancelled):
+	case errors.Is(err, record.ErrFinished):
 		return Forbidden(CodeTournamentFinished)
-	case !t.Public && k.Owner() != t.OrganizerID:
+	case err != nil:
 		return Forbidden(CodeForbidden)
 	}
 	var body struct {
@@ -75,7 +75,7 @@ func (h *Webhooks) Create(w http.ResponseWriter, r *http.Request) error {
 	if err := h.CheckURL(r.Context(), body.URL); err != nil {
 		return BadRequest("%s", err.Error())
 	}
-	hook, err := h.Store.CreateWebhook(r.Context(), k, t.ID, body.URL)
+	hook, err := h.Store.CreateWebhook(r.Context(), k, snap.Tournament.ID, body.URL)
 	if errors.Is(err, cache.ErrTooManyWebhooks) {
 		return BadRequest(CodeTooManySubscriptions)
 	}
@@ -106,7 +106,7 @@ func (h *Webhooks) List(w http.ResponseWriter, r *http.Request) error {
 }
 
 // mine returns the caller's webhook named by the path; another owner's is not found.
-func (h *Webhooks) mine(r *http.Request) (cache.Webhook, error) {
+func (h *Webhooks) mine(r *http.Request) (record.Webhook, error) {
 	hook, err := h.Store.Webhook(r.Context(), r.PathValue("webhookId"))
 	if err != nil {
 		return hook, notFoundAs(err, CodeWebhookNotFound)

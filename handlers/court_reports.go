@@ -17,6 +17,7 @@ import (
 	"github.com/angelofallars/htmx-go"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -29,7 +30,7 @@ type CourtReportStore interface {
 	ReportCourt(ctx context.Context, tournamentID, courtID string, compute func(*tournament.CourtReport) (*tournament.CourtReport, error)) (*tournament.CourtReport, error)
 	Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error)
 	Allow(ctx context.Context, sha string, limit int) (bool, time.Duration, error)
-	Follow(ctx context.Context, id string) (cache.Follow, error)
+	Follow(ctx context.Context, id string) (record.Follow, error)
 }
 
 // CourtReports lets the players at a court report their match's result from
@@ -273,140 +274,205 @@ func (c *CourtReports) Report(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	dev := deviceOf(r)
-	show := func(status int, p templates.CourtReportPage) error {
-		return htmlStatus(w, r, status, templates.CourtReport(p))
-	}
-	// showError shows the court page as it is now, with why nothing was saved.
-	showError := func(status int, msg string) error {
-		p, err := c.view(r, snap, court, dev, nil)
-		if err != nil {
-			return err
-		}
-		p.Error = msg
-		return show(status, p)
-	}
-	if dev == "" {
-		dev = giveDevice(w, r)
-		return showError(http.StatusBadRequest, templates.T(ctx, "This phone had not opened the court page before. Check the result and send it again."))
+	p := &courtPost{c: c, w: w, r: r, snap: snap, court: court, dev: deviceOf(r)}
+	if p.dev == "" {
+		p.dev = giveDevice(w, r)
+		return p.showError(http.StatusBadRequest, templates.T(ctx, "This phone had not opened the court page before. Check the result and send it again."))
 	}
 	if err := r.ParseForm(); err != nil {
 		return badInput(ctx, "The form does not read.")
 	}
+	if ok, err := p.withinLimits(); !ok || err != nil {
+		return err
+	}
+	if ok, err := p.takeMatch(); !ok || err != nil {
+		return err
+	}
+	g, _ := snap.Group(p.m.GroupID)
+	p.cfg, p.encounters = snap.Config(p.m), len(g.Encounters)
+	result, ferr := parseResult(r, max(p.encounters, 1), max(2*p.cfg.NumSets-1, 1), p.cfg.QuickEntry)
+	if ferr != nil {
+		return p.refused(ferr)
+	}
+	switch r.PostFormValue("action") {
+	case "check":
+		return p.check(result)
+	case "live":
+		return p.live(result)
+	case "send":
+		return p.send(result)
+	}
+	return badInput(ctx, "The form does not read.")
+}
+
+// courtPost is one post of a court page, on its way through Report's steps.
+type courtPost struct {
+	c     *CourtReports
+	w     http.ResponseWriter
+	r     *http.Request
+	snap  *tournament.Snapshot
+	court *tournament.Court
+	dev   string
+	// m is the match on the court the post is about; cfg and encounters, its configuration.
+	m          *tournament.Match
+	cfg        tournament.MatchConfiguration
+	encounters int
+}
+
+func (p *courtPost) show(status int, page templates.CourtReportPage) error {
+	return htmlStatus(p.w, p.r, status, templates.CourtReport(page))
+}
+
+// showError shows the court page as it is now, with why nothing was saved.
+func (p *courtPost) showError(status int, msg string) error {
+	page, err := p.c.view(p.r, p.snap, p.court, p.dev, nil)
+	if err != nil {
+		return err
+	}
+	page.Error = msg
+	return p.show(status, page)
+}
+
+// refused shows the court page with the result as typed and the rules' refusal beside its field.
+func (p *courtPost) refused(e *tournament.ResultError) error {
+	page, err := p.c.view(p.r, p.snap, p.court, p.dev, nil)
+	if err != nil {
+		return err
+	}
+	keepInput(p.r, &page.Form)
+	place(p.r.Context(), &page.Form, e)
+	return p.show(http.StatusUnprocessableEntity, page)
+}
+
+// withinLimits takes one report from the phone's and the court's rate
+// limits; past either it answers 429 and reports false.
+func (p *courtPost) withinLimits() (bool, error) {
+	ctx := p.r.Context()
 	for i, limit := range []struct {
 		key string
 		n   int
 	}{
-		{"report-device:" + dev, cmp.Or(c.DeviceLimit, DefaultDeviceReports)},
-		{"report-court:" + snap.Tournament.ID + "/" + court.ID, cmp.Or(c.CourtLimit, DefaultCourtReports)},
+		{"report-device:" + p.dev, cmp.Or(p.c.DeviceLimit, DefaultDeviceReports)},
+		{"report-court:" + p.snap.Tournament.ID + "/" + p.court.ID, cmp.Or(p.c.CourtLimit, DefaultCourtReports)},
 	} {
-		ok, wait, err := c.Store.Allow(ctx, limit.key, limit.n)
+		ok, wait, err := p.c.Store.Allow(ctx, limit.key, limit.n)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if !ok {
 			secs := int(wait.Seconds()) + 1
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
+			p.w.Header().Set("Retry-After", strconv.Itoa(secs))
 			msg := templates.Tf(ctx, "Too many reports from this phone. Wait %d seconds, then send again.", secs)
 			if i == 1 {
 				msg = templates.Tf(ctx, "Too many reports for this court. Wait %d seconds, then send again.", secs)
 			}
-			return showError(http.StatusTooManyRequests, msg)
+			return false, p.showError(http.StatusTooManyRequests, msg)
 		}
 	}
-	m := snap.CourtMatch(court.ID)
-	if m == nil || r.PostFormValue("match") != m.ID {
-		return showError(http.StatusConflict, templates.T(ctx, "The match on this court is over or has changed: nothing was saved."))
+	return true, nil
+}
+
+// takeMatch finds the match the post is about, still on the court, in a
+// tournament whose players may enter results; otherwise it answers and
+// reports false.
+func (p *courtPost) takeMatch() (bool, error) {
+	ctx := p.r.Context()
+	p.m = p.snap.CourtMatch(p.court.ID)
+	if p.m == nil || p.r.PostFormValue("match") != p.m.ID {
+		return false, p.showError(http.StatusConflict, templates.T(ctx, "The match on this court is over or has changed: nothing was saved."))
 	}
-	if ok, err := c.writable(ctx, snap); err != nil {
-		return err
+	if ok, err := p.c.writable(ctx, p.snap); err != nil {
+		return false, err
 	} else if !ok {
-		return showError(http.StatusForbidden, templates.T(ctx, "Results are entered at the desk in this tournament."))
+		return false, p.showError(http.StatusForbidden, templates.T(ctx, "Results are entered at the desk in this tournament."))
 	}
-	g, _ := snap.Group(m.GroupID)
-	cfg := snap.Config(m)
-	result, ferr := parseResult(r, max(len(g.Encounters), 1), max(2*cfg.NumSets-1, 1), cfg.QuickEntry)
-	refused := func(e *tournament.ResultError) error {
-		p, err := c.view(r, snap, court, dev, nil)
-		if err != nil {
-			return err
-		}
-		keepInput(r, &p.Form)
-		place(ctx, &p.Form, e)
-		return show(http.StatusUnprocessableEntity, p)
-	}
-	if ferr != nil {
-		return refused(ferr)
-	}
+	return true, nil
+}
+
+// check shows who the result makes the winner and asks to report it.
+func (p *courtPost) check(result tournament.Encounters) error {
 	var re *tournament.ResultError
-	switch r.PostFormValue("action") {
-	case "check":
-		if err := tournament.ValidateResult(result, cfg, len(g.Encounters), true); errors.As(err, &re) {
-			return refused(re)
-		} else if err != nil {
-			return err
-		}
-		p, err := c.view(r, snap, court, dev, nil)
-		if err != nil {
-			return err
-		}
-		keepInput(r, &p.Form)
-		p.Form.Confirm = templates.Tf(ctx, "%s. Report this result?", winsText(ctx, p.Form.Match, result, cfg))
-		return show(http.StatusOK, p)
-	case "live":
-		if !snap.Tournament.PlayersLive {
-			return showError(http.StatusForbidden, templates.T(ctx, "Live scores are entered at the desk in this tournament."))
-		}
-		err := c.writeResult(ctx, snap, m, result, false, "players at "+court.Name+" (live)")
-		switch {
-		case errors.As(err, &re):
-			return refused(re)
-		case errors.Is(err, tournament.ErrNotRunning):
-			return showError(http.StatusConflict, templates.T(ctx, "The match on this court is over or has changed: nothing was saved."))
-		case err != nil:
-			return err
-		}
-		return c.done(w, r, "live")
-	case "send":
-	default:
-		return badInput(ctx, "The form does not read.")
+	if err := tournament.ValidateResult(result, p.cfg, p.encounters, true); errors.As(err, &re) {
+		return p.refused(re)
+	} else if err != nil {
+		return err
 	}
-	rep, err := c.Store.ReportCourt(ctx, snap.Tournament.ID, court.ID, func(prev *tournament.CourtReport) (*tournament.CourtReport, error) {
-		return snap.Report(court.ID, prev, dev, result, c.now())
+	page, err := p.c.view(p.r, p.snap, p.court, p.dev, nil)
+	if err != nil {
+		return err
+	}
+	ctx := p.r.Context()
+	keepInput(p.r, &page.Form)
+	page.Form.Confirm = templates.Tf(ctx, "%s. Report this result?", winsText(ctx, page.Form.Match, result, p.cfg))
+	return p.show(http.StatusOK, page)
+}
+
+// live saves a live score, when the tournament lets players enter them.
+func (p *courtPost) live(result tournament.Encounters) error {
+	ctx := p.r.Context()
+	if !p.snap.Tournament.PlayersLive {
+		return p.showError(http.StatusForbidden, templates.T(ctx, "Live scores are entered at the desk in this tournament."))
+	}
+	err := p.c.writeResult(ctx, p.snap, p.m, result, false, "players at "+p.court.Name+" (live)")
+	var re *tournament.ResultError
+	switch {
+	case errors.As(err, &re):
+		return p.refused(re)
+	case errors.Is(err, tournament.ErrNotRunning):
+		return p.showError(http.StatusConflict, templates.T(ctx, "The match on this court is over or has changed: nothing was saved."))
+	case err != nil:
+		return err
+	}
+	return p.c.done(p.w, p.r, "live")
+}
+
+// send reports the result; when the other side's report agrees, the result is set.
+func (p *courtPost) send(result tournament.Encounters) error {
+	ctx := p.r.Context()
+	rep, err := p.c.Store.ReportCourt(ctx, p.snap.Tournament.ID, p.court.ID, func(prev *tournament.CourtReport) (*tournament.CourtReport, error) {
+		return p.snap.Report(p.court.ID, prev, p.dev, result, p.c.now())
 	})
+	var re *tournament.ResultError
 	var rule *tournament.RuleError
 	switch {
 	case errors.Is(err, tournament.ErrOwnReport):
-		return showError(http.StatusConflict, templates.T(ctx, "You reported this result already: the other side confirms it on their phone."))
+		return p.showError(http.StatusConflict, templates.T(ctx, "You reported this result already: the other side confirms it on their phone."))
 	case errors.As(err, &re):
-		return refused(re)
+		return p.refused(re)
 	case errors.As(err, &rule):
-		return showError(http.StatusConflict, refusal(ctx, rule))
+		return p.showError(http.StatusConflict, refusal(ctx, rule))
 	case err != nil:
 		return err
 	}
 	switch {
 	case rep.Disputed():
-		return c.done(w, r, "disputed")
+		return p.c.done(p.w, p.r, "disputed")
 	case !rep.Agreed:
-		return c.done(w, r, "reported")
+		return p.c.done(p.w, p.r, "reported")
 	}
-	err = c.writeResult(ctx, snap, m, rep.Reports[0].Result, true, tournament.ReportedBy(court.Name, len(rep.Reports)))
+	return p.settle(rep)
+}
+
+// settle sets the result both sides agreed on and clears the court's reports.
+func (p *courtPost) settle(rep *tournament.CourtReport) error {
+	ctx := p.r.Context()
+	err := p.c.writeResult(ctx, p.snap, p.m, rep.Reports[0].Result, true, tournament.ReportedBy(p.court.Name, len(rep.Reports)))
 	done := "confirmed"
+	var re *tournament.ResultError
 	switch {
 	case errors.Is(err, tournament.ErrNotRunning):
 		done = "desk"
 	case errors.As(err, &re):
 		// The rules took the report but refuse the result now (the match's
 		// configuration changed meanwhile): the desk sees it among the reports.
-		return showError(http.StatusConflict, refusal(ctx, re))
+		return p.showError(http.StatusConflict, refusal(ctx, re))
 	case err != nil:
 		return err
 	}
-	if err := c.clear(ctx, snap.Tournament.ID, court.ID, m.ID); err != nil {
+	if err := p.c.clear(ctx, p.snap.Tournament.ID, p.court.ID, p.m.ID); err != nil {
 		return err
 	}
-	return c.done(w, r, done)
+	return p.c.done(p.w, p.r, done)
 }
 
 // done answers a post that went through: back to the court page, which says what happened.

@@ -6,7 +6,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"courtside/record"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -82,7 +82,7 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 			if item == "" || slices.Contains(q.rotate, item) {
 				continue
 			}
-			if !validView(snap, item) {
+			if !record.ValidView(snap, item) {
 				return q, badInput(r.Context(), "rotate: courts, standings:<group> or bracket:<group of a knock-out mode> of this tournament")
 			}
 			q.rotate = append(q.rotate, item)
@@ -91,49 +91,13 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (boardQuery, error) 
 	return q, nil
 }
 
-// validView reports whether a TV can show item: "courts", "standings:<group>"
-// or "bracket:<group of a knock-out mode>" of the tournament.
-func validView(snap *tournament.Snapshot, item string) bool {
-	kind, groupID, _ := strings.Cut(item, ":")
-	g, ok := snap.Group(groupID)
-	switch {
-	case item == "courts":
-		return true
-	case kind == "standings":
-		return ok
-	case kind == "bracket":
-		return ok && g.Mode.IsBracket()
-	}
-	return false
-}
-
-// courtRange reads "3" or "1-8" and narrows it to the court numbers there
-// are; a range of every court is no range (0, 0).
+// courtRange is record.CourtRange with its problem as a 400 in the page's language.
 func courtRange(ctx context.Context, s string, courts []tournament.Court) (from, to int, err error) {
-	a, b, isRange := strings.Cut(s, "-")
-	if !isRange {
-		b = a
+	from, to, m := record.CourtRange(s, courts)
+	if m != nil {
+		return 0, 0, badInput(ctx, m.Format, m.Args...)
 	}
-	from, errA := strconv.Atoi(a)
-	to, errB := strconv.Atoi(b)
-	if errA != nil || errB != nil || from < 0 || to < from || a[0] == '+' || b[0] == '+' {
-		return 0, 0, badInput(ctx, "courts: a court number or a range of them, like 1-8")
-	}
-	lo, hi, all := math.MaxInt, math.MinInt, true
-	for _, c := range courts {
-		if c.Number >= from && c.Number <= to {
-			lo, hi = min(lo, c.Number), max(hi, c.Number)
-		} else {
-			all = false
-		}
-	}
-	switch {
-	case lo > hi:
-		return 0, 0, badInput(ctx, "courts: this tournament has no court numbered %d to %d", from, to)
-	case all:
-		return 0, 0, nil
-	}
-	return lo, hi, nil
+	return from, to, nil
 }
 
 // badInput is a 400 for what a page was sent (a board's address, a form)

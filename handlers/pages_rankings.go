@@ -441,23 +441,32 @@ type profilePartner struct {
 // profileOf gathers a player's tournaments (by start), latest matches and partners.
 func profileOf(st *RankingState, playerID string, visible func(*tournament.Snapshot) bool) profile {
 	var out profile
-	reg := st.Data.Register
-	name := func(tid, entryID string, e *tournament.Entry) (string, string) {
-		if pid := reg.PlayerOf(tid, entryID); pid != "" {
-			return pid, reg.Players[pid].Name
-		}
-		return tournament.UnlinkedPrefix + tournament.LinkKey(tid, entryID), e.Name
+	mine := playerEntries(st, playerID)
+	pr := st.Ratings.Players[playerID]
+	out.tournaments, out.last, out.lastChange = profileTournaments(st, mine, pr, visible)
+	if pr == nil {
+		return out
 	}
-	// Tournaments and places, from the player's entries.
-	mine := map[string]map[string]bool{} // tournament id → the player's entry ids there
-	for _, k := range reg.LinksOf(playerID) {
+	out.matches, out.partners = profileMatches(st, mine, pr, visible)
+	return out
+}
+
+// playerEntries are the player's entries: tournament id → the player's entry ids there.
+func playerEntries(st *RankingState, playerID string) map[string]map[string]bool {
+	mine := map[string]map[string]bool{}
+	for _, k := range st.Data.Register.LinksOf(playerID) {
 		tid, eid, _ := tournament.SplitLinkKey(k)
 		if mine[tid] == nil {
 			mine[tid] = map[string]bool{}
 		}
 		mine[tid][eid] = true
 	}
-	pr := st.Ratings.Players[playerID]
+	return mine
+}
+
+// profileTournaments are the player's tournaments and places, by start,
+// with the last rated one and its rating change.
+func profileTournaments(st *RankingState, mine map[string]map[string]bool, pr *tournament.PlayerRating, visible func(*tournament.Snapshot) bool) (out []profileTournament, last *tournament.Snapshot, lastChange float64) {
 	for _, s := range st.Snaps {
 		ids := mine[s.Tournament.ID]
 		if ids == nil || !visible(s) {
@@ -471,7 +480,7 @@ func profileOf(st *RankingState, playerID string, visible func(*tournament.Snaps
 					change += h.Delta
 				}
 			}
-			out.last, out.lastChange = s, change
+			last, lastChange = s, change
 		}
 		for di := range s.Tournament.Disciplines {
 			d := &s.Tournament.Disciplines[di]
@@ -485,13 +494,22 @@ func profileOf(st *RankingState, playerID string, visible func(*tournament.Snaps
 			if entry == "" {
 				continue
 			}
-			out.tournaments = append(out.tournaments, profileTournament{snap: s, discipline: d.Name, place: tournament.FinalPlaces(s, d)[entry], rated: rated, change: change})
+			out = append(out, profileTournament{snap: s, discipline: d.Name, place: tournament.FinalPlaces(s, d)[entry], rated: rated, change: change})
 		}
 	}
-	if pr == nil {
-		return out
+	return out, last, lastChange
+}
+
+// profileMatches are the player's latest matches (at most maxProfileMatches),
+// the latest first, and partners over all of them, most matches first.
+func profileMatches(st *RankingState, mine map[string]map[string]bool, pr *tournament.PlayerRating, visible func(*tournament.Snapshot) bool) (matches []profileMatch, out []profilePartner) {
+	reg := st.Data.Register
+	name := func(tid, entryID string, e *tournament.Entry) (string, string) {
+		if pid := reg.PlayerOf(tid, entryID); pid != "" {
+			return pid, reg.Players[pid].Name
+		}
+		return tournament.UnlinkedPrefix + tournament.LinkKey(tid, entryID), e.Name
 	}
-	// Matches, the latest first, and partners over all of them.
 	partners := map[string]*profilePartner{}
 	for i := len(pr.History) - 1; i >= 0; i-- {
 		h := pr.History[i]
@@ -536,17 +554,17 @@ func profileOf(st *RankingState, playerID string, visible func(*tournament.Snaps
 		}
 		score := s.DisplayScore(m)
 		pm.score = fmt.Sprintf("%d:%d", score[side], score[1-side])
-		if len(out.matches) < maxProfileMatches {
-			out.matches = append(out.matches, pm)
+		if len(matches) < maxProfileMatches {
+			matches = append(matches, pm)
 		}
 	}
 	for _, pa := range partners {
-		out.partners = append(out.partners, *pa)
+		out = append(out, *pa)
 	}
-	slices.SortFunc(out.partners, func(a, b profilePartner) int {
+	slices.SortFunc(out, func(a, b profilePartner) int {
 		return cmp.Or(cmp.Compare(b.matches, a.matches), strings.Compare(a.name, b.name))
 	})
-	return out
+	return matches, out
 }
 
 // findEntry is the player entry p within the side's entry.

@@ -202,11 +202,30 @@ var roundFormats = []string{"Round %d", "Round of %d", "Winners Round of %d", "L
 
 // standingsView is the group's table with the columns its mode uses.
 func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) templates.StandingsView {
-	T := func(s string) string { return templates.T(ctx, s) }
-	type col struct {
-		label, title string
-		cell         func(s tournament.Standing) string
+	byKey := standingColumns(ctx, snap.Organizer.Sport)
+	cols := groupColumns(ctx, g, byKey)
+	cols, decider := moveDecider(g, cols, byKey)
+	v := templates.StandingsView{Name: g.Name}
+	v.Qualify, v.Next = qualifying(snap, g)
+	for i, c := range cols {
+		v.Columns = append(v.Columns, templates.Column{Label: c.label, Title: c.title, Decider: i == decider})
 	}
+	for _, s := range snap.Standings(g) {
+		v.Rows = append(v.Rows, standingRow(ctx, snap, g, cols, s))
+	}
+	return v
+}
+
+// col is a column of a standings table: its heading and how a row fills it.
+type col struct {
+	label, title string
+	cell         func(s tournament.Standing) string
+}
+
+// standingColumns are every column a table can show, by the key the modes
+// table names it with, in the sport's own words.
+func standingColumns(ctx context.Context, sport tournament.Sport) map[string]col {
+	T := func(s string) string { return templates.T(ctx, s) }
 	num := func(n int) string { return strconv.Itoa(n) }
 	pair := func(a, b int) string { return fmt.Sprintf("%d:%d", a, b) }
 	signed := func(n int) string {
@@ -237,7 +256,7 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 	}
 	// Each sport in its own words: darts plays legs, table tennis games,
 	// pétanque scores points (not goals).
-	switch snap.Organizer.Sport {
+	switch sport {
 	case tournament.Darts:
 		byKey["setsWon"] = col{T("Legs"), T("Legs won and lost"), byKey["setsWon"].cell}
 	case tournament.TableTennis:
@@ -246,6 +265,13 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		byKey["goals"] = col{T("Score"), T("Points scored and conceded"), byKey["goals"].cell}
 		byKey["goalsDiff"] = col{T("Diff"), T("Point difference"), byKey["goalsDiff"].cell}
 	}
+	return byKey
+}
+
+// groupColumns are the columns the group's mode shows (the modes table says
+// which), less those its match configuration leaves empty.
+func groupColumns(ctx context.Context, g *tournament.Group, byKey map[string]col) []col {
+	T := func(s string) string { return templates.T(ctx, s) }
 	var cfg tournament.MatchConfiguration
 	if len(g.Options.MatchConfigurations) > 0 {
 		cfg = g.Options.MatchConfigurations[0]
@@ -265,6 +291,13 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		}
 		cols = append(cols, byKey[k])
 	}
+	return cols
+}
+
+// moveDecider moves the column that decides between equal points right
+// after the points, so that a phone shows it beside the name without
+// scrolling, and says where it stands (-1: none).
+func moveDecider(g *tournament.Group, cols []col, byKey map[string]col) ([]col, int) {
 	// The column that decides between equal points stands right after the
 	// points, so that a phone shows it beside the name without scrolling.
 	decider := -1
@@ -282,31 +315,28 @@ func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament
 		cols = slices.Insert(slices.Delete(cols, decider, decider+1), to, d)
 		decider = to
 	}
-	v := templates.StandingsView{Name: g.Name}
-	v.Qualify, v.Next = qualifying(snap, g)
-	for i, c := range cols {
-		v.Columns = append(v.Columns, templates.Column{Label: c.label, Title: c.title, Decider: i == decider})
+	return cols, decider
+}
+
+// standingRow is one entry's row of the table.
+func standingRow(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group, cols []col, s tournament.Standing) templates.StandingRow {
+	row := templates.StandingRow{Rank: strconv.Itoa(s.Rank), Entry: templates.EntryView{ID: s.Entry.ID, Name: s.Entry.Name}}
+	if s.Rank < 0 {
+		row.Rank = "–"
 	}
-	for _, s := range snap.Standings(g) {
-		row := templates.StandingRow{Rank: strconv.Itoa(s.Rank), Entry: templates.EntryView{ID: s.Entry.ID, Name: s.Entry.Name}}
-		if s.Rank < 0 {
-			row.Rank = "–"
-		}
-		if _, ok := snap.Entries[s.Entry.ID]; ok {
-			row.Entry.Href = entryHref(snap, s.Entry.ID)
-		}
-		if g.Mode.Rules().Lives && s.Lives != nil && *s.Lives <= 0 && s.Matches > 0 {
-			row.Out = true // no life left: out of the game
-		}
-		if s.HasCorrectedValue != nil && *s.HasCorrectedValue {
-			row.Note = T("corrected for fewer matches")
-		}
-		for _, c := range cols {
-			row.Cells = append(row.Cells, c.cell(s))
-		}
-		v.Rows = append(v.Rows, row)
+	if _, ok := snap.Entries[s.Entry.ID]; ok {
+		row.Entry.Href = entryHref(snap, s.Entry.ID)
 	}
-	return v
+	if g.Mode.Rules().Lives && s.Lives != nil && *s.Lives <= 0 && s.Matches > 0 {
+		row.Out = true // no life left: out of the game
+	}
+	if s.HasCorrectedValue != nil && *s.HasCorrectedValue {
+		row.Note = templates.T(ctx, "corrected for fewer matches")
+	}
+	for _, c := range cols {
+		row.Cells = append(row.Cells, c.cell(s))
+	}
+	return row
 }
 
 // qualifying is how many places of a group go on to the next stage of its

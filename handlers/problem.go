@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -82,13 +83,13 @@ func notFoundAs(err error, code string) error {
 type callerKey struct{}
 
 // WithCaller returns ctx carrying the API key the request was authenticated with.
-func WithCaller(ctx context.Context, k cache.Key) context.Context {
+func WithCaller(ctx context.Context, k record.Key) context.Context {
 	return context.WithValue(ctx, callerKey{}, k)
 }
 
 // Caller is the API key of the request; the zero Key when there is none.
-func Caller(ctx context.Context) cache.Key {
-	k, _ := ctx.Value(callerKey{}).(cache.Key)
+func Caller(ctx context.Context) record.Key {
+	k, _ := ctx.Value(callerKey{}).(record.Key)
 	return k
 }
 

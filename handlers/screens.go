@@ -6,25 +6,23 @@ import (
 	"fmt"
 	"hash/fnv"
 	"net/http"
-	"regexp"
-	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/a-h/templ"
 	"github.com/angelofallars/htmx-go"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/templates"
 	"courtside/tournament"
 )
 
 // ScreenStore keeps what each TV in the hall shows.
 type ScreenStore interface {
-	Screens(ctx context.Context, tournamentID string) ([]cache.Screen, error)
-	Screen(ctx context.Context, tournamentID, name string) (cache.Screen, error)
-	PutScreen(ctx context.Context, tournamentID string, sc cache.Screen) error
+	Screens(ctx context.Context, tournamentID string) ([]record.Screen, error)
+	Screen(ctx context.Context, tournamentID, name string) (record.Screen, error)
+	PutScreen(ctx context.Context, tournamentID string, sc record.Screen) error
 	DeleteScreen(ctx context.Context, tournamentID, name string) error
 }
 
@@ -44,19 +42,16 @@ const screenPart = "screen"
 // screenPoll is how often a screen asks whether it should show something else (ms).
 const screenPoll = 3000
 
-// screenName is what a screen may be called: it is part of the address a TV bookmarks.
-var screenName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,31}$`)
-
 // Show is a screen in the hall: what its organizer set it to show, and until
 // then every court. It asks every 3 s and follows a new setting at once.
 func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
-	if !screenName.MatchString(name) {
+	if !record.ValidScreenName(name) {
 		return NotFound("screen")
 	}
 	sc, err := s.Store.Screen(r.Context(), r.PathValue("id"), name)
 	if errors.Is(err, cache.ErrNotFound) {
-		sc, err = cache.Screen{Name: name, Show: "courts"}, nil
+		sc, err = record.Screen{Name: name, Show: "courts"}, nil
 	}
 	if err != nil {
 		return err
@@ -120,7 +115,7 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 // seriesPanel is the series table a series screen shows (its own poll off:
 // the screen's poll refreshes it), or nil for another screen or a series
 // that is gone.
-func (s *Screens) seriesPanel(r *http.Request, sc cache.Screen) (*templates.SeriesTableView, error) {
+func (s *Screens) seriesPanel(r *http.Request, sc record.Screen) (*templates.SeriesTableView, error) {
 	if sc.Show != "series" || s.Rankings == nil {
 		return nil, nil
 	}
@@ -192,7 +187,7 @@ func (s *Screens) consolePage(r *http.Request, snap *tournament.Snapshot) (templ
 	for _, sc := range screens {
 		page.Screens = append(page.Screens, screenForm(r, snap, sc, nil))
 	}
-	page.New = screenForm(r, snap, cache.Screen{Show: "courts", Every: 15}, nil)
+	page.New = screenForm(r, snap, record.Screen{Show: "courts", Every: 15}, nil)
 	page.New.New = true
 	return page, nil
 }
@@ -200,7 +195,7 @@ func (s *Screens) consolePage(r *http.Request, snap *tournament.Snapshot) (templ
 // screenForm is one screen's form in the console, with the errors of its last try.
 // Its address carries the console's language, so that the TV opening it
 // speaks the organizer's language (and remembers it) whatever its browser's.
-func screenForm(r *http.Request, snap *tournament.Snapshot, sc cache.Screen, errs map[string]string) templates.ScreenForm {
+func screenForm(r *http.Request, snap *tournament.Snapshot, sc record.Screen, errs map[string]string) templates.ScreenForm {
 	href := tournamentHref(snap) + "/screens/" + sc.Name
 	if l := templates.LangOf(r.Context()); l != templates.English {
 		href += "?lang=" + string(l)
@@ -218,7 +213,7 @@ func cmpOr(n, def int) int {
 }
 
 // describeScreen says in words what a screen shows.
-func describeScreen(ctx context.Context, snap *tournament.Snapshot, sc cache.Screen) string {
+func describeScreen(ctx context.Context, snap *tournament.Snapshot, sc record.Screen) string {
 	T := func(s string) string { return templates.T(ctx, s) }
 	group := func(id string) string {
 		if g, ok := snap.Group(id); ok {
@@ -245,90 +240,32 @@ func describeScreen(ctx context.Context, snap *tournament.Snapshot, sc cache.Scr
 }
 
 // Save sets what a screen shows. A setting that cannot be shown comes back
-// as 422 with the message next to its field; nothing is stored.
+// as 422 with the message next to its field; nothing is stored. The rules of
+// a setting are record.Screen.Check's; Save reads the form, stores, and answers.
 func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 	snap, err := s.Admin.own(r)
 	if err != nil {
 		return err
 	}
 	ctx := r.Context()
-	T := func(s string) string { return templates.T(ctx, s) }
 	if err := r.ParseForm(); err != nil {
 		return BadRequest("%v", err)
 	}
-	every, _ := strconv.Atoi(r.PostFormValue("every"))
-	sc := cache.Screen{Name: strings.ToLower(strings.TrimSpace(r.PostFormValue("name"))), Show: r.PostFormValue("show"),
-		Courts: strings.TrimSpace(r.PostFormValue("courts")), Group: r.PostFormValue("group"), Rotate: r.PostForm["rotate"],
-		Every: every, Message: strings.TrimSpace(r.PostFormValue("message")), Series: r.PostFormValue("series")}
-	errs := map[string]string{}
-	if !screenName.MatchString(sc.Name) {
-		errs["name"] = T("A screen's name is 1 to 32 lowercase letters, digits and dashes, like hall-1.")
-	}
-	if !slices.Contains(templates.ScreenShows, sc.Show) {
-		errs["show"] = T("Choose what the screen shows.")
-	}
-	if r.PostFormValue("delete") != "" && len(errs["name"]) == 0 {
+	sc := screenFromForm(r)
+	if r.PostFormValue("delete") != "" && record.ValidScreenName(sc.Name) {
 		if err := s.Store.DeleteScreen(ctx, snap.Tournament.ID, sc.Name); err != nil {
 			return err
 		}
 		return s.saved(w, r, snap)
 	}
-	switch sc.Show {
-	case "courts":
-		if _, _, err := courtRange(ctx, sc.Courts, snap.Tournament.Courts); sc.Courts != "" && err != nil {
-			errs["courts"] = T("Courts are a number or a range, like 1-8.")
-		}
-		sc.Group, sc.Rotate, sc.Message = "", nil, ""
-	case "standings", "bracket":
-		g, ok := snap.Group(sc.Group)
-		if !ok || sc.Show == "bracket" && !g.Mode.IsBracket() {
-			errs["group"] = T("Choose a group; a bracket needs a knock-out group.")
-		}
-		sc.Courts, sc.Rotate, sc.Message = "", nil, ""
-	case "rotation":
-		var views []string // each view once, in the order given
-		for _, v := range sc.Rotate {
-			if !validView(snap, v) {
-				errs["rotate"] = T("A view of the rotation no longer exists.")
-			}
-			if !slices.Contains(views, v) {
-				views = append(views, v)
-			}
-		}
-		sc.Rotate = views
-		if len(sc.Rotate) < 2 {
-			errs["rotate"] = T("A rotation needs at least two views.")
-		}
-		if sc.Every == 0 {
-			errs["every"] = T("Seconds per view are between 5 and 300.")
-		}
-		sc.Group, sc.Message = "", ""
-	case "message":
-		if n := utf8.RuneCountInString(sc.Message); n == 0 || n > tournament.MaxScreenMessageLength {
-			errs["message"] = T("A message has 1 to 200 characters.")
-		} else if m := tournament.TextProblem(sc.Message, tournament.MaxScreenMessageLength, false); m != nil {
-			errs["message"] = templates.Reason(ctx, m.Format, m.Args...)
-		}
-		sc.Courts, sc.Group, sc.Rotate = "", "", nil
-	case "series":
-		known := false
-		if s.Rankings != nil { // only a series of the tournament's organizer
-			st, err := s.Rankings.Book.State(ctx, snap.Tournament.OrganizerID)
-			if err != nil {
-				return err
-			}
-			_, known = st.Data.SeriesByID(sc.Series)
-		}
-		if !known {
-			errs["series"] = T("Choose one of your series.")
-		}
-		sc.Courts, sc.Group, sc.Rotate, sc.Message = "", "", nil, ""
+	hasSeries, err := s.hasSeries(ctx, snap, sc)
+	if err != nil {
+		return err
 	}
-	if sc.Show != "series" {
-		sc.Series = ""
-	}
-	if sc.Every != 0 && (sc.Every < 5 || sc.Every > 300) { // a courts screen turns its pages with it too
-		errs["every"] = T("Seconds per view are between 5 and 300.")
+	sc, problems := sc.Check(snap, hasSeries)
+	errs := make(map[string]string, len(problems))
+	for field, m := range problems {
+		errs[field] = templates.Reason(ctx, m.Format, m.Args...)
 	}
 	if len(errs) == 0 {
 		err := s.Store.PutScreen(ctx, snap.Tournament.ID, sc)
@@ -339,29 +276,59 @@ func (s *Screens) Save(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if len(errs) > 0 {
-		page, err := s.consolePage(r, snap)
-		if err != nil {
-			return err
-		}
-		form := screenForm(r, snap, sc, errs)
-		form.Every = r.PostFormValue("every")
-		page.Error = T("The screen was not changed: see the marked field.")
-		if r.PostFormValue("new") != "" {
-			form.New = true
-			page.New = form
-		} else {
-			for i := range page.Screens {
-				if page.Screens[i].Name == sc.Name {
-					page.Screens[i] = form
-				}
-			}
-		}
-		if htmx.IsHTMX(r) {
-			return htmlStatus(w, r, http.StatusUnprocessableEntity, templates.ScreensPanel(page))
-		}
-		return htmlStatus(w, r, http.StatusUnprocessableEntity, templates.ScreensConsole(page))
+		return s.refused(w, r, snap, sc, errs)
 	}
 	return s.saved(w, r, snap)
+}
+
+// screenFromForm reads a screen's setting from the console's form, as typed.
+func screenFromForm(r *http.Request) record.Screen {
+	every, _ := strconv.Atoi(r.PostFormValue("every"))
+	return record.Screen{Name: strings.ToLower(strings.TrimSpace(r.PostFormValue("name"))), Show: r.PostFormValue("show"),
+		Courts: strings.TrimSpace(r.PostFormValue("courts")), Group: r.PostFormValue("group"), Rotate: r.PostForm["rotate"],
+		Every: every, Message: strings.TrimSpace(r.PostFormValue("message")), Series: r.PostFormValue("series")}
+}
+
+// hasSeries says which series the tournament's organizer has, for a series
+// screen's setting: nil for another screen, or when the rankings are off.
+func (s *Screens) hasSeries(ctx context.Context, snap *tournament.Snapshot, sc record.Screen) (func(id string) bool, error) {
+	if sc.Show != "series" || s.Rankings == nil {
+		return nil, nil
+	}
+	st, err := s.Rankings.Book.State(ctx, snap.Tournament.OrganizerID)
+	if err != nil {
+		return nil, err
+	}
+	return func(id string) bool {
+		_, ok := st.Data.SeriesByID(id)
+		return ok
+	}, nil
+}
+
+// refused answers a setting that was not stored: the console again, 422, with
+// the form as typed and each problem beside its field.
+func (s *Screens) refused(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, sc record.Screen, errs map[string]string) error {
+	page, err := s.consolePage(r, snap)
+	if err != nil {
+		return err
+	}
+	form := screenForm(r, snap, sc, errs)
+	form.Every = r.PostFormValue("every")
+	page.Error = templates.T(r.Context(), "The screen was not changed: see the marked field.")
+	if r.PostFormValue("new") != "" {
+		form.New = true
+		page.New = form
+	} else {
+		for i := range page.Screens {
+			if page.Screens[i].Name == sc.Name {
+				page.Screens[i] = form
+			}
+		}
+	}
+	if htmx.IsHTMX(r) {
+		return htmlStatus(w, r, http.StatusUnprocessableEntity, templates.ScreensPanel(page))
+	}
+	return htmlStatus(w, r, http.StatusUnprocessableEntity, templates.ScreensConsole(page))
 }
 
 // saved answers a change: htmx gets the panel again with a note; a plain form is sent back to the list.

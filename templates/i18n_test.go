@@ -19,6 +19,7 @@ import (
 	"unicode"
 
 	"courtside/locale"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -34,8 +35,8 @@ type translationKey struct {
 
 // sourceDirs hold every Go file whose calls of T and Tf the tests check:
 // the templ components (their generated Go), the handlers and the server;
-// and the domain, whose refusals carry formats that pages translate.
-var sourceDirs = []string{".", "../handlers", "../web", "../tournament", "../upstream", "../cache"}
+// and the domain and the records, whose refusals carry formats that pages translate.
+var sourceDirs = []string{".", "../handlers", "../web", "../tournament", "../upstream", "../cache", "../record"}
 
 // keyHelpers are the functions besides T and Tf whose second argument,
 // after the context, is a key they translate.
@@ -95,7 +96,7 @@ func translationCalls(t *testing.T) []translationKey {
 						return true
 					}
 					var arg ast.Expr
-					if dir == "../tournament" || dir == "../upstream" { // only their refusals' literal formats
+					if dir == "../tournament" || dir == "../upstream" || dir == "../record" { // only their refusals' literal formats
 						switch fun := call.Fun.(type) {
 						case *ast.Ident:
 							if (fun.Name == "Refuse" || fun.Name == "badRequest") && len(call.Args) >= 1 {
@@ -210,7 +211,7 @@ func enumKeys() map[string][]string {
 	for _, code := range []int{400, 401, 403, 404, 405, 409, 413, 422, 429, 500, 502, 503} {
 		all["status texts"] = append(all["status texts"], http.StatusText(code))
 	}
-	for _, v := range ScreenShows {
+	for _, v := range record.ScreenShows {
 		all["screen views"] = append(all["screen views"], "show-"+v)
 	}
 	return all
@@ -224,6 +225,7 @@ func enumKeys() map[string][]string {
 var dynamicKeys = map[string]string{
 	"Tf format":                             "", // Tf's own
 	"badInput format":                       "", // a key helper's own
+	"courtRange m Format":                   "", // record.CourtRange's formats, found in its source
 	"Reason format":                         "", // the domain's formats, found in its source
 	"Reason string v":                       "match states, phase states, tournament states, modes, entry types",
 	"stateBadge state":                      "match states, phase states, tournament states",

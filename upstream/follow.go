@@ -28,14 +28,14 @@ import (
 	"time"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/tournament"
 )
 
-// Budget limits: the upstream allows a key 120 GET a minute; Courtside uses
-// half by default, leaving the rest to the application's other clients.
+// Budget limits (record.DefaultFollowBudget and record.MaxFollowBudget).
 const (
-	DefaultBudget = 60
-	MaxBudget     = 120
+	DefaultBudget = record.DefaultFollowBudget
+	MaxBudget     = record.MaxFollowBudget
 )
 
 // pollingShare is the part of the budget that reads due by their pace alone
@@ -158,7 +158,7 @@ func (f *Follower) intervals() Intervals {
 
 // client is the API client of a follow, its GETs counted in the key's
 // budget. The sync loop's (synced) take their turn among MaxSyncReads.
-func (f *Follower) client(fl cache.Follow, synced bool) *Client {
+func (f *Follower) client(fl record.Follow, synced bool) *Client {
 	keyHash := fl.KeyHash()
 	var turn func(ctx context.Context) (func(), error)
 	if synced {
@@ -212,20 +212,11 @@ type Request struct {
 	Budget int
 }
 
-// maxAddressLength bounds an upstream address.
-const maxAddressLength = 512
-
-// NormalizeBase checks an upstream address (http or https, no credentials,
-// no query) and ends it in /v1/public.
+// NormalizeBase is record.FollowBase with its problem as a BadRequest.
 func NormalizeBase(raw string) (string, error) {
-	raw = strings.TrimSpace(raw)
-	u, err := url.Parse(raw)
-	if err != nil || len(raw) > maxAddressLength || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-		return "", badRequest("the upstream address must be an http or https URL, like https://api.example.org/v1/public")
-	}
-	base := strings.TrimSuffix(u.String(), "/")
-	if !strings.HasSuffix(base, "/v1/public") {
-		base += "/v1/public"
+	base, m := record.FollowBase(raw)
+	if m != nil {
+		return "", &BadRequest{*m}
 	}
 	return base, nil
 }
@@ -234,27 +225,26 @@ func NormalizeBase(raw string) (string, error) {
 // tournament whole and writes the copy, then records the follow, which the
 // sync loop of every running instance takes up. Following again updates the
 // key and budget and keeps the webhook address.
-func (f *Follower) Follow(ctx context.Context, req Request) (cache.Follow, error) {
+func (f *Follower) Follow(ctx context.Context, req Request) (record.Follow, error) {
 	base, err := NormalizeBase(req.Upstream)
 	if err != nil {
-		return cache.Follow{}, err
+		return record.Follow{}, err
 	}
 	req.Key, req.TournamentID = strings.TrimSpace(req.Key), strings.TrimSpace(req.TournamentID)
-	switch {
-	case req.Key == "":
-		return cache.Follow{}, badRequest("the upstream key is missing")
-	case len(req.Key) > 512 || strings.ContainsFunc(req.Key, func(r rune) bool { return r <= ' ' || r >= 0x7f }):
-		return cache.Follow{}, badRequest("the upstream key is not a key")
-	case req.TournamentID == "":
-		return cache.Follow{}, badRequest("the tournament id is missing")
-	case !validID(req.TournamentID):
-		return cache.Follow{}, badRequest("the tournament id is not an id (letters, digits and :_-.~, at most %d)", tournament.MaxUpstreamIDLength)
-	case req.Budget == 0:
-		req.Budget = DefaultBudget
-	case req.Budget < 1 || req.Budget > MaxBudget:
-		return cache.Follow{}, badRequest("the budget is 1 to %d GET requests a minute", MaxBudget)
+	if m := record.FollowKeyProblem(req.Key); m != nil {
+		return record.Follow{}, &BadRequest{*m}
 	}
-	fl := cache.Follow{ID: req.TournamentID, Upstream: base, Key: req.Key, Budget: req.Budget, Secret: cache.NewFollowSecret(),
+	switch {
+	case req.TournamentID == "":
+		return record.Follow{}, badRequest("the tournament id is missing")
+	case !validID(req.TournamentID):
+		return record.Follow{}, badRequest("the tournament id is not an id (letters, digits and :_-.~, at most %d)", tournament.MaxUpstreamIDLength)
+	}
+	var m *tournament.Message
+	if req.Budget, m = record.FollowBudget(req.Budget); m != nil {
+		return record.Follow{}, &BadRequest{*m}
+	}
+	fl := record.Follow{ID: req.TournamentID, Upstream: base, Key: req.Key, Budget: req.Budget, Secret: record.NewFollowSecret(),
 		Since: tournament.At(f.now())}
 	prev, err := f.Store.Follow(ctx, fl.ID)
 	if err == nil {
@@ -377,7 +367,7 @@ func Reason(err error) string {
 
 // underLimit refuses a new follow of an organizer who follows
 // tournament.MaxFollowsPerOrganizer already; following again is no new follow.
-func (f *Follower) underLimit(ctx context.Context, fl cache.Follow) error {
+func (f *Follower) underLimit(ctx context.Context, fl record.Follow) error {
 	all, err := f.Store.Follows(ctx)
 	if err != nil {
 		return err
@@ -453,7 +443,7 @@ func (f *Follower) List(ctx context.Context, upstream, key string) ([]ListItem, 
 		return nil, err
 	}
 	defer release()
-	items, err := f.client(cache.Follow{Upstream: base, Key: strings.TrimSpace(key), Budget: DefaultBudget}, false).Tournaments(ctx, 100, 0)
+	items, err := f.client(record.Follow{Upstream: base, Key: strings.TrimSpace(key), Budget: DefaultBudget}, false).Tournaments(ctx, 100, 0)
 	if err != nil {
 		return nil, explain(err)
 	}
@@ -466,7 +456,7 @@ func (f *Follower) Stop(ctx context.Context, id string) error {
 }
 
 // WebhookURL is the address to paste into the application's webhook settings.
-func (f *Follower) WebhookURL(fl cache.Follow) string {
+func (f *Follower) WebhookURL(fl record.Follow) string {
 	return strings.TrimSuffix(f.BaseURL, "/") + "/hooks/upstream/" + url.PathEscape(fl.ID) + "/" + fl.Secret
 }
 
@@ -580,7 +570,7 @@ func (f *Follower) RelayResult(ctx context.Context, tournamentID, matchID string
 
 // takeMatch puts a match the upstream returned into the copy, and has the
 // sync loop read what a result moves on (the table, the states, the courts).
-func (f *Follower) takeMatch(ctx context.Context, fl cache.Follow, matchID string, body []byte) error {
+func (f *Follower) takeMatch(ctx context.Context, fl record.Follow, matchID string, body []byte) error {
 	id := fl.ID
 	var m wireMatch
 	if err := lenient(body, &m); err != nil {
@@ -620,7 +610,7 @@ func (f *Follower) takeMatch(ctx context.Context, fl cache.Follow, matchID strin
 	return f.Store.MarkChanged(ctx, id, f.now(), false, words...)
 }
 
-func (f *Follower) newSyncer(fl cache.Follow) *syncer {
+func (f *Follower) newSyncer(fl record.Follow) *syncer {
 	return &syncer{f: fl, c: f.client(fl, true), store: f.Store, log: f.Log, now: f.now, every: f.intervals(), wake: make(chan struct{}, 1)}
 }
 
@@ -669,7 +659,7 @@ func (f *Follower) reconcile(ctx context.Context) {
 		f.Log.Warn("upstream: follows", "err", err)
 		return
 	}
-	want := map[string]cache.Follow{}
+	want := map[string]record.Follow{}
 	for _, fl := range follows {
 		held, err := f.Store.HoldFollow(ctx, fl.ID, f.holder, leaseTTL)
 		if err != nil {

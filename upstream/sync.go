@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -54,7 +55,7 @@ const hookedFor = 10 * time.Minute
 // syncer keeps one followed tournament current. One instance at a time runs
 // it (the follow's lease); its schedule lives in memory, the copy in Redis.
 type syncer struct {
-	f     cache.Follow
+	f     record.Follow
 	c     *Client
 	store *cache.Store
 	log   *slog.Logger
@@ -656,7 +657,7 @@ func (w *syncer) write(ctx context.Context, snap *tournament.Snapshot, st *state
 // followed tournament, under its id and its follower's organizer, and only
 // to a copy (never to a tournament of Courtside's own, never to another
 // organizer's), whatever the state says.
-func writeCopy(ctx context.Context, store *cache.Store, fl cache.Follow, snap *tournament.Snapshot, st *state, now time.Time) error {
+func writeCopy(ctx context.Context, store *cache.Store, fl record.Follow, snap *tournament.Snapshot, st *state, now time.Time) error {
 	at := tournament.At(now)
 	c := &tournament.Change{}
 	old := func(id string) (*tournament.Match, bool) { return nil, false }

@@ -19,6 +19,7 @@ import (
 	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/internal/testkit"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -200,7 +201,7 @@ func TestFollowsPerOrganizerAreBounded(t *testing.T) {
 	f, store := newFollower(t, srv)
 	ctx := context.Background()
 	for i := range tournament.MaxFollowsPerOrganizer {
-		fl := cache.Follow{ID: fmt.Sprintf("tio:fOllowed%05d", i), Upstream: srv.URL + "/v1/public", Key: fakeToken, Budget: 1, OrganizerID: "tio:Xq3bNc7LpW2aD"}
+		fl := record.Follow{ID: fmt.Sprintf("tio:fOllowed%05d", i), Upstream: srv.URL + "/v1/public", Key: fakeToken, Budget: 1, OrganizerID: "tio:Xq3bNc7LpW2aD"}
 		if err := store.PutFollow(ctx, fl); err != nil {
 			t.Fatal(err)
 		}
@@ -304,7 +305,7 @@ func TestAFollowBelongsToItsOrganizer(t *testing.T) {
 	_, srv := newFake(t)
 	f, store := newFollower(t, srv)
 	ctx := context.Background()
-	theirs := cache.Follow{ID: tid, Upstream: srv.URL + "/v1/public", Key: "their-key", Budget: 5, OrganizerID: "tio:tHeIrs000001", Secret: "s"}
+	theirs := record.Follow{ID: tid, Upstream: srv.URL + "/v1/public", Key: "their-key", Budget: 5, OrganizerID: "tio:tHeIrs000001", Secret: "s"}
 	if err := store.PutFollow(ctx, theirs); err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,7 @@ import (
 	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/internal/testkit"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -370,7 +371,7 @@ func TestWebhookCallsReadOnlyWhatChanged(t *testing.T) {
 // readsBefore is what the syncer read since the n-th GET, up to a read that
 // a call sent now asks for (the record's): the syncer reads what is due in
 // order, so what an earlier call asked for and is not read yet comes before it.
-func readsBefore(t *testing.T, f *Follower, fk *fake, fl cache.Follow, n int) []string {
+func readsBefore(t *testing.T, f *Follower, fk *fake, fl record.Follow, n int) []string {
 	t.Helper()
 	record := "/tournaments/" + tid
 	call := `{"id":99,"tournamentId":"` + tid + `","events":[{"type":"TournamentUpdated","createdAt":"2026-11-21T09:12:00.000Z"}]}`
@@ -422,7 +423,7 @@ func TestBudgetAndRetryAfter(t *testing.T) {
 	fk, srv := newFake(t)
 	f, store := newFollower(t, srv)
 	ctx := context.Background()
-	fl := cache.Follow{Upstream: srv.URL + "/v1/public", Key: fakeToken, Budget: 3}
+	fl := record.Follow{Upstream: srv.URL + "/v1/public", Key: fakeToken, Budget: 3}
 	for i := range 3 {
 		if wait, err := store.TakeBudget(ctx, fl.KeyHash(), fl.Budget); err != nil || wait != 0 {
 			t.Fatalf("request %d: wait %v, %v", i+1, wait, err)

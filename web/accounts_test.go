@@ -8,9 +8,9 @@ import (
 	"sync"
 	"testing"
 
-	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/handlers"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -200,7 +200,7 @@ func TestHelpersLogins(t *testing.T) {
 
 	t.Run("revoking signs the helper out; another organizer cannot", func(t *testing.T) {
 		helpers, _ := f.store.Helpers(context.Background(), f.org("kickerclub-hamburg").ID)
-		var desk cache.Key
+		var desk record.Key
 		for _, k := range helpers {
 			if k.Name == "Desk 2" {
 				desk = k

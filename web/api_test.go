@@ -21,6 +21,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -48,7 +49,7 @@ func newFixture(t *testing.T) *fixture {
 	f := &fixture{t: t, rdb: rdb, store: store, demo: demo}
 	f.handler = routes(t, store)
 	ctx := context.Background()
-	mustKey := func(secret string, _ cache.Key, err error) string {
+	mustKey := func(secret string, _ record.Key, err error) string {
 		t.Helper()
 		if err != nil {
 			t.Fatal(err)

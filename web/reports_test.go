@@ -13,6 +13,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -405,7 +406,7 @@ func TestAFollowedTournamentTakesReportsOnlyWhenItWritesThrough(t *testing.T) {
 	if rec, _ := s.send(anna, 0, "", 7, 5); rec.Code != http.StatusForbidden || s.snap().Reports[s.courts[0].ID] != nil {
 		t.Errorf("followed without a follow: %d", rec.Code)
 	}
-	f := cache.Follow{ID: s.id, Upstream: followed.Mirror.Source, Key: "public-key", OrganizerID: snap.Tournament.OrganizerID, Budget: 60}
+	f := record.Follow{ID: s.id, Upstream: followed.Mirror.Source, Key: "public-key", OrganizerID: snap.Tournament.OrganizerID, Budget: 60}
 	if err := s.f.store.PutFollow(ctx, f); err != nil {
 		t.Fatal(err)
 	}

@@ -5,25 +5,26 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/url"
 	"time"
 
 	"code.dny.dev/ssrf"
+
+	"courtside/record"
 )
 
 // errPrivateAddress refuses webhook calls to this machine's or a private network.
 var errPrivateAddress = errors.New("the address is loopback, private or otherwise not public")
 
-// CheckWebhookURL says why a URL cannot be a webhook, or nil: it must be http
-// or https, and, unless allowPrivate, resolve only to addresses that
+// CheckWebhookURL says why a URL cannot be a webhook, or nil: it must be an
+// address record.WebhookAddress reads, and, unless allowPrivate, resolve only to addresses that
 // code.dny.dev/ssrf lets webhook calls dial (worker.WebhookClient checks
 // again when it connects, so a name that resolves differently later is caught).
 func CheckWebhookURL(allowPrivate bool) func(ctx context.Context, raw string) error {
 	guard := ssrf.New(ssrf.WithAnyPort())
 	return func(ctx context.Context, raw string) error {
-		u, err := url.Parse(raw)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || u.User != nil {
-			return errors.New("url must be an http or https address without credentials")
+		u, err := record.WebhookAddress(raw)
+		if err != nil {
+			return err
 		}
 		if allowPrivate {
 			return nil

@@ -21,6 +21,7 @@ import (
 	"code.dny.dev/ssrf"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -91,15 +92,15 @@ func (d *Deliverer) Run(ctx context.Context) {
 			l.stop()
 		}
 	}()
-	seen, wanted := "", map[string]cache.Webhook{}
+	seen, wanted := "", map[string]record.Webhook{}
 	t := time.NewTicker(d.Poll)
 	defer t.Stop()
 	for {
 		rev, err := d.Store.WebhooksRevision(ctx)
 		if err == nil && rev != seen {
-			var hooks []cache.Webhook
+			var hooks []record.Webhook
 			if hooks, err = d.Store.AllWebhooks(ctx); err == nil {
-				seen, wanted = rev, map[string]cache.Webhook{}
+				seen, wanted = rev, map[string]record.Webhook{}
 				for _, w := range hooks {
 					if w.Enabled {
 						wanted[w.ID] = w
@@ -146,7 +147,7 @@ func isDone(c chan struct{}) bool {
 
 // serve delivers to one webhook whenever this instance holds its lease,
 // trying to take it every third of a lease, until ctx ends or it is disabled.
-func (d *Deliverer) serve(ctx context.Context, w cache.Webhook, holder string) {
+func (d *Deliverer) serve(ctx context.Context, w record.Webhook, holder string) {
 	for {
 		ok, err := d.Store.TakeLease(ctx, w, holder, d.Lease)
 		if err != nil && ctx.Err() == nil {
@@ -165,7 +166,7 @@ func (d *Deliverer) serve(ctx context.Context, w cache.Webhook, holder string) {
 
 // hold delivers the webhook's batches while the lease is holder's; false
 // when the webhook was disabled.
-func (d *Deliverer) hold(ctx context.Context, w cache.Webhook, holder string) bool {
+func (d *Deliverer) hold(ctx context.Context, w record.Webhook, holder string) bool {
 	held, lost := context.WithCancel(ctx)
 	defer lost()
 	go func() {
@@ -233,7 +234,7 @@ func Sign(secret, timestamp string, body []byte) string {
 
 // deliver calls the webhook with the batch until it answers 2xx (true), or
 // disables it, or ctx ends.
-func (d *Deliverer) deliver(ctx context.Context, w cache.Webhook, b *cache.Batch) bool {
+func (d *Deliverer) deliver(ctx context.Context, w record.Webhook, b *cache.Batch) bool {
 	body, _ := json.Marshal(Payload{ID: b.ID, TournamentID: b.TournamentID, Events: b.Events})
 	for attempt := 0; ; attempt++ {
 		start := time.Now()
@@ -241,7 +242,7 @@ func (d *Deliverer) deliver(ctx context.Context, w cache.Webhook, b *cache.Batch
 		if ctx.Err() != nil {
 			return false
 		}
-		rec := cache.Delivery{ID: b.ID, At: tournament.At(start), Attempt: attempt + 1, Status: status, Events: len(b.Events), Millis: time.Since(start).Milliseconds()}
+		rec := record.Delivery{ID: b.ID, At: tournament.At(start), Attempt: attempt + 1, Status: status, Events: len(b.Events), Millis: time.Since(start).Milliseconds()}
 		if err != nil {
 			rec.Error = err.Error()
 		}
@@ -275,7 +276,7 @@ func (d *Deliverer) deliver(ctx context.Context, w cache.Webhook, b *cache.Batch
 	}
 }
 
-func (d *Deliverer) call(ctx context.Context, w cache.Webhook, id int64, body []byte) (int, error) {
+func (d *Deliverer) call(ctx context.Context, w record.Webhook, id int64, body []byte) (int, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, w.URL, bytes.NewReader(body))
 	if err != nil {
 		return 0, err

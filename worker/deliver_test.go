@@ -21,6 +21,7 @@ import (
 	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/internal/testkit"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -95,7 +96,7 @@ type hooks struct {
 	store *cache.Store
 	id    string
 	match *tournament.Match
-	key   cache.Key
+	key   record.Key
 	score int
 }
 
@@ -140,7 +141,7 @@ func (h *hooks) live() time.Time {
 	return time.Now()
 }
 
-func (h *hooks) subscribe(url string) cache.Webhook {
+func (h *hooks) subscribe(url string) record.Webhook {
 	h.t.Helper()
 	w, err := h.store.CreateWebhook(context.Background(), h.key, h.id, url)
 	if err != nil {
@@ -149,7 +150,7 @@ func (h *hooks) subscribe(url string) cache.Webhook {
 	return w
 }
 
-func (h *hooks) webhook(id string) cache.Webhook {
+func (h *hooks) webhook(id string) record.Webhook {
 	w, err := h.store.Webhook(context.Background(), id)
 	if err != nil {
 		h.t.Fatal(err)
@@ -199,7 +200,7 @@ func TestWebhookCallsAreSignedOrderedAndNumbered(t *testing.T) {
 	}
 	// The deliverer logs a call once it is answered: the receiver can have
 	// the last call before the log does.
-	var log []cache.Delivery
+	var log []record.Delivery
 	testkit.Eventually(t, "a log entry for each call", func() bool {
 		log, _ = h.store.Deliveries(context.Background(), hook.ID)
 		return len(log) >= len(calls)
