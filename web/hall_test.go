@@ -122,7 +122,7 @@ func TestFinishedTournamentLeadsWithItsWinners(t *testing.T) {
 	autumn := f.tournament("Autumn Cup 2026")
 	_, doc := f.page("/t/" + autumn.Tournament.ID)
 	winners := doc.Find(`[data-testid="winners"]`)
-	if winners.Length() != 1 || winners.Find(`[data-testid="podium-place"]`).Length() < 3 {
+	if winners.Length() != 1 || winners.Find(`[data-testid="podium-place"], [data-testid="final-podium"]`).Length() < 3 {
 		t.Fatalf("no podium on the finished tournament's page: %q", winners.Text())
 	}
 	html, _ := doc.Html()
