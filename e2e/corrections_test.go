@@ -59,9 +59,8 @@ func TestOrganizerCorrectsAResultFromAPhone(t *testing.T) {
 		// the loser wins: the first set's scores swapped
 		chromedp.SetValue(`[data-testid="correct-form"] input[name="s.0.0.0"]`, strconv.Itoa(blocked.Encounters[0][0][1])),
 		chromedp.SetValue(`[data-testid="correct-form"] input[name="s.0.0.1"]`, strconv.Itoa(blocked.Encounters[0][0][0])),
+		// refused at once, before a confirmation is asked for: there is nothing to confirm
 		chromedp.Click(`[data-testid="correct"]`, chromedp.NodeVisible),
-		chromedp.WaitVisible(`[data-testid="confirm-correct"]`),
-		chromedp.Click(`[data-testid="confirm-correct"]`, chromedp.NodeVisible),
 		chromedp.WaitVisible(`[data-testid="amend-error"]`),
 	)
 	next := byID[blocked.WinnerTo.MatchID]
