@@ -221,7 +221,7 @@ func TestASaturdayThroughTheBrowser(t *testing.T) {
 	}
 
 	// enter enters 13:k for the first side of a running match on the console's result form.
-	results := 0
+	results, helped := 0, 0
 	enter := func(by step, m *tournament.Match, k int) {
 		t.Helper()
 		results++
@@ -258,6 +258,7 @@ func TestASaturdayThroughTheBrowser(t *testing.T) {
 			break
 		}
 		if i%3 == 2 {
+			helped++
 			enter(on, m, i%12)
 		} else {
 			enter(do, m, i%12)
@@ -270,7 +271,8 @@ func TestASaturdayThroughTheBrowser(t *testing.T) {
 			}
 			row := `[data-testid="court-row"][data-court="` + closed + `"]`
 			do("close-terrain",
-				chromedp.Navigate(srv.URL+"/admin/t/"+id+"/courts"),
+				chromedp.Navigate(srv.URL+"/admin/t/"+id),
+				chromedp.Click(`[data-testid="manage-courts"]`, chromedp.NodeVisible),
 				chromedp.Click(row+` [data-testid="close-court"]`, chromedp.NodeVisible),
 				chromedp.WaitVisible(row+` [data-testid="open-court"]`),
 			)
@@ -327,10 +329,10 @@ func TestASaturdayThroughTheBrowser(t *testing.T) {
 	}
 
 	// Withdrawals: one cancelled at the question, one confirmed, both of knock-out teams still in.
-	var kept, gone string
+	var kept, gone, given string
 	for _, m := range latest().Matches {
 		if m.StageID == ko && m.State == tournament.MatchOpen && m.Entries[0] != nil && m.Entries[1] != nil {
-			kept, gone = m.Entries[0].ID, m.Entries[1].ID
+			kept, gone, given = m.Entries[0].ID, m.Entries[1].ID, m.ID
 			break
 		}
 	}
@@ -355,6 +357,9 @@ func TestASaturdayThroughTheBrowser(t *testing.T) {
 	if !slices.Contains(d.Withdrawn, gone) || slices.Contains(d.Withdrawn, kept) {
 		t.Fatalf("withdrawn %v: want %s and not %s", d.Withdrawn, gone, kept)
 	}
+	if m, _ := latest().Match(given); m.State != tournament.MatchPlayed || m.Forfeit != tournament.ForfeitWithdrawal || m.Winner() != 0 {
+		t.Fatalf("the withdrawn team's match: %s, forfeit %q, winner %d", m.State, m.Forfeit, m.Winner())
+	}
 
 	// The knock-out, played to its end.
 	for i := 0; ; i++ {
@@ -363,6 +368,7 @@ func TestASaturdayThroughTheBrowser(t *testing.T) {
 			break
 		}
 		if i%2 == 1 {
+			helped++
 			enter(on, m, 7)
 		} else {
 			enter(do, m, 5)
@@ -378,6 +384,7 @@ func TestASaturdayThroughTheBrowser(t *testing.T) {
 		}
 	}
 	champion := final.Entries[final.Winner()].Name
+	t.Logf("%d results entered in the browser, %d of them on the helper's phone; champion %s", results, helped, champion)
 	do("finished-public",
 		chromedp.Navigate(srv.URL+"/t/"+id),
 		chromedp.WaitVisible(`[data-testid="winners"]`),
