@@ -21,6 +21,16 @@ import (
 // machine's services or a private network. allowPrivate is the same opt-in
 // as webhooks' (WEBHOOK_ALLOW_PRIVATE=1: tests and local setups).
 func HTTPClient(allowPrivate bool) *http.Client {
+	return &http.Client{Timeout: 20 * time.Second, Transport: PublicTransport(allowPrivate),
+		CheckRedirect: func(*http.Request, []*http.Request) error { return errRedirect }}
+}
+
+// PublicTransport is the transport of every request Courtside sends to an
+// address someone else chose (an upstream, a webhook): no proxy, and, unless
+// allowPrivate, connections only to public addresses, checked by
+// code.dny.dev/ssrf on the address actually dialed (so a name that resolves
+// differently later is caught too).
+func PublicTransport(allowPrivate bool) *http.Transport {
 	dialer := &net.Dialer{Timeout: 5 * time.Second}
 	if !allowPrivate {
 		dialer.Control = ssrf.New(ssrf.WithAnyPort()).Safe
@@ -28,8 +38,7 @@ func HTTPClient(allowPrivate bool) *http.Client {
 	transport := http.DefaultTransport.(*http.Transport).Clone()
 	transport.DialContext = dialer.DialContext
 	transport.Proxy = nil
-	return &http.Client{Timeout: 20 * time.Second, Transport: transport,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return errRedirect }}
+	return transport
 }
 
 // errRedirect is an upstream that answered with a redirect: the API's

@@ -11,18 +11,16 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"log/slog"
-	"net"
 	"net/http"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"code.dny.dev/ssrf"
-
 	"courtside/cache"
 	"courtside/record"
 	"courtside/tournament"
+	"courtside/upstream"
 )
 
 // Deliverer calls webhooks with the events of their tournaments, each webhook
@@ -296,17 +294,9 @@ func (d *Deliverer) call(ctx context.Context, w record.Webhook, id int64, body [
 }
 
 // WebhookClient is the HTTP client webhook calls go out with: a 10 s limit,
-// no redirects followed, no proxy, and, unless allowPrivate, connections only
-// to public addresses, checked by code.dny.dev/ssrf on the address actually
-// dialed (so a name that resolves differently later is caught too).
+// no redirects followed, and the follows' transport (upstream.PublicTransport:
+// no proxy, public addresses only unless allowPrivate).
 func WebhookClient(allowPrivate bool) *http.Client {
-	dialer := &net.Dialer{Timeout: 5 * time.Second}
-	if !allowPrivate {
-		dialer.Control = ssrf.New(ssrf.WithAnyPort()).Safe
-	}
-	transport := http.DefaultTransport.(*http.Transport).Clone()
-	transport.DialContext = dialer.DialContext
-	transport.Proxy = nil
-	return &http.Client{Timeout: 10 * time.Second, Transport: transport,
+	return &http.Client{Timeout: 10 * time.Second, Transport: upstream.PublicTransport(allowPrivate),
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
