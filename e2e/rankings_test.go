@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"courtside/cache"
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -66,7 +66,7 @@ func TestRankingsInTheBrowser(t *testing.T) {
 	screenshot(t, b, "rankings-series-after-a-result")
 
 	look("series-tv", chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(series+"/tv"), chromedp.WaitVisible(`[data-testid="series-tv"] [data-testid="series-row"]`))
-	if err := store.PutScreen(ctx, night.Tournament.ID, cache.Screen{Name: "hall", Show: "series", Series: se.ID}); err != nil {
+	if err := store.PutScreen(ctx, night.Tournament.ID, record.Screen{Name: "hall", Show: "series", Series: se.ID}); err != nil {
 		t.Fatal(err)
 	}
 	look("screen-tv", chromedp.Navigate(srv.URL+"/t/"+night.Tournament.ID+"/screens/hall"), chromedp.WaitVisible(`[data-testid="screen"] [data-testid="series-row"]`))
