@@ -255,13 +255,14 @@ func standingColumns(ctx context.Context, sport tournament.Sport) map[string]col
 		"sb":        {"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return templates.Number(ctx, deref(s.SB), -1) }},
 	}
 	// Each sport in its own words: darts plays legs, table tennis games,
-	// pétanque scores points (not goals).
+	// pétanque and cornhole score points (not goals). Cornhole's games (a
+	// game to 21) are its catalogs' "cornhole:Sets".
 	switch sport {
 	case tournament.Darts:
 		byKey["setsWon"] = col{T("Legs"), T("Legs won and lost"), byKey["setsWon"].cell}
 	case tournament.TableTennis:
 		byKey["setsWon"] = col{T("Games"), T("Games won and lost"), byKey["setsWon"].cell}
-	case tournament.Petanque:
+	case tournament.Petanque, tournament.Cornhole:
 		byKey["goals"] = col{T("Score"), T("Points scored and conceded"), byKey["goals"].cell}
 		byKey["goalsDiff"] = col{T("Diff"), T("Point difference"), byKey["goalsDiff"].cell}
 	}

@@ -437,6 +437,19 @@ func TestEachSportSaysItsOwnWords(t *testing.T) {
 		{T(in(English, tournament.TableSoccer), "Sets"), "Sets"},
 		{T(context.Background(), "Sets"), "Sets"},
 		{T(in(German, tournament.Darts), "Points in this set"), "Punkte in diesem Leg"},
+		{T(in(French, tournament.Darts), "Court"), "Cible"},
+		{T(in(French, tournament.Darts), "Call to court"), "Appeler à une cible"},
+		{T(in(German, tournament.Darts), "Courts"), "Boards"},
+		{T(in(English, tournament.Darts), "Court board"), "Board overview"},
+		{T(in(German, tournament.Cornhole), "Court"), "Spielfeld"},
+		{T(in(German, tournament.Cornhole), "Set"), "Satz"},
+		{T(in(English, tournament.Cornhole), "Court"), "Court"},
+		{T(in(English, tournament.Cornhole), "Sets"), "Games"},
+		{T(in(French, tournament.Cornhole), "Sets won"), "Sets gagnés"},
+		{T(in(French, tournament.Cornhole), "Courts"), "Terrains"},
+		{T(in(English, tournament.TableSoccer), "Courts"), "Tables"},
+		{T(in(English, tournament.Petanque), "Court %d"), "Terrain %d"},
+		{T(in(German, tournament.Petanque), "Scan this code to see this court's match."), "Code scannen, um das Spiel auf dieser Bahn zu sehen."},
 	}
 	for _, c := range cases {
 		if c.got != c.want {
@@ -451,6 +464,38 @@ func TestEachSportSaysItsOwnWords(t *testing.T) {
 			}
 			if !locale.Has(German, text) && !locale.Has(English, text) {
 				t.Errorf("%s: %q is the sport's word for %q, which the site does not say", l, key, text)
+			}
+		}
+	}
+}
+
+// TestASportsCourtWordsComeWhole: where a catalog names a sport's court in
+// its own words ("<sport>:Court"), it says every sentence about a court in
+// them: a sentence any sport of that catalog says in its own words is said
+// by each of them, so that no page of a pétanque tournament speaks of a
+// "Bahn" in its heading and of a "Tisch" in its help.
+func TestASportsCourtWordsComeWhole(t *testing.T) {
+	for _, l := range Langs {
+		messages := locale.Of(l).Messages
+		own := map[tournament.Sport]bool{}
+		family := map[string]bool{}
+		for key := range messages {
+			sport, text, ok := strings.Cut(key, ":")
+			if !ok || !slices.Contains(tournament.Sports, tournament.Sport(sport)) {
+				continue
+			}
+			if text == "Court" {
+				own[tournament.Sport(sport)] = true
+			}
+			if strings.Contains(strings.ToLower(text), "court") {
+				family[text] = true
+			}
+		}
+		for s := range own {
+			for text := range family {
+				if _, ok := messages[string(s)+":"+text]; !ok {
+					t.Errorf("%s: %s has its own word for a court but not %q", l, s, text)
+				}
 			}
 		}
 	}

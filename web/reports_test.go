@@ -383,7 +383,7 @@ func TestReportsAreRateLimitedPerDeviceAndCourt(t *testing.T) {
 		}
 	}
 	rec, doc := s.phone().do(http.MethodPost, code, look)
-	if rec.Code != http.StatusTooManyRequests || !strings.Contains(doc.Find(`[data-testid="court-error"]`).Text(), "this court") {
+	if rec.Code != http.StatusTooManyRequests || !strings.Contains(doc.Find(`[data-testid="court-error"]`).Text(), "this table") {
 		t.Errorf("31st post to a court: %d %q", rec.Code, doc.Find(`[data-testid="court-error"]`).Text())
 	}
 	// Another court is not held up.
