@@ -329,3 +329,80 @@ func (s *Snapshot) IfTablesStand(entryID string) (q Qualifier, opponent *Qualifi
 	}
 	return Qualifier{}, nil, false
 }
+
+// Path is what a knock-out match means for one of its sides: where a win
+// and a loss take it.
+type Path struct {
+	// WinTo and LoseTo are the matches a win and a loss lead to, nil when
+	// none, with the side taken there.
+	WinTo, LoseTo     *Match
+	WinSide, LoseSide int
+	// WinPlace and LosePlace are the final places a win and a loss give
+	// when the match decides them (1 the title, 2, 3, 4), else 0.
+	WinPlace, LosePlace int
+	// Out: a loss puts the side out (without a final place).
+	Out bool
+	// From is the match that fills WinTo's other side, when that is still
+	// open: its winner (FromWinner) or its loser comes.
+	From       *Match
+	FromWinner bool
+}
+
+// Path is what the match m means for its side: ok is false outside the
+// knock-out trees without lives (in lord_have_mercy a loss costs a life, and
+// who goes where depends on lives).
+func (s *Snapshot) Path(m *Match, side int) (Path, bool) {
+	g, ok := s.Group(m.GroupID)
+	if !ok || g.Mode.Rules().Making != Tree || g.Mode.Rules().Lives || m.Done() {
+		return Path{}, false
+	}
+	var p Path
+	if m.WinnerTo != nil {
+		p.WinTo, _ = s.Match(m.WinnerTo.MatchID)
+		p.WinSide = m.WinnerTo.Side
+	}
+	if m.LoserTo != nil {
+		p.LoseTo, _ = s.Match(m.LoserTo.MatchID)
+		p.LoseSide = m.LoserTo.Side
+	}
+	switch {
+	case m.Bracket == BracketThirdPlace:
+		p.WinPlace, p.LosePlace = 3, 4
+	case m.Bracket == BracketReset,
+		m.Bracket == BracketWinners && m.WinnerTo == nil && m.LoserTo == nil:
+		p.WinPlace, p.LosePlace = 1, 2
+	case m.Bracket == BracketFinal: // the winners-bracket champion (side 0) has a second chance
+		reset, ok := s.matchWhere(func(x *Match) bool { return x.GroupID == m.GroupID && x.Bracket == BracketReset })
+		switch {
+		case !ok:
+			p.WinPlace, p.LosePlace = 1, 2
+		case side == 0:
+			p.WinPlace, p.LoseTo, p.LoseSide = 1, reset, 0
+		default:
+			p.WinTo, p.WinSide, p.LosePlace = reset, 1, 2
+		}
+	case p.LoseTo == nil:
+		p.Out = true
+	}
+	if p.WinTo != nil && p.WinTo.Entries[1-p.WinSide] == nil {
+		p.From, p.FromWinner = s.matchWhere(func(f *Match) bool {
+			return f.GroupID == m.GroupID && f.ID != m.ID &&
+				(f.WinnerTo != nil && *f.WinnerTo == Slot{p.WinTo.ID, 1 - p.WinSide} ||
+					f.LoserTo != nil && *f.LoserTo == Slot{p.WinTo.ID, 1 - p.WinSide})
+		})
+		if p.From != nil {
+			p.FromWinner = p.From.WinnerTo != nil && p.From.WinnerTo.MatchID == p.WinTo.ID
+		}
+	}
+	return p, true
+}
+
+// matchWhere is the first match that keep keeps, and whether there is one.
+func (s *Snapshot) matchWhere(keep func(*Match) bool) (*Match, bool) {
+	for _, m := range s.Matches {
+		if keep(m) {
+			return m, true
+		}
+	}
+	return nil, false
+}

@@ -175,3 +175,68 @@ func TestIfTablesStand(t *testing.T) {
 		}
 	}
 }
+
+// TestPathThroughADoubleElimination follows a player of eight through a
+// double elimination: where each win and loss leads, and who may come.
+func TestPathThroughADoubleElimination(t *testing.T) {
+	s := newTournament(8, 4, EntrySingle, stageSpec{mode: DoubleElimination})
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	first := s.MatchesWhere(func(m *Match) bool { return m.Involves("p001") })[0]
+	p, ok := s.Path(first, sideOf(first, "p001"))
+	if !ok || p.WinTo == nil || p.WinTo.Bracket != BracketWinners || p.LoseTo == nil || p.LoseTo.Bracket != BracketLosers || p.Out || p.WinPlace != 0 {
+		t.Fatalf("first round: %+v (%v)", p, ok)
+	}
+	if p.From == nil || !p.FromWinner || p.From.Involves("p001") || p.From.WinnerTo.MatchID != p.WinTo.ID {
+		t.Fatalf("the next opponent comes from %+v", p.From)
+	}
+	// p001 wins every match: the winners' final, then the grand final
+	final := false
+	for m := first; m != nil && !final; {
+		p, _ = s.Path(m, sideOf(m, "p001"))
+		if m.Bracket == BracketFinal {
+			if p.WinPlace != 1 || p.LoseTo == nil || p.LoseTo.Bracket != BracketReset {
+				t.Fatalf("grand final of the unbeaten: %+v", p)
+			}
+			if q, _ := s.Path(m, 1-sideOf(m, "p001")); q.WinTo != p.LoseTo || q.LosePlace != 2 || q.WinPlace != 0 {
+				t.Fatalf("grand final of the other: %+v", q)
+			}
+			final = true
+			continue
+		}
+		// everyone else's matches before it, so that it is open
+		for _, o := range s.Matches {
+			if o.State == MatchRunning && o.ID != m.ID && !o.Involves("p001") {
+				s = play(t, s, o, 0)
+			}
+		}
+		m, _ = s.Match(m.ID)
+		s = play(t, s, m, sideOf(m, "p001"))
+		m = nil
+		for _, o := range s.Matches {
+			if o.Involves("p001") && !o.Done() {
+				m = o
+				break
+			}
+		}
+		for m != nil && m.State != MatchRunning && m.State != MatchOpen {
+			ran := false
+			for _, o := range s.Matches {
+				if o.State == MatchRunning && !o.Involves("p001") || o.State == MatchOpen && !o.Involves("p001") {
+					s, ran = play(t, s, o, 0), true
+					break
+				}
+			}
+			if !ran {
+				t.Fatalf("stalled before %s", m.ID)
+			}
+			m, _ = s.Match(m.ID)
+		}
+	}
+	if !final {
+		t.Fatal("p001 never reached the grand final")
+	}
+}
