@@ -30,7 +30,8 @@ const (
 // more may go on, so Out counts against that place. A skipped match is not
 // reckoned with (a director's decision, not a result).
 type Stakes struct {
-	Group *Group
+	Discipline *Discipline
+	Group      *Group
 	// Next is the name of the stage the first Places of the group go on to.
 	Next   string
 	Places int
@@ -63,7 +64,7 @@ func (s *Snapshot) Stakes(entryID string) []Stakes {
 		}
 		for si := range d.Stages {
 			st := &d.Stages[si]
-			if si+1 >= len(d.Stages) || st.State != PhaseRunning || len(st.Groups) == 0 || d.Stages[si+1].Qualify <= 0 {
+			if si+1 >= len(d.Stages) || !st.underway() || len(st.Groups) == 0 || d.Stages[si+1].Qualify <= 0 {
 				continue
 			}
 			next := &d.Stages[si+1]
@@ -127,7 +128,7 @@ func (s *Snapshot) stakesIn(d *Discipline, g *Group, entryID string, sure, maybe
 			rc.points[i] = row.Points
 		}
 	}
-	sk := Stakes{Group: g, Places: sure}
+	sk := Stakes{Discipline: d, Group: g, Places: sure}
 	for _, m := range s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID && !m.Done() }) {
 		if m.Entries[0] == nil || m.Entries[1] == nil {
 			continue
@@ -280,54 +281,61 @@ func (rc *race) outlook() Outlook {
 func (rc *race) most(m raceMatch, side int) int {
 	best := 0
 	for _, res := range m.results {
-		switch {
-		case res == side:
+		switch res {
+		case side:
 			best = max(best, rc.win)
-		case res == 1:
+		case 1:
 			best = max(best, rc.drw)
 		}
 	}
 	return best
 }
 
-// IfTablesStand is who the entry would meet first in the next stage if its
-// group's stage ended with every table as it stands: the place it would go
-// on from, and its opponent in the first round of a knock-out tree fed by
-// the stage (nil for a bye). ok is false when the entry would not go on, or
-// the next stage is not one knock-out tree, or it is drawn already.
-func (s *Snapshot) IfTablesStand(entryID string) (q Qualifier, opponent *Qualifier, ok bool) {
-	for di := range s.Tournament.Disciplines {
-		d := &s.Tournament.Disciplines[di]
-		for si := range d.Stages {
-			st := &d.Stages[si]
-			if si+1 >= len(d.Stages) || st.State != PhaseRunning || !slices.ContainsFunc(st.Groups, func(g Group) bool { return slices.Contains(g.EntryIDs, entryID) }) {
-				continue
-			}
-			next := &d.Stages[si+1]
-			if len(next.Groups) != 1 || next.Groups[0].Mode.Rules().Making != Tree || next.State != PhasePlanned {
-				return Qualifier{}, nil, false
-			}
-			qs := newChange(s, time.Time{}).qualifiers(d, st, next.Qualify)
-			seeded := seedNextStage(next, qs, len(st.Groups))
-			slot, _ := treeSlots(len(seeded))
-			at := slices.IndexFunc(seeded, func(e *Entry) bool { return e != nil && e.ID == entryID })
-			if at < 0 {
-				return Qualifier{}, nil, false
-			}
-			of := func(e *Entry) Qualifier {
-				i := slices.IndexFunc(qs, func(q Qualifier) bool { return q.Entry.ID == e.ID })
-				return qs[i]
-			}
-			for j, e := range seeded {
-				if e != nil && slot[j] == slot[at]^1 {
-					o := of(e)
-					return of(seeded[at]), &o, true
-				}
-			}
-			return of(seeded[at]), nil, true
+// Likely is who an entry would meet first in the next stage if the stage
+// it plays in ended with every table as it stands.
+type Likely struct {
+	Stage, Next *Stage
+	// Place is where the entry would go on from (Pool indexes Stage.Groups);
+	// Opponent whom it would meet, nil for a bye.
+	Place    Qualifier
+	Opponent *Qualifier
+}
+
+// IfTablesStand is who the entry would meet first in the knock-out tree fed
+// by the stage of its group g, if the stage ended with every table as it
+// stands. ok is false when it would not go on, or the next stage is not one
+// knock-out tree, or is drawn already.
+func (s *Snapshot) IfTablesStand(g *Group, entryID string) (Likely, bool) {
+	p, ok := s.groups[g.ID]
+	if !ok || !slices.Contains(g.EntryIDs, entryID) {
+		return Likely{}, false
+	}
+	d := &s.Tournament.Disciplines[p.d]
+	if p.s+1 >= len(d.Stages) {
+		return Likely{}, false
+	}
+	st, next := &d.Stages[p.s], &d.Stages[p.s+1]
+	if !st.underway() || len(next.Groups) != 1 || next.Groups[0].Mode.Rules().Making != Tree || next.State != PhasePlanned {
+		return Likely{}, false
+	}
+	qs := newChange(s, time.Time{}).qualifiers(d, st, next.Qualify)
+	seeded := seedNextStage(next, qs, len(st.Groups))
+	at := slices.IndexFunc(seeded, func(e *Entry) bool { return e != nil && e.ID == entryID })
+	if at < 0 {
+		return Likely{}, false
+	}
+	of := func(e *Entry) Qualifier {
+		return qs[slices.IndexFunc(qs, func(q Qualifier) bool { return q.Entry.ID == e.ID })]
+	}
+	l := Likely{Stage: st, Next: next, Place: of(seeded[at])}
+	slot, _ := treeSlots(len(seeded))
+	for j, e := range seeded {
+		if e != nil && slot[j] == slot[at]^1 {
+			o := of(e)
+			l.Opponent = &o
 		}
 	}
-	return Qualifier{}, nil, false
+	return l, true
 }
 
 // Path is what a knock-out match means for one of its sides: where a win
@@ -342,10 +350,6 @@ type Path struct {
 	WinPlace, LosePlace int
 	// Out: a loss puts the side out (without a final place).
 	Out bool
-	// From is the match that fills WinTo's other side, when that is still
-	// open: its winner (FromWinner) or its loser comes.
-	From       *Match
-	FromWinner bool
 }
 
 // Path is what the match m means for its side: ok is false outside the
@@ -384,18 +388,20 @@ func (s *Snapshot) Path(m *Match, side int) (Path, bool) {
 	case p.LoseTo == nil:
 		p.Out = true
 	}
-	if p.WinTo != nil && p.WinTo.Entries[1-p.WinSide] == nil {
-		p.From, p.FromWinner = s.matchWhere(func(f *Match) bool {
-			return f.GroupID == m.GroupID && f.ID != m.ID &&
-				(f.WinnerTo != nil && *f.WinnerTo == Slot{p.WinTo.ID, 1 - p.WinSide} ||
-					f.LoserTo != nil && *f.LoserTo == Slot{p.WinTo.ID, 1 - p.WinSide})
-		})
-		if p.From != nil {
-			p.FromWinner = p.From.WinnerTo != nil && p.From.WinnerTo.MatchID == p.WinTo.ID
-		}
-	}
 	return p, true
 }
+
+// Feeder is the match whose winner (winner true) or loser fills side of m.
+func (s *Snapshot) Feeder(m *Match, side int) (f *Match, winner, ok bool) {
+	to := Slot{m.ID, side}
+	f, ok = s.matchWhere(func(f *Match) bool {
+		return f.GroupID == m.GroupID && (f.WinnerTo != nil && *f.WinnerTo == to || f.LoserTo != nil && *f.LoserTo == to)
+	})
+	return f, ok && f.WinnerTo != nil && *f.WinnerTo == to, ok
+}
+
+// underway reports whether the stage is drawn and not yet over.
+func (st *Stage) underway() bool { return st.State == PhaseReady || st.State == PhaseRunning }
 
 // matchWhere is the first match that keep keeps, and whether there is one.
 func (s *Snapshot) matchWhere(keep func(*Match) bool) (*Match, bool) {

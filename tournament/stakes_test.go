@@ -166,11 +166,11 @@ func TestIfTablesStand(t *testing.T) {
 	groups := s.Tournament.Disciplines[0].Stages[0].Groups
 	for gi, g := range groups {
 		table := s.Standings(&g)
-		q, o, ok := s.IfTablesStand(table[0].Entry.ID)
-		if !ok || q.Place != 1 || q.Pool != gi || o == nil || o.Place != 2 || o.Pool != 1-gi {
-			t.Errorf("the leader of %s: %+v against %+v (%v)", g.Name, q, o, ok)
+		l, ok := s.IfTablesStand(&g, table[0].Entry.ID)
+		if o := l.Opponent; !ok || l.Place.Place != 1 || l.Place.Pool != gi || o == nil || o.Place != 2 || o.Pool != 1-gi || l.Next.Name != "Stage 2" {
+			t.Errorf("the leader of %s: %+v (%v)", g.Name, l, ok)
 		}
-		if _, _, ok := s.IfTablesStand(table[3].Entry.ID); ok {
+		if _, ok := s.IfTablesStand(&g, table[3].Entry.ID); ok {
 			t.Errorf("the last of %s would go on", g.Name)
 		}
 	}
@@ -190,8 +190,8 @@ func TestPathThroughADoubleElimination(t *testing.T) {
 	if !ok || p.WinTo == nil || p.WinTo.Bracket != BracketWinners || p.LoseTo == nil || p.LoseTo.Bracket != BracketLosers || p.Out || p.WinPlace != 0 {
 		t.Fatalf("first round: %+v (%v)", p, ok)
 	}
-	if p.From == nil || !p.FromWinner || p.From.Involves("p001") || p.From.WinnerTo.MatchID != p.WinTo.ID {
-		t.Fatalf("the next opponent comes from %+v", p.From)
+	if f, winner, ok := s.Feeder(p.WinTo, 1-p.WinSide); !ok || !winner || f.Involves("p001") || f.Bracket != BracketWinners {
+		t.Fatalf("the next opponent comes from %+v (winner %v)", f, winner)
 	}
 	// p001 wins every match: the winners' final, then the grand final
 	final := false
@@ -238,5 +238,28 @@ func TestPathThroughADoubleElimination(t *testing.T) {
 	}
 	if !final {
 		t.Fatal("p001 never reached the grand final")
+	}
+}
+
+// BenchmarkStakes64 reckons the stakes of every entry of a round robin of
+// 64 with ten matches left (the most that are tried one by one; draws allowed).
+func BenchmarkStakes64(b *testing.B) {
+	s := newTournament(64, 8, EntrySingle, stageSpec{mode: RoundRobin}, stageSpec{mode: Elimination, qualify: 8})
+	s.Tournament.Disciplines[0].Stages[0].Groups[0].Options.MatchConfigurations[0].Draw = true
+	c, err := s.Start(at)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s = applyAll(s, c)
+	rng := rand.New(rand.NewPCG(1, 2))
+	results := map[string]int{}
+	for _, m := range s.Matches[:len(s.Matches)-10] {
+		results[m.ID] = rng.IntN(14) - 7
+	}
+	s = withResults(s, results)
+	ids := s.Tournament.Disciplines[0].Stages[0].Groups[0].EntryIDs
+	b.ResetTimer()
+	for i := range b.N {
+		s.Stakes(ids[i%len(ids)])
 	}
 }
