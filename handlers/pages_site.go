@@ -311,6 +311,7 @@ func entryPage(ctx context.Context, snap *tournament.Snapshot, e *tournament.Ent
 		}
 	}
 	page.Next, page.Where = nextMatch(ctx, snap, e.ID)
+	page.Stakes = stakes(ctx, snap, e.ID)
 	for _, d := range snap.Tournament.Disciplines {
 		for _, st := range d.Stages {
 			for i := range st.Groups {

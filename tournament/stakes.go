@@ -1,0 +1,414 @@
+package tournament
+
+import (
+	"slices"
+	"time"
+)
+
+// Outlook is where an entry stands against its group's qualification line,
+// whatever the results still to come.
+type Outlook int
+
+// The outlooks.
+const (
+	// Open: it depends on results still to come.
+	Open Outlook = iota
+	// Through: among the places that go on, whatever happens.
+	Through
+	// Out: below them, whatever happens.
+	Out
+)
+
+// Stakes is what the results still to come in a round-robin group mean for
+// one of its entries: whether it reaches the next stage of its discipline.
+//
+// Only points are reckoned: a table ranks by points first, and a tie-break
+// can go either way, so an entry is Through only when fewer than Places
+// others can end level with it or above, and Out only when at least as many
+// others as can go on from the group end above it. With the best of a place
+// going on too (Places does not divide the next stage evenly), one place
+// more may go on, so Out counts against that place. A skipped match is not
+// reckoned with (a director's decision, not a result).
+type Stakes struct {
+	Discipline *Discipline
+	Group      *Group
+	// Next is the name of the stage the first Places of the group go on to.
+	Next   string
+	Places int
+	// Now is the outlook whatever the results still to come.
+	Now Outlook
+	// Match is the entry's next match in the group: its running one, else
+	// its first still to play; nil when it has played them all.
+	Match *Match
+	// Win, Draw and Loss are the outlook once Match ends so, whatever else
+	// happens. Draw counts only when Draws: the match may end level.
+	Win, Draw, Loss Outlook
+	Draws           bool
+}
+
+// maxScenarios bounds the exact reckoning of Stakes: the results still to
+// come in a group are tried one by one up to this many combinations (ten
+// matches that may end level); with more, only bounds are reckoned, which
+// decide early in a group's play anyway.
+const maxScenarios = 59_049
+
+// Stakes is what the results still to come mean for the entry in each
+// round-robin group it plays in whose stage is running and whose winners go
+// on to a next stage. Groups where everyone goes on are left out.
+func (s *Snapshot) Stakes(entryID string) []Stakes {
+	var out []Stakes
+	for di := range s.Tournament.Disciplines {
+		d := &s.Tournament.Disciplines[di]
+		if slices.Contains(d.Withdrawn, entryID) {
+			continue
+		}
+		for si := range d.Stages {
+			st := &d.Stages[si]
+			if si+1 >= len(d.Stages) || !st.underway() || len(st.Groups) == 0 || d.Stages[si+1].Qualify <= 0 {
+				continue
+			}
+			next := &d.Stages[si+1]
+			for gi := range st.Groups {
+				g := &st.Groups[gi]
+				r := g.Mode.Rules()
+				if r.Making != Scheduled || len(r.RankBy) > 0 || !slices.Contains(g.EntryIDs, entryID) {
+					continue
+				}
+				sure, maybe := next.Qualify/len(st.Groups), (next.Qualify+len(st.Groups)-1)/len(st.Groups)
+				if sk, ok := s.stakesIn(d, g, entryID, sure, maybe); ok {
+					sk.Next = next.Name
+					out = append(out, sk)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// race is a group's points race: the points each entry holds, and the
+// matches still to play between them.
+type race struct {
+	me       int   // the entry's index
+	points   []int // by entry index
+	out      []bool
+	left     []raceMatch
+	win, drw int // what a win and a draw are worth
+	sure     int // the first sure places go on
+	maybe    int // and possibly the next, as the best of its place
+}
+
+// raceMatch is a match still to play: its two sides by entry index, and
+// the results it may end with (side 0 wins, a draw, side 1 wins).
+type raceMatch struct {
+	a, b    int
+	results []int // 0: a wins, 1: a draw, 2: b wins
+}
+
+func (s *Snapshot) stakesIn(d *Discipline, g *Group, entryID string, sure, maybe int) (Stakes, bool) {
+	at := make(map[string]int, len(g.EntryIDs))
+	for i, id := range g.EntryIDs {
+		at[id] = i
+	}
+	rc := race{me: at[entryID], points: make([]int, len(g.EntryIDs)), out: make([]bool, len(g.EntryIDs)),
+		sure: sure, maybe: maybe}
+	sc := g.scoring()
+	rc.win, rc.drw = sc.Win, sc.Draw
+	staying := 0
+	for i, id := range g.EntryIDs {
+		rc.out[i] = slices.Contains(d.Withdrawn, id) || s.Entries[id] == nil // a withdrawn entry is never drawn on
+		if !rc.out[i] {
+			staying++
+		}
+	}
+	if maybe <= 0 || maybe >= staying {
+		return Stakes{}, false
+	}
+	for _, row := range s.Standings(g) {
+		if i, ok := at[row.Entry.ID]; ok {
+			rc.points[i] = row.Points
+		}
+	}
+	sk := Stakes{Discipline: d, Group: g, Places: sure}
+	for _, m := range s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID && !m.Done() }) {
+		if m.Entries[0] == nil || m.Entries[1] == nil {
+			continue
+		}
+		a, okA := at[m.Entries[0].ID]
+		b, okB := at[m.Entries[1].ID]
+		if !okA || !okB {
+			continue
+		}
+		rm := raceMatch{a: a, b: b}
+		switch {
+		case rc.out[a] && !rc.out[b]: // given to the one who stayed
+			rm.results = []int{2}
+		case rc.out[b] && !rc.out[a]:
+			rm.results = []int{0}
+		case s.Config(m).Draw:
+			rm.results = []int{0, 1, 2}
+		default:
+			rm.results = []int{0, 2}
+		}
+		if a == rc.me || b == rc.me {
+			if sk.Match == nil || m.State == MatchRunning && sk.Match.State != MatchRunning {
+				sk.Match = m
+			}
+		}
+		rc.left = append(rc.left, rm)
+	}
+	sk.Now = rc.outlook()
+	if sk.Match == nil {
+		return sk, true
+	}
+	// the entry's next match, decided one way or the other
+	i := slices.IndexFunc(rc.left, func(rm raceMatch) bool {
+		return rm.a == at[sk.Match.Entries[0].ID] && rm.b == at[sk.Match.Entries[1].ID]
+	})
+	mine := rc.left[i]
+	rest := slices.Delete(slices.Clone(rc.left), i, i+1)
+	meA := mine.a == rc.me
+	for _, res := range []int{0, 1, 2} {
+		if !slices.Contains(mine.results, res) {
+			continue
+		}
+		fixed := rc
+		fixed.left = rest
+		fixed.points = slices.Clone(rc.points)
+		fixed.settle(fixed.points, mine, res)
+		o := fixed.outlook()
+		switch {
+		case res == 1:
+			sk.Draw, sk.Draws = o, true
+		case (res == 0) == meA:
+			sk.Win = o
+		default:
+			sk.Loss = o
+		}
+	}
+	return sk, true
+}
+
+// settle adds a result of m to the points pts.
+func (rc *race) settle(pts []int, m raceMatch, res int) {
+	switch res {
+	case 0:
+		pts[m.a] += rc.win
+	case 1:
+		pts[m.a] += rc.drw
+		pts[m.b] += rc.drw
+	case 2:
+		pts[m.b] += rc.win
+	}
+}
+
+// outlook reckons the race: first by bounds (what each entry can still reach
+// at least and at most), then, when those do not decide and there are few
+// enough combinations, by trying every combination of the results still to come.
+func (rc *race) outlook() Outlook {
+	lo, hi := slices.Clone(rc.points), slices.Clone(rc.points)
+	for _, m := range rc.left {
+		hi[m.a] += rc.most(m, 0)
+		hi[m.b] += rc.most(m, 2)
+	}
+	above, level := 0, 0 // others surely above; others that can reach the entry's least
+	for i := range rc.points {
+		if i == rc.me || rc.out[i] {
+			continue
+		}
+		if lo[i] > hi[rc.me] {
+			above++
+		}
+		if hi[i] >= lo[rc.me] {
+			level++
+		}
+	}
+	switch {
+	case level < rc.sure:
+		return Through
+	case above >= rc.maybe:
+		return Out
+	}
+	combos := 1
+	for _, m := range rc.left {
+		if combos *= len(m.results); combos > maxScenarios {
+			return Open
+		}
+	}
+	through, out := true, true
+	pts := slices.Clone(rc.points)
+	var try func(k int) bool // false once both are ruled out
+	try = func(k int) bool {
+		if k == len(rc.left) {
+			above, level := 0, 0
+			for i, p := range pts {
+				if i == rc.me || rc.out[i] {
+					continue
+				}
+				if p > pts[rc.me] {
+					above++
+				}
+				if p >= pts[rc.me] {
+					level++
+				}
+			}
+			through = through && level < rc.sure
+			out = out && above >= rc.maybe
+			return through || out
+		}
+		m := rc.left[k]
+		for _, res := range m.results {
+			before := [2]int{pts[m.a], pts[m.b]}
+			rc.settle(pts, m, res)
+			goOn := try(k + 1)
+			pts[m.a], pts[m.b] = before[0], before[1]
+			if !goOn {
+				return false
+			}
+		}
+		return true
+	}
+	try(0)
+	switch {
+	case through:
+		return Through
+	case out:
+		return Out
+	}
+	return Open
+}
+
+// most is the most points side (0 or 2: a or b winning) can take from m.
+func (rc *race) most(m raceMatch, side int) int {
+	best := 0
+	for _, res := range m.results {
+		switch res {
+		case side:
+			best = max(best, rc.win)
+		case 1:
+			best = max(best, rc.drw)
+		}
+	}
+	return best
+}
+
+// Likely is who an entry would meet first in the next stage if the stage
+// it plays in ended with every table as it stands.
+type Likely struct {
+	Stage, Next *Stage
+	// Place is where the entry would go on from (Pool indexes Stage.Groups);
+	// Opponent whom it would meet, nil for a bye.
+	Place    Qualifier
+	Opponent *Qualifier
+}
+
+// IfTablesStand is who the entry would meet first in the knock-out tree fed
+// by the stage of its group g, if the stage ended with every table as it
+// stands. ok is false when it would not go on, or the next stage is not one
+// knock-out tree, or is drawn already.
+func (s *Snapshot) IfTablesStand(g *Group, entryID string) (Likely, bool) {
+	p, ok := s.groups[g.ID]
+	if !ok || !slices.Contains(g.EntryIDs, entryID) {
+		return Likely{}, false
+	}
+	d := &s.Tournament.Disciplines[p.d]
+	if p.s+1 >= len(d.Stages) {
+		return Likely{}, false
+	}
+	st, next := &d.Stages[p.s], &d.Stages[p.s+1]
+	if !st.underway() || len(next.Groups) != 1 || next.Groups[0].Mode.Rules().Making != Tree || next.State != PhasePlanned {
+		return Likely{}, false
+	}
+	qs := newChange(s, time.Time{}).qualifiers(d, st, next.Qualify)
+	seeded := seedNextStage(next, qs, len(st.Groups))
+	at := slices.IndexFunc(seeded, func(e *Entry) bool { return e != nil && e.ID == entryID })
+	if at < 0 {
+		return Likely{}, false
+	}
+	of := func(e *Entry) Qualifier {
+		return qs[slices.IndexFunc(qs, func(q Qualifier) bool { return q.Entry.ID == e.ID })]
+	}
+	l := Likely{Stage: st, Next: next, Place: of(seeded[at])}
+	slot, _ := treeSlots(len(seeded))
+	for j, e := range seeded {
+		if e != nil && slot[j] == slot[at]^1 {
+			o := of(e)
+			l.Opponent = &o
+		}
+	}
+	return l, true
+}
+
+// Path is what a knock-out match means for one of its sides: where a win
+// and a loss take it.
+type Path struct {
+	// WinTo and LoseTo are the matches a win and a loss lead to, nil when
+	// none, with the side taken there.
+	WinTo, LoseTo     *Match
+	WinSide, LoseSide int
+	// WinPlace and LosePlace are the final places a win and a loss give
+	// when the match decides them (1 the title, 2, 3, 4), else 0.
+	WinPlace, LosePlace int
+	// Out: a loss puts the side out (without a final place).
+	Out bool
+}
+
+// Path is what the match m means for its side: ok is false outside the
+// knock-out trees without lives (in lord_have_mercy a loss costs a life, and
+// who goes where depends on lives).
+func (s *Snapshot) Path(m *Match, side int) (Path, bool) {
+	g, ok := s.Group(m.GroupID)
+	if !ok || g.Mode.Rules().Making != Tree || g.Mode.Rules().Lives || m.Done() {
+		return Path{}, false
+	}
+	var p Path
+	if m.WinnerTo != nil {
+		p.WinTo, _ = s.Match(m.WinnerTo.MatchID)
+		p.WinSide = m.WinnerTo.Side
+	}
+	if m.LoserTo != nil {
+		p.LoseTo, _ = s.Match(m.LoserTo.MatchID)
+		p.LoseSide = m.LoserTo.Side
+	}
+	switch {
+	case m.Bracket == BracketThirdPlace:
+		p.WinPlace, p.LosePlace = 3, 4
+	case m.Bracket == BracketReset,
+		m.Bracket == BracketWinners && m.WinnerTo == nil && m.LoserTo == nil:
+		p.WinPlace, p.LosePlace = 1, 2
+	case m.Bracket == BracketFinal: // the winners-bracket champion (side 0) has a second chance
+		reset, ok := s.matchWhere(func(x *Match) bool { return x.GroupID == m.GroupID && x.Bracket == BracketReset })
+		switch {
+		case !ok:
+			p.WinPlace, p.LosePlace = 1, 2
+		case side == 0:
+			p.WinPlace, p.LoseTo, p.LoseSide = 1, reset, 0
+		default:
+			p.WinTo, p.WinSide, p.LosePlace = reset, 1, 2
+		}
+	case p.LoseTo == nil:
+		p.Out = true
+	}
+	return p, true
+}
+
+// Feeder is the match whose winner (winner true) or loser fills side of m.
+func (s *Snapshot) Feeder(m *Match, side int) (f *Match, winner, ok bool) {
+	to := Slot{m.ID, side}
+	f, ok = s.matchWhere(func(f *Match) bool {
+		return f.GroupID == m.GroupID && (f.WinnerTo != nil && *f.WinnerTo == to || f.LoserTo != nil && *f.LoserTo == to)
+	})
+	return f, ok && f.WinnerTo != nil && *f.WinnerTo == to, ok
+}
+
+// underway reports whether the stage is drawn and not yet over.
+func (st *Stage) underway() bool { return st.State == PhaseReady || st.State == PhaseRunning }
+
+// matchWhere is the first match that keep keeps, and whether there is one.
+func (s *Snapshot) matchWhere(keep func(*Match) bool) (*Match, bool) {
+	for _, m := range s.Matches {
+		if keep(m) {
+			return m, true
+		}
+	}
+	return nil, false
+}
