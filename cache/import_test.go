@@ -74,6 +74,10 @@ func TestImportChecksTheFileAsStrictlyAsASetup(t *testing.T) {
 	}
 	matches := func(x map[string]any) []any { return x["matches"].([]any) }
 	first := func(x map[string]any) map[string]any { return matches(x)[0].(map[string]any) }
+	stage := func(x map[string]any) map[string]any {
+		d := x["tournament"].(map[string]any)["disciplines"].([]any)[0].(map[string]any)
+		return d["stages"].([]any)[0].(map[string]any)
+	}
 	auditOf := func(x map[string]any) (string, []any) {
 		for id, as := range x["audit"].(map[string]any) {
 			return id, as.([]any)
@@ -109,6 +113,14 @@ func TestImportChecksTheFileAsStrictlyAsASetup(t *testing.T) {
 			x["audit"].(map[string]any)["tio:nowhere"] = as
 		}},
 		{"a field no export has", "owner", "not a field", func(x map[string]any) { x["tournament"].(map[string]any)["owner"] = "me" }},
+		{"a draw naming someone else's entry", "tournament.disciplines[0].stages[0].proposal[0]", "no entry of the file", func(x map[string]any) {
+			stage(x)["proposal"] = []any{"tio:someoneElses"}
+		}},
+		{"an entry twice in a draw", "tournament.disciplines[0].stages[0].drawn[1]", "in the draw twice", func(x map[string]any) {
+			e := x["entries"].([]any)[0].(map[string]any)["id"]
+			stage(x)["drawn"] = []any{e, e}
+		}},
+		{"a draw by nobody", "tournament.disciplines[0].stages[0].drawBy", "must be", func(x map[string]any) { stage(x)["drawBy"] = "the caretaker" }},
 		{"a number as a name", "tournament.name", "must be string", func(x map[string]any) { x["tournament"].(map[string]any)["name"] = 7 }},
 	}
 	for _, c := range cases {

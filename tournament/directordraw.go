@@ -16,11 +16,20 @@ const (
 var ErrStageNotFound = errors.New("no such stage")
 
 // propose keeps the next stage's draw for the director instead of playing
-// it: a draw made again (after a correction of the stage before) replaces
-// the one waiting, swaps and all.
+// it. A draw made again (after a correction or a withdrawal in the stage
+// before) keeps the one waiting, swaps and all, when the engine draws the
+// same as before; else it replaces it.
 func (c *Change) propose(di, si int, seeded []*Entry) {
+	t := c.snap.Tournament
+	if c.Tournament != nil {
+		t = c.Tournament
+	}
+	drawn := ids(seeded)
+	if cur := &t.Disciplines[di].Stages[si]; len(cur.Proposal) > 0 && slices.Equal(cur.Drawn, drawn) {
+		return
+	}
 	st := &c.record().Disciplines[di].Stages[si]
-	st.Proposal = ids(seeded) // the record's change announces it (TournamentUpdated)
+	st.Proposal, st.Drawn = drawn, slices.Clone(drawn) // the record's change announces it (TournamentUpdated)
 }
 
 // DrawSlot is one place of a proposed tree's first round: the entry (nil
@@ -153,7 +162,7 @@ func (s *Snapshot) PublishDraw(stageID string, at time.Time) (*Change, error) {
 		}
 		seeded = append(seeded, e)
 	}
-	rec.Proposal = nil
+	rec.Proposal, rec.Drawn = nil, nil
 	if err := c.drawStage(p.d, p.s, seeded); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -88,5 +89,67 @@ func TestTheDirectorDraws(t *testing.T) {
 	}
 	if _, err := s.SwapDraw(ko.ID, a, b, at); err == nil || !strings.Contains(err.Error(), "no draw waiting") {
 		t.Errorf("a swap after publishing: %v", err)
+	}
+}
+
+// TestACorrectionKeepsTheDirectorsSwaps: while the draw waits, a pool
+// result corrected so that every qualifier keeps its group and place leaves
+// the director's swap in the draw; one that changes them draws anew.
+func TestACorrectionKeepsTheDirectorsSwaps(t *testing.T) {
+	s := newTournament(16, 4, EntrySingle, stageSpec{mode: RoundRobin, groups: 4}, stageSpec{mode: Elimination, qualify: 8})
+	s.Tournament.Disciplines[0].Stages[1].DrawBy = DrawByDirector
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	s = playStage(t, s, 0, 5)
+	ko := s.Tournament.Disciplines[0].Stages[1].ID
+	waiting := func(s *Snapshot) *Stage { return &s.Tournament.Disciplines[0].Stages[1] }
+	p, _ := s.Proposal(ko)
+	c, err = s.SwapDraw(ko, p.Slots[1].Entry.ID, p.Slots[2].Entry.ID, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	swapped := slices.Clone(waiting(s).Proposal)
+	kept, redrawn := 0, 0
+	for _, m := range s.Matches {
+		if m.StageID == ko || m.State != MatchPlayed {
+			continue
+		}
+		set := m.Encounters[0][0]
+		w := 0 // the side that won
+		if set[1] > set[0] {
+			w = 1
+		}
+		lose0, lose6 := set, set
+		lose0[1-w], lose6[1-w] = 0, 6
+		// the loser's points corrected (the goal difference moves), or the other side won
+		for _, r := range []Set{lose0, lose6, {set[1], set[0]}} {
+			if r == set {
+				continue
+			}
+			c, err := s.CorrectResult(m.ID, Encounters{{r}}, at, "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			after := applyAll(s, c)
+			st := waiting(after)
+			if slices.Equal(st.Drawn, waiting(s).Drawn) {
+				kept++
+				if !slices.Equal(st.Proposal, swapped) {
+					t.Fatalf("correcting %s to %v leaves the engine's draw as it was, yet the draw waiting lost the director's swap: %v, was %v", m.ID, r, st.Proposal, swapped)
+				}
+			} else {
+				redrawn++
+				if !slices.Equal(st.Proposal, st.Drawn) {
+					t.Fatalf("correcting %s to %v changes the draw, yet the old one waits: %v", m.ID, r, st.Proposal)
+				}
+			}
+		}
+	}
+	if kept == 0 || redrawn == 0 {
+		t.Fatalf("the corrections tried kept the draw %d times and changed it %d times; both are needed", kept, redrawn)
 	}
 }

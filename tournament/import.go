@@ -135,6 +135,26 @@ func CheckRecords(t *Tournament, entries []*Entry, matches []*Match, audit map[s
 			sp := fmt.Sprintf("%s.stages[%d]", dp, si)
 			own(sp+".id", st.ID)
 			name(sp+".name", st.Name)
+			if st.DrawBy != "" && st.DrawBy != DrawAutomatic && st.DrawBy != DrawByDirector {
+				ps.add(sp+".drawBy", "must be %q or %q, not %q", DrawAutomatic, DrawByDirector, short(st.DrawBy))
+			}
+			for _, l := range []struct {
+				key string
+				ids []string
+			}{{"proposal", st.Proposal}, {"drawn", st.Drawn}} {
+				if len(l.ids) > MaxSetupEntries {
+					ps.add(sp+"."+l.key, "at most %d entries (limit %q), not %d", MaxSetupEntries, "entries per tournament", len(l.ids))
+					continue
+				}
+				twice := map[string]bool{}
+				for k, e := range l.ids {
+					ref(fmt.Sprintf("%s.%s[%d]", sp, l.key, k), e)
+					if twice[e] {
+						ps.add(fmt.Sprintf("%s.%s[%d]", sp, l.key, k), "%s is in the draw twice", e)
+					}
+					twice[e] = true
+				}
+			}
 			if len(st.Groups) > MaxSetupEntries {
 				ps.add(sp+".groups", "more groups than entries (limit %q)", "entries per tournament")
 				continue

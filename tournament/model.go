@@ -106,6 +106,10 @@ type Stage struct {
 	DrawBy string `json:"drawBy,omitempty"`
 	// Proposal is the draw waiting for the director: entry ids in seed order.
 	Proposal []string `json:"proposal,omitempty"`
+	// Drawn is the engine's draw the Proposal started from, before the
+	// director's swaps: while the engine would draw the same again (a
+	// correction that leaves every qualifier's group and place), the swaps stay.
+	Drawn []string `json:"drawn,omitempty"`
 }
 
 // Group is a pool or a tree inside a stage.
