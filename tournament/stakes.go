@@ -47,10 +47,11 @@ type Stakes struct {
 }
 
 // maxScenarios bounds the exact reckoning of Stakes: the results still to
-// come in a group are tried one by one up to this many combinations (ten
-// matches that may end level); with more, only bounds are reckoned, which
-// decide early in a group's play anyway.
-const maxScenarios = 59_049
+// come in a group are tried one by one up to this many combinations (eight
+// matches that may end level: a last round of sixteen, the last two of
+// eight; an entry's page then counts at most 4 × 6,561 points tables); with
+// more, only bounds are reckoned, which decide early in a group's play anyway.
+const maxScenarios = 6_561
 
 // Stakes is what the results still to come mean for the entry in each
 // round-robin group it plays in whose stage is running and whose winners go
