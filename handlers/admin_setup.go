@@ -44,6 +44,9 @@ const datetimeLocal = "2006-01-02T15:04"
 
 // New shows an empty setup with one discipline and one stage to fill in.
 func (s *Setups) New(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.inOrganizersSport(r); err != nil {
+		return err
+	}
 	v := url.Values{"courts": {"4"}, "public": {"on"}}
 	addDiscipline(v)
 	return s.renderForm(w, r, http.StatusOK, s.newPage(r), v, nil, nil)
@@ -61,16 +64,16 @@ func (s *Setups) Create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	org, err := s.inOrganizersSport(r)
+	if err != nil {
+		return err
+	}
 	page := s.newPage(r)
 	if over := formLimits(r.Context(), v); len(over) > 0 {
 		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, nil, over)
 	}
 	if !saving(v) {
 		return s.renderForm(w, r, http.StatusOK, page, v, nil, nil)
-	}
-	org, err := s.Setups.Organizer(r.Context(), Caller(r.Context()).OrganizerID)
-	if err != nil {
-		return err
 	}
 	setup, errs := setupFromForm(r.Context(), v)
 	if len(errs) > 0 {
@@ -99,7 +102,20 @@ func (s *Setups) ownSetup(r *http.Request) (*tournament.Snapshot, error) {
 	if snap.Tournament.OrganizerID != Caller(r.Context()).OrganizerID {
 		return nil, NotFound("tournament")
 	}
+	inSport(r, snap)
 	return snap, nil
+}
+
+// inOrganizersSport makes the rest of a request for a new tournament speak
+// the signed-in organizer's sport: its form and the names of its courts
+// ("Board 1" for darts, "Terrain 1" for pétanque).
+func (s *Setups) inOrganizersSport(r *http.Request) (tournament.Organizer, error) {
+	org, err := s.Setups.Organizer(r.Context(), Caller(r.Context()).OrganizerID)
+	if err != nil {
+		return org, err
+	}
+	*r = *r.WithContext(templates.WithSport(r.Context(), org.Sport))
+	return org, nil
 }
 
 func (s *Setups) editPage(r *http.Request, snap *tournament.Snapshot) templates.SetupFormPage {

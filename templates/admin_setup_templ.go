@@ -939,7 +939,7 @@ func SetupForm(p SetupFormPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textArea(p.Courts, T(ctx, "Courts"), T(ctx, "How many (4), or one name per line (Table 1, Table 2, …)."), 2).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = textArea(p.Courts, T(ctx, "Courts"), Tf(ctx, "How many (4), or one name per line (%s, %s, …).", Tf(ctx, "Court %d", 1), Tf(ctx, "Court %d", 2)), 2).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

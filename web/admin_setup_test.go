@@ -254,3 +254,32 @@ func TestSetupFormOverTheLimitsIsRefused(t *testing.T) {
 	}
 	t.Logf("a %d-byte post renders %d bytes", len(small.Encode()), rec.Body.Len())
 }
+
+// TestANewTournamentSpeaksTheOrganizersSport: a pétanque club's setup form
+// says terrains, and its courts typed as a number are named "Terrain 1" to
+// "Terrain 3" (they were "Court 1" to "Court 3", and "Tisch 1" in German).
+func TestANewTournamentSpeaksTheOrganizersSport(t *testing.T) {
+	f := newFixture(t)
+	o, _ := f.signIn(f.bouleToken)
+	if rec := o.do(http.MethodGet, "/admin/new", nil); rec.Code != 200 || !strings.Contains(o.doc(rec).Find(`textarea[name="courts"]`).Parent().Text(), "Terrains") ||
+		!strings.Contains(o.doc(rec).Find(`textarea[name="courts"]`).Parent().Text(), "(Terrain 1, Terrain 2, …)") {
+		t.Errorf("the form's courts field: %d %q", rec.Code, o.doc(rec).Find(`textarea[name="courts"]`).Parent().Text())
+	}
+	for _, tc := range []struct{ lang, want string }{{"en", "Terrain 1"}, {"de", "Bahn 1"}} {
+		form := twoDisciplines()
+		form.Set("courts", "3")
+		form.Set("name", "Concours "+tc.lang)
+		rec := o.do(http.MethodPost, "/admin/new", form, "Accept-Language", tc.lang)
+		if rec.Code != http.StatusSeeOther {
+			t.Fatalf("create: %d %s", rec.Code, o.doc(rec).Find(`[role="alert"]`).Text())
+		}
+		id := strings.TrimSuffix(strings.TrimPrefix(rec.Header().Get("Location"), "/admin/t/"), "/setup?done=created")
+		snap, err := f.store.Snapshot(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := snap.Tournament.Courts; len(got) != 3 || got[0].Name != tc.want {
+			t.Errorf("in %s the courts are %+v, want %s first", tc.lang, got, tc.want)
+		}
+	}
+}
