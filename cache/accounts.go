@@ -10,6 +10,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -71,47 +72,47 @@ return 1
 // FirstOrganizer makes the first organizer with the setup code, which it
 // uses up, and its API token: the first sign-in. It returns the token's
 // secret, shown once. ErrSetupUsed when the code does not open the setup.
-func (s *Store) FirstOrganizer(ctx context.Context, code string, o tournament.Organizer) (string, Key, error) {
+func (s *Store) FirstOrganizer(ctx context.Context, code string, o tournament.Organizer) (string, record.Key, error) {
 	raw, err := json.Marshal(o)
 	if err != nil {
-		return "", Key{}, err
+		return "", record.Key{}, err
 	}
 	ok, err := s.runWrite(ctx, firstOrganizerScript, []string{setupKey, organizerSlugsKey, organizersKey}, Hash(code), o.Slug, o.ID, raw).Int()
 	if err != nil {
-		return "", Key{}, fmt.Errorf("cache: first organizer: %w", err)
+		return "", record.Key{}, fmt.Errorf("cache: first organizer: %w", err)
 	}
 	if ok == 0 {
-		return "", Key{}, ErrSetupUsed
+		return "", record.Key{}, ErrSetupUsed
 	}
-	return s.putKey(ctx, Key{Kind: KindToken, OrganizerID: o.ID, Sport: o.Sport, Name: o.Name}, "cst_")
+	return s.putKey(ctx, record.Key{Kind: record.KindToken, OrganizerID: o.ID, Sport: o.Sport, Name: o.Name}, "cst_")
 }
 
 // CreateHelper makes a login for a desk helper of the organizer, with the
 // role; the helper signs in by a one-time link (CreateSignInLink), so its
 // secret is not returned.
-func (s *Store) CreateHelper(ctx context.Context, organizerID, name string, role Role) (Key, error) {
+func (s *Store) CreateHelper(ctx context.Context, organizerID, name string, role record.Role) (record.Key, error) {
 	org, err := s.Organizer(ctx, organizerID)
 	if err != nil {
-		return Key{}, err
+		return record.Key{}, err
 	}
 	helpers, err := s.Helpers(ctx, organizerID)
 	if err != nil {
-		return Key{}, err
+		return record.Key{}, err
 	}
 	if len(helpers) >= tournament.MaxHelpers {
-		return Key{}, ErrTooManyHelpers
+		return record.Key{}, ErrTooManyHelpers
 	}
-	_, k, err := s.putKey(ctx, Key{Kind: KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: name, Role: role, Helper: true}, "cst_")
+	_, k, err := s.putKey(ctx, record.Key{Kind: record.KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: name, Role: role, Helper: true}, "cst_")
 	return k, err
 }
 
 // Helpers lists the organizer's helpers' logins that are not revoked, newest first.
-func (s *Store) Helpers(ctx context.Context, organizerID string) ([]Key, error) {
+func (s *Store) Helpers(ctx context.Context, organizerID string) ([]record.Key, error) {
 	all, err := s.Keys(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var out []Key
+	var out []record.Key
 	for _, k := range all {
 		if k.Helper && !k.Revoked && k.OrganizerID == organizerID {
 			out = append(out, k)

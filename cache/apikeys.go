@@ -14,6 +14,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -33,15 +34,15 @@ func newSecret(prefix string) string {
 }
 
 // CreateToken makes an API token for the organizer and returns its secret, which is shown only now.
-func (s *Store) CreateToken(ctx context.Context, organizerID, name string) (string, Key, error) {
+func (s *Store) CreateToken(ctx context.Context, organizerID, name string) (string, record.Key, error) {
 	org, err := s.Organizer(ctx, organizerID)
 	if err != nil {
-		return "", Key{}, err
+		return "", record.Key{}, err
 	}
 	if name == "" {
 		name = org.Name
 	}
-	return s.putKey(ctx, Key{Kind: KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: name}, "cst_")
+	return s.putKey(ctx, record.Key{Kind: record.KindToken, OrganizerID: org.ID, Sport: org.Sport, Name: name}, "cst_")
 }
 
 // PublicKeyRequest is what an applicant gives for a public API key.
@@ -51,19 +52,19 @@ type PublicKeyRequest struct {
 }
 
 // CreatePublicKey makes a public API key and returns its secret, which is shown only now.
-func (s *Store) CreatePublicKey(ctx context.Context, r PublicKeyRequest) (string, Key, error) {
+func (s *Store) CreatePublicKey(ctx context.Context, r PublicKeyRequest) (string, record.Key, error) {
 	if _, err := tournament.Parse(string(r.Sport), tournament.Sports); err != nil {
-		return "", Key{}, fmt.Errorf("cache: sport: %w", err)
+		return "", record.Key{}, fmt.Errorf("cache: sport: %w", err)
 	}
 	for _, f := range []struct{ name, v string }{{"app", r.App}, {"applicant", r.Applicant}, {"email", r.Email}} {
 		if strings.TrimSpace(f.v) == "" {
-			return "", Key{}, fmt.Errorf("cache: public key needs %s", f.name)
+			return "", record.Key{}, fmt.Errorf("cache: public key needs %s", f.name)
 		}
 	}
-	return s.putKey(ctx, Key{Kind: KindPublic, Sport: r.Sport, Name: r.App, App: r.App, Applicant: r.Applicant, Email: r.Email, Description: r.Detail}, "csp_")
+	return s.putKey(ctx, record.Key{Kind: record.KindPublic, Sport: r.Sport, Name: r.App, App: r.App, Applicant: r.Applicant, Email: r.Email, Description: r.Detail}, "csp_")
 }
 
-func (s *Store) putKey(ctx context.Context, k Key, prefix string) (string, Key, error) {
+func (s *Store) putKey(ctx context.Context, k record.Key, prefix string) (string, record.Key, error) {
 	secret := newSecret(prefix)
 	k, err := s.PutKeyWithSecret(ctx, k, secret)
 	return secret, k, err
@@ -71,13 +72,13 @@ func (s *Store) putKey(ctx context.Context, k Key, prefix string) (string, Key, 
 
 // PutKeyWithSecret stores a key whose secret the caller chose (the embedded
 // demo's well-known keys); everything else makes a random secret.
-func (s *Store) PutKeyWithSecret(ctx context.Context, k Key, secret string) (Key, error) {
+func (s *Store) PutKeyWithSecret(ctx context.Context, k record.Key, secret string) (record.Key, error) {
 	sha := Hash(secret)
 	k.ID = "key_" + sha[:12]
 	k.CreatedAt = tournament.At(s.Now())
 	raw, err := json.Marshal(k)
 	if err != nil {
-		return Key{}, err
+		return record.Key{}, err
 	}
 	_, err = s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.HSet(ctx, keysByHashKey, sha, raw)
@@ -85,26 +86,26 @@ func (s *Store) PutKeyWithSecret(ctx context.Context, k Key, secret string) (Key
 		return nil
 	})
 	if err != nil {
-		return Key{}, fmt.Errorf("cache: create key: %w", err)
+		return record.Key{}, fmt.Errorf("cache: create key: %w", err)
 	}
 	return k, nil
 }
 
 // Keys lists every key, newest first.
-func (s *Store) Keys(ctx context.Context) ([]Key, error) {
+func (s *Store) Keys(ctx context.Context) ([]record.Key, error) {
 	all, err := s.rdb.HGetAll(ctx, keysByHashKey).Result()
 	if err != nil {
 		return nil, fmt.Errorf("cache: keys: %w", err)
 	}
-	out := make([]Key, 0, len(all))
+	out := make([]record.Key, 0, len(all))
 	for _, raw := range all {
-		var k Key
+		var k record.Key
 		if err := json.Unmarshal([]byte(raw), &k); err != nil {
 			return nil, fmt.Errorf("cache: keys: %w", err)
 		}
 		out = append(out, k)
 	}
-	slices.SortFunc(out, func(a, b Key) int {
+	slices.SortFunc(out, func(a, b record.Key) int {
 		if c := b.CreatedAt.Compare(a.CreatedAt.Time); c != 0 {
 			return c
 		}
@@ -140,23 +141,23 @@ func (s *Store) RevokeKey(ctx context.Context, id string) error {
 
 // Authenticate returns the key whose secret this is: ErrNotFound for an unknown
 // secret, ErrRevoked for a revoked one.
-func (s *Store) Authenticate(ctx context.Context, secret string) (Key, error) {
+func (s *Store) Authenticate(ctx context.Context, secret string) (record.Key, error) {
 	return s.KeyByHash(ctx, Hash(secret))
 }
 
 // KeyByHash returns the key whose secret hashes to sha: ErrNotFound for none,
 // ErrRevoked for a revoked one. Sessions hold the hash, never the secret.
-func (s *Store) KeyByHash(ctx context.Context, sha string) (Key, error) {
+func (s *Store) KeyByHash(ctx context.Context, sha string) (record.Key, error) {
 	raw, err := s.rdb.HGet(ctx, keysByHashKey, sha).Result()
 	if errors.Is(err, redis.Nil) {
-		return Key{}, fmt.Errorf("cache: key: %w", ErrNotFound)
+		return record.Key{}, fmt.Errorf("cache: key: %w", ErrNotFound)
 	}
 	if err != nil {
-		return Key{}, fmt.Errorf("cache: key: %w", err)
+		return record.Key{}, fmt.Errorf("cache: key: %w", err)
 	}
-	var k Key
+	var k record.Key
 	if err := json.Unmarshal([]byte(raw), &k); err != nil {
-		return Key{}, fmt.Errorf("cache: key: %w", err)
+		return record.Key{}, fmt.Errorf("cache: key: %w", err)
 	}
 	if k.Revoked {
 		return k, fmt.Errorf("cache: key %s: %w", k.ID, ErrRevoked)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -46,7 +47,7 @@ return redis.call('PEXPIRE', KEYS[1], ARGV[2])
 `)
 
 // TakeLease makes holder the one instance that delivers to the webhook for ttl.
-func (s *Store) TakeLease(ctx context.Context, w Webhook, holder string, ttl time.Duration) (bool, error) {
+func (s *Store) TakeLease(ctx context.Context, w record.Webhook, holder string, ttl time.Duration) (bool, error) {
 	ok, err := s.rdb.SetNX(ctx, webhookLeaseKey(w.TournamentID, w.ID), holder, ttl).Result()
 	if err != nil {
 		return false, fmt.Errorf("cache: lease of webhook %s: %w", w.ID, err)
@@ -55,13 +56,13 @@ func (s *Store) TakeLease(ctx context.Context, w Webhook, holder string, ttl tim
 }
 
 // RenewLease extends holder's lease; false when the lease is no longer holder's.
-func (s *Store) RenewLease(ctx context.Context, w Webhook, holder string, ttl time.Duration) (bool, error) {
+func (s *Store) RenewLease(ctx context.Context, w record.Webhook, holder string, ttl time.Duration) (bool, error) {
 	n, err := leaseScript.Run(ctx, s.rdb, []string{webhookLeaseKey(w.TournamentID, w.ID)}, holder, ttl.Milliseconds()).Int()
 	return n == 1, err
 }
 
 // ReleaseLease gives holder's lease up.
-func (s *Store) ReleaseLease(ctx context.Context, w Webhook, holder string) error {
+func (s *Store) ReleaseLease(ctx context.Context, w record.Webhook, holder string) error {
 	return leaseScript.Run(ctx, s.rdb, []string{webhookLeaseKey(w.TournamentID, w.ID)}, holder, 0).Err()
 }
 
@@ -103,7 +104,7 @@ return b
 // returns nil and the tournament's version, which it notes (KnownVersion):
 // nothing is new for the webhook while the version stays. Only the lease
 // holder gets anything.
-func (s *Store) NextBatch(ctx context.Context, w Webhook, holder string, max int) (*Batch, int64, error) {
+func (s *Store) NextBatch(ctx context.Context, w record.Webhook, holder string, max int) (*Batch, int64, error) {
 	keys := []string{eventsKey(w.TournamentID), webhookCursorsKey(w.TournamentID), webhookBatchKey(w.TournamentID, w.ID),
 		deliverySeqKey(w.TournamentID), versionKey(w.TournamentID), webhookLeaseKey(w.TournamentID, w.ID)}
 	res, err := nextBatchScript.Run(ctx, s.rdb, keys, w.ID, max, holder).Result()
@@ -147,7 +148,7 @@ return 1
 `)
 
 // Delivered records that the webhook got the batch: its cursor moves past it.
-func (s *Store) Delivered(ctx context.Context, w Webhook, b *Batch, holder string) error {
+func (s *Store) Delivered(ctx context.Context, w record.Webhook, b *Batch, holder string) error {
 	keys := []string{webhookCursorsKey(w.TournamentID), webhookBatchKey(w.TournamentID, w.ID), webhookLeaseKey(w.TournamentID, w.ID)}
 	if err := deliveredScript.Run(ctx, s.rdb, keys, w.ID, b.ID, b.last, holder).Err(); err != nil {
 		return fmt.Errorf("cache: batch %d of webhook %s: %w", b.ID, w.ID, err)

@@ -13,11 +13,12 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"courtside/record"
 	"courtside/tournament"
 )
 
 // PutFollow creates or replaces a follow.
-func (s *Store) PutFollow(ctx context.Context, f Follow) error {
+func (s *Store) PutFollow(ctx context.Context, f record.Follow) error {
 	raw, err := json.Marshal(f)
 	if err != nil {
 		return err
@@ -39,7 +40,7 @@ var (
 // another organizer follows the tournament already, and with
 // ErrTooManyFollows when the organizer follows max others. Following a
 // tournament again replaces its record.
-func (s *Store) AddFollow(ctx context.Context, f Follow, max int) error {
+func (s *Store) AddFollow(ctx context.Context, f record.Follow, max int) error {
 	raw, err := json.Marshal(f)
 	if err != nil {
 		return err
@@ -51,7 +52,7 @@ func (s *Store) AddFollow(ctx context.Context, f Follow, max int) error {
 		}
 		n := 0
 		for id, v := range all {
-			var o Follow
+			var o record.Follow
 			if err := json.Unmarshal([]byte(v), &o); err != nil {
 				return err
 			}
@@ -83,8 +84,8 @@ func (s *Store) AddFollow(ctx context.Context, f Follow, max int) error {
 }
 
 // Follow returns the follow of the tournament; ErrNotFound when it is not followed.
-func (s *Store) Follow(ctx context.Context, id string) (Follow, error) {
-	var f Follow
+func (s *Store) Follow(ctx context.Context, id string) (record.Follow, error) {
+	var f record.Follow
 	raw, err := s.rdb.HGet(ctx, followsKey, id).Result()
 	if errors.Is(err, redis.Nil) {
 		return f, fmt.Errorf("cache: follow %s: %w", id, ErrNotFound)
@@ -97,20 +98,20 @@ func (s *Store) Follow(ctx context.Context, id string) (Follow, error) {
 }
 
 // Follows returns every follow, by tournament id.
-func (s *Store) Follows(ctx context.Context) ([]Follow, error) {
+func (s *Store) Follows(ctx context.Context) ([]record.Follow, error) {
 	all, err := s.rdb.HGetAll(ctx, followsKey).Result()
 	if err != nil {
 		return nil, fmt.Errorf("cache: follows: %w", err)
 	}
-	out := make([]Follow, 0, len(all))
+	out := make([]record.Follow, 0, len(all))
 	for _, raw := range all {
-		var f Follow
+		var f record.Follow
 		if err := json.Unmarshal([]byte(raw), &f); err != nil {
 			return nil, fmt.Errorf("cache: follows: %w", err)
 		}
 		out = append(out, f)
 	}
-	slices.SortFunc(out, func(a, b Follow) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b record.Follow) int { return strings.Compare(a.ID, b.ID) })
 	return out, nil
 }
 
@@ -127,7 +128,7 @@ func (s *Store) StopFollow(ctx context.Context, id string) error {
 }
 
 // FollowStatuses returns how following each tournament goes, in one round trip.
-func (s *Store) FollowStatuses(ctx context.Context, fs ...Follow) ([]FollowStatus, error) {
+func (s *Store) FollowStatuses(ctx context.Context, fs ...record.Follow) ([]record.FollowStatus, error) {
 	status := make([]*redis.MapStringStringCmd, len(fs))
 	used := make([]*redis.IntCmd, len(fs))
 	since := strconv.FormatInt(s.Now().Add(-budgetWindow).UnixMilli(), 10)
@@ -141,7 +142,7 @@ func (s *Store) FollowStatuses(ctx context.Context, fs ...Follow) ([]FollowStatu
 	if err != nil {
 		return nil, fmt.Errorf("cache: follow status: %w", err)
 	}
-	out := make([]FollowStatus, len(fs))
+	out := make([]record.FollowStatus, len(fs))
 	for i := range fs {
 		st, m := &out[i], status[i].Val()
 		_ = st.LastSync.UnmarshalJSON([]byte(strconv.Quote(m["lastSync"])))

@@ -18,7 +18,7 @@
 //	t:{<id>}:changes       stream  entry "<version>-1" per change: "m" the ids of the matches it wrote or removed,
 //	                               "e" of the entries it wrote, "meta" 1 if it wrote meta, "r" 1 if it wrote reports
 //	t:{<id>}:events        stream  one entry per change: field "events", a JSON array of Event (trimmed by the retention)
-//	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (the newest AuditCap kept)
+//	t:{<id>}:audit:<match> list    AuditEntry JSON of every result write, newest first (the newest tournament.AuditCap kept)
 //	t:{<id>}:webhooks      set     ids of the webhooks subscribed to the tournament
 //	t:{<id>}:screens       hash    screen name → Screen JSON (what that TV in the hall shows)
 //	t:{<id>}:court-codes   hash    court id → the code on its printed card (expires CourtCodeLifetime after the cards were last opened)

@@ -10,37 +10,38 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"courtside/record"
 	"courtside/tournament"
 )
 
 // Screens lists a tournament's screens by name.
-func (s *Store) Screens(ctx context.Context, tournamentID string) ([]Screen, error) {
+func (s *Store) Screens(ctx context.Context, tournamentID string) ([]record.Screen, error) {
 	all, err := s.rdb.HGetAll(ctx, screensKey(tournamentID)).Result()
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Screen, 0, len(all))
+	out := make([]record.Screen, 0, len(all))
 	for _, raw := range all {
-		var sc Screen
+		var sc record.Screen
 		if err := json.Unmarshal([]byte(raw), &sc); err != nil {
 			return nil, err
 		}
 		out = append(out, sc)
 	}
-	slices.SortFunc(out, func(a, b Screen) int { return cmp.Compare(a.Name, b.Name) })
+	slices.SortFunc(out, func(a, b record.Screen) int { return cmp.Compare(a.Name, b.Name) })
 	return out, nil
 }
 
 // Screen is one of a tournament's screens; ErrNotFound when it was never set.
-func (s *Store) Screen(ctx context.Context, tournamentID, name string) (Screen, error) {
+func (s *Store) Screen(ctx context.Context, tournamentID, name string) (record.Screen, error) {
 	raw, err := s.rdb.HGet(ctx, screensKey(tournamentID), name).Bytes()
 	if errors.Is(err, redis.Nil) {
-		return Screen{}, ErrNotFound
+		return record.Screen{}, ErrNotFound
 	}
 	if err != nil {
-		return Screen{}, err
+		return record.Screen{}, err
 	}
-	var sc Screen
+	var sc record.Screen
 	err = json.Unmarshal(raw, &sc)
 	return sc, err
 }
@@ -64,7 +65,7 @@ return 1
 // PutScreen sets what a screen shows. The whole setting is one hash field,
 // written in one step: a TV reads the old setting or the new, never a mix. A
 // tournament has at most tournament.MaxScreens screens (ErrTooManyScreens).
-func (s *Store) PutScreen(ctx context.Context, tournamentID string, sc Screen) error {
+func (s *Store) PutScreen(ctx context.Context, tournamentID string, sc record.Screen) error {
 	raw, err := json.Marshal(sc)
 	if err != nil {
 		return err

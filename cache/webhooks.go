@@ -12,6 +12,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -23,13 +24,13 @@ var ErrTooManyWebhooks = errors.New("too many subscriptions")
 
 // webhookRecord is a Webhook as stored, secret and owner included.
 type webhookRecord struct {
-	Webhook
+	record.Webhook
 	Owner  string `json:"owner"`
 	KeyID  string `json:"keyId"`
 	Secret string `json:"secret"`
 }
 
-func (r webhookRecord) webhook() Webhook {
+func (r webhookRecord) webhook() record.Webhook {
 	w := r.Webhook
 	w.Owner, w.KeyID, w.Secret = r.Owner, r.KeyID, r.Secret
 	return w
@@ -54,17 +55,17 @@ return redis.call('SADD', KEYS[1], ARGV[1])
 
 // CreateWebhook subscribes url to the tournament's events from now on, for
 // the key; the returned webhook carries its secret, which is not shown again.
-func (s *Store) CreateWebhook(ctx context.Context, k Key, tournamentID, url string) (Webhook, error) {
+func (s *Store) CreateWebhook(ctx context.Context, k record.Key, tournamentID, url string) (record.Webhook, error) {
 	b := make([]byte, 24)
 	_, _ = rand.Read(b)
-	rec := webhookRecord{Webhook: Webhook{ID: "wh_" + hex.EncodeToString(b[:6]), TournamentID: tournamentID, URL: url,
+	rec := webhookRecord{Webhook: record.Webhook{ID: "wh_" + hex.EncodeToString(b[:6]), TournamentID: tournamentID, URL: url,
 		Enabled: true, CreatedAt: tournament.At(s.Now())}, Owner: k.Owner(), KeyID: k.ID, Secret: "whsec_" + hex.EncodeToString(b[6:])}
 	n, err := reserveScript.Run(ctx, s.rdb, []string{keyWebhooksKey(k.ID)}, rec.ID, MaxWebhooksPerKey).Int()
 	if err != nil {
-		return Webhook{}, fmt.Errorf("cache: webhook %s: %w", rec.ID, err)
+		return record.Webhook{}, fmt.Errorf("cache: webhook %s: %w", rec.ID, err)
 	}
 	if n == 0 {
-		return Webhook{}, ErrTooManyWebhooks
+		return record.Webhook{}, ErrTooManyWebhooks
 	}
 	err = s.putWebhook(ctx, rec)
 	if err == nil {
@@ -79,7 +80,7 @@ func (s *Store) CreateWebhook(ctx context.Context, k Key, tournamentID, url stri
 	}
 	if err != nil {
 		_ = s.DeleteWebhook(context.WithoutCancel(ctx), rec.webhook()) // gives the place back
-		return Webhook{}, fmt.Errorf("cache: webhook %s: %w", rec.ID, err)
+		return record.Webhook{}, fmt.Errorf("cache: webhook %s: %w", rec.ID, err)
 	}
 	return rec.webhook(), nil
 }
@@ -96,23 +97,23 @@ func (s *Store) putWebhook(ctx context.Context, rec webhookRecord) error {
 }
 
 // Webhook returns the webhook with the id.
-func (s *Store) Webhook(ctx context.Context, id string) (Webhook, error) {
+func (s *Store) Webhook(ctx context.Context, id string) (record.Webhook, error) {
 	raw, err := s.rdb.HGet(ctx, webhooksKey, id).Result()
 	if errors.Is(err, redis.Nil) {
-		return Webhook{}, fmt.Errorf("cache: webhook %s: %w", id, ErrNotFound)
+		return record.Webhook{}, fmt.Errorf("cache: webhook %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
-		return Webhook{}, fmt.Errorf("cache: webhook %s: %w", id, err)
+		return record.Webhook{}, fmt.Errorf("cache: webhook %s: %w", id, err)
 	}
 	var rec webhookRecord
 	if err := json.Unmarshal([]byte(raw), &rec); err != nil {
-		return Webhook{}, fmt.Errorf("cache: webhook %s: %w", id, err)
+		return record.Webhook{}, fmt.Errorf("cache: webhook %s: %w", id, err)
 	}
 	return rec.webhook(), nil
 }
 
 // Webhooks returns the owner's webhooks, oldest first.
-func (s *Store) Webhooks(ctx context.Context, owner string) ([]Webhook, error) {
+func (s *Store) Webhooks(ctx context.Context, owner string) ([]record.Webhook, error) {
 	ids, err := s.rdb.SMembers(ctx, ownerWebhooksKey(owner)).Result()
 	if err != nil {
 		return nil, fmt.Errorf("cache: webhooks of %s: %w", owner, err)
@@ -121,7 +122,7 @@ func (s *Store) Webhooks(ctx context.Context, owner string) ([]Webhook, error) {
 }
 
 // TournamentWebhooks returns the webhooks subscribed to the tournament.
-func (s *Store) TournamentWebhooks(ctx context.Context, tournamentID string) ([]Webhook, error) {
+func (s *Store) TournamentWebhooks(ctx context.Context, tournamentID string) ([]record.Webhook, error) {
 	ids, err := s.rdb.SMembers(ctx, tournamentWebhooksKey(tournamentID)).Result()
 	if err != nil {
 		return nil, fmt.Errorf("cache: webhooks of %s: %w", tournamentID, err)
@@ -129,15 +130,15 @@ func (s *Store) TournamentWebhooks(ctx context.Context, tournamentID string) ([]
 	return s.webhooksByID(ctx, ids)
 }
 
-func (s *Store) webhooksByID(ctx context.Context, ids []string) ([]Webhook, error) {
+func (s *Store) webhooksByID(ctx context.Context, ids []string) ([]record.Webhook, error) {
 	if len(ids) == 0 {
-		return []Webhook{}, nil
+		return []record.Webhook{}, nil
 	}
 	raws, err := s.rdb.HMGet(ctx, webhooksKey, ids...).Result()
 	if err != nil {
 		return nil, fmt.Errorf("cache: webhooks: %w", err)
 	}
-	out := make([]Webhook, 0, len(raws))
+	out := make([]record.Webhook, 0, len(raws))
 	for _, raw := range raws {
 		str, ok := raw.(string)
 		if !ok {
@@ -149,7 +150,7 @@ func (s *Store) webhooksByID(ctx context.Context, ids []string) ([]Webhook, erro
 		}
 		out = append(out, rec.webhook())
 	}
-	slices.SortFunc(out, func(a, b Webhook) int {
+	slices.SortFunc(out, func(a, b record.Webhook) int {
 		if c := a.CreatedAt.Compare(b.CreatedAt.Time); c != 0 {
 			return c
 		}
@@ -159,7 +160,7 @@ func (s *Store) webhooksByID(ctx context.Context, ids []string) ([]Webhook, erro
 }
 
 // DeleteWebhook removes a webhook, its log and its delivery state.
-func (s *Store) DeleteWebhook(ctx context.Context, w Webhook) error {
+func (s *Store) DeleteWebhook(ctx context.Context, w record.Webhook) error {
 	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 		p.HDel(ctx, webhooksKey, w.ID)
 		p.SRem(ctx, ownerWebhooksKey(w.Owner), w.ID)
@@ -190,7 +191,7 @@ return 1
 // SetWebhookEnabled enables a webhook again, or disables it after failed
 // deliveries. Enabled again, it resumes where it stopped: with the call that
 // failed, then the events after it that the retention kept.
-func (s *Store) SetWebhookEnabled(ctx context.Context, w Webhook, enabled bool) (Webhook, error) {
+func (s *Store) SetWebhookEnabled(ctx context.Context, w record.Webhook, enabled bool) (record.Webhook, error) {
 	w.Enabled = enabled
 	w.DisabledAt = tournament.Time{}
 	if !enabled {
@@ -224,12 +225,12 @@ func (s *Store) WebhooksRevision(ctx context.Context) (string, error) {
 }
 
 // AllWebhooks returns every webhook.
-func (s *Store) AllWebhooks(ctx context.Context) ([]Webhook, error) {
+func (s *Store) AllWebhooks(ctx context.Context) ([]record.Webhook, error) {
 	raws, err := s.rdb.HGetAll(ctx, webhooksKey).Result()
 	if err != nil {
 		return nil, fmt.Errorf("cache: webhooks: %w", err)
 	}
-	out := make([]Webhook, 0, len(raws))
+	out := make([]record.Webhook, 0, len(raws))
 	for id, raw := range raws {
 		var rec webhookRecord
 		if err := json.Unmarshal([]byte(raw), &rec); err != nil {
@@ -241,7 +242,7 @@ func (s *Store) AllWebhooks(ctx context.Context) ([]Webhook, error) {
 }
 
 // LogDelivery records a delivery attempt; the log keeps the last 20.
-func (s *Store) LogDelivery(ctx context.Context, webhookID string, d Delivery) error {
+func (s *Store) LogDelivery(ctx context.Context, webhookID string, d record.Delivery) error {
 	raw, err := json.Marshal(d)
 	if err != nil {
 		return err
@@ -255,12 +256,12 @@ func (s *Store) LogDelivery(ctx context.Context, webhookID string, d Delivery) e
 }
 
 // Deliveries returns a webhook's log, newest first.
-func (s *Store) Deliveries(ctx context.Context, webhookID string) ([]Delivery, error) {
+func (s *Store) Deliveries(ctx context.Context, webhookID string) ([]record.Delivery, error) {
 	raws, err := s.rdb.LRange(ctx, webhookLogKey(webhookID), 0, -1).Result()
 	if err != nil {
 		return nil, fmt.Errorf("cache: webhook log %s: %w", webhookID, err)
 	}
-	out := make([]Delivery, len(raws))
+	out := make([]record.Delivery, len(raws))
 	for i, raw := range raws {
 		if err := json.Unmarshal([]byte(raw), &out[i]); err != nil {
 			return nil, err

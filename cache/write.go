@@ -119,13 +119,11 @@ redis.call('PUBLISH', 'versions', ARGV[2] .. ' ' .. v)
 return {'ok', v}
 `)
 
-// AuditCap is how many result writes of one match the audit log keeps, newest
-// first. A match's writes after its final result (corrections) are its last,
-// so only the earliest live results of a long match fall out.
-const AuditCap = tournament.AuditCap
-
-// auditCapLua is AuditCap as the index of the last element LTRIM keeps.
-var auditCapLua = strconv.Itoa(AuditCap - 1)
+// auditCapLua is tournament.AuditCap as the index of the last element LTRIM
+// keeps: the audit log keeps a match's newest result writes. A match's writes
+// after its final result (corrections) are its last, so only the earliest
+// live results of a long match fall out.
+var auditCapLua = strconv.Itoa(tournament.AuditCap - 1)
 
 // streamCap is about how many entries the changelog keeps.
 const streamCap = 10000

@@ -276,7 +276,7 @@ func TestTheAuditLogKeepsWhatTheREADMESays(t *testing.T) {
 	organizer(t, store)
 	snap, matches := running(t, store, "t1", "a", "b")
 	id := matches[0].ID
-	for i := range cache.AuditCap + 5 {
+	for i := range tournament.AuditCap + 5 {
 		if _, _, err := store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
 			return s.SetResult(id, tournament.Encounters{{{i % 7, 0}}}, false, cachetest.Now, "live")
 		}); err != nil {
@@ -290,7 +290,7 @@ func TestTheAuditLogKeepsWhatTheREADMESays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(audit) != cache.AuditCap || !audit[0].Final || audit[1].Final {
+	if len(audit) != tournament.AuditCap || !audit[0].Final || audit[1].Final {
 		t.Errorf("the audit log keeps %d writes, the newest final=%v", len(audit), audit[0].Final)
 	}
 	readme, err := os.ReadFile("../README.md")
@@ -298,7 +298,7 @@ func TestTheAuditLogKeepsWhatTheREADMESays(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := strings.Join(strings.Fields(string(readme)), " ")
-	if says := fmt.Sprintf("audit log keeps its newest %d result writes", cache.AuditCap); !strings.Contains(text, says) {
+	if says := fmt.Sprintf("audit log keeps its newest %d result writes", tournament.AuditCap); !strings.Contains(text, says) {
 		t.Errorf("the README does not say what the audit log keeps: %q", says)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"courtside/cache"
+	"courtside/record"
 	"courtside/upstream"
 )
 
@@ -54,7 +55,7 @@ func follow(args []string, getenv func(string) string) (action, error) {
 	fs.StringVar(&req.Key, "key", "", "an API token (results are sent through) or a public API key (read-only)")
 	fs.StringVar(&req.TournamentID, "tournament", "", "the tournament's id upstream (it stays the same here)")
 	fs.StringVar(&req.OrganizerSlug, "organizer", "", "a local organizer to own the copy (default: one made from the upstream's)")
-	fs.IntVar(&req.Budget, "budget", upstream.DefaultBudget, fmt.Sprintf("GET requests a minute, for every instance (at most %d)", upstream.MaxBudget))
+	fs.IntVar(&req.Budget, "budget", record.DefaultFollowBudget, fmt.Sprintf("GET requests a minute, for every instance (at most %d)", record.MaxFollowBudget))
 	if err := parse(fs, args); err != nil {
 		return nil, err
 	}

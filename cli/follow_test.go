@@ -27,6 +27,7 @@ import (
 
 	"courtside/cache"
 	"courtside/internal/testkit"
+	"courtside/record"
 	"courtside/tournament"
 	"courtside/upstream"
 	"courtside/web"
@@ -482,7 +483,7 @@ func TestFollowAnInstanceEndToEnd(t *testing.T) {
 	figures("polling alone", pollFrom, pollTo)
 	figures("with webhooks", hookFrom.Add(3*time.Second), hookTo)
 	figures("after U restarted", backAt, restAt)
-	t.Logf("most GETs in any minute: %d (budget %d)", proxy.mostInAMinute(), upstream.DefaultBudget)
+	t.Logf("most GETs in any minute: %d (budget %d)", proxy.mostInAMinute(), record.DefaultFollowBudget)
 	if t.Failed() {
 		t.Logf("webhooks from +%.2fs, U down from +%.2fs, back at +%.2fs; M's GETs upstream:%s",
 			hookFrom.Sub(start).Seconds(), downAt.Sub(start).Seconds(), backAt.Sub(start).Seconds(), proxy.timeline(start))

@@ -118,12 +118,9 @@ func rules(ctx context.Context, cfg tournament.MatchConfiguration, encounters in
 	return strings.Join(parts, ", ")
 }
 
-// formError is a mistake in the form at an encounter and set (1-based; 0 for none).
-type formError = tournament.ResultError
-
 // parseResult reads the form's sets into a result: each encounter's sets in
 // order, up to the first empty one; a set needs both scores.
-func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tournament.Encounters, *formError) {
+func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tournament.Encounters, *tournament.ResultError) {
 	var out tournament.Encounters
 	for e := range encounters {
 		var sets []tournament.Set
@@ -142,19 +139,19 @@ func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tourname
 				a, b := strings.TrimSpace(r.PostFormValue(field(e, k, 0))), strings.TrimSpace(r.PostFormValue(field(e, k, 1)))
 				if a != "" || b != "" {
 					if a == "" || b == "" {
-						return nil, &formError{Encounter: e + 1, Set: k + 1, Message: tournament.Message{Format: "enter both scores"}}
+						return nil, &tournament.ResultError{Encounter: e + 1, Set: k + 1, Message: tournament.Message{Format: "enter both scores"}}
 					}
 					x, errA := strconv.Atoi(a)
 					y, errB := strconv.Atoi(b)
 					if errA != nil || errB != nil || x < 0 || y < 0 {
-						return nil, &formError{Encounter: e + 1, Set: k + 1, Message: tournament.Message{Format: "scores are whole numbers from 0"}}
+						return nil, &tournament.ResultError{Encounter: e + 1, Set: k + 1, Message: tournament.Message{Format: "scores are whole numbers from 0"}}
 					}
 					s, filled = tournament.Set{x, y}, true
 				}
 			}
 			switch {
 			case filled && ended:
-				return nil, &formError{Encounter: e + 1, Set: k + 1, Message: tournament.Message{Format: "fill the sets in order"}}
+				return nil, &tournament.ResultError{Encounter: e + 1, Set: k + 1, Message: tournament.Message{Format: "fill the sets in order"}}
 			case filled:
 				sets = append(sets, s)
 			default:
@@ -164,7 +161,7 @@ func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tourname
 		if len(sets) == 0 {
 			for later := e + 1; later < encounters; later++ {
 				if r.PostFormValue(field(later, 0, 0)) != "" || r.PostFormValue(quickField(later, 0)) != "" {
-					return nil, &formError{Encounter: e + 1, Message: tournament.Message{Format: "fill the encounters in order"}}
+					return nil, &tournament.ResultError{Encounter: e + 1, Message: tournament.Message{Format: "fill the encounters in order"}}
 				}
 			}
 			break
@@ -172,14 +169,14 @@ func parseResult(r *http.Request, encounters, maxSets int, quick bool) (tourname
 		out = append(out, sets)
 	}
 	if len(out) == 0 {
-		return nil, &formError{Encounter: 1, Set: 1, Message: tournament.Message{Format: "enter a score"}}
+		return nil, &tournament.ResultError{Encounter: 1, Set: 1, Message: tournament.Message{Format: "enter a score"}}
 	}
 	return out, nil
 }
 
 // postedResult reads the result a console form sent for the organizer's
 // match, shaped by the match's configuration; ferr is a mistake in the form.
-func (a *Admin) postedResult(r *http.Request) (*tournament.Snapshot, *tournament.Match, tournament.Encounters, *formError, error) {
+func (a *Admin) postedResult(r *http.Request) (*tournament.Snapshot, *tournament.Match, tournament.Encounters, *tournament.ResultError, error) {
 	snap, m, err := a.ownMatch(r)
 	if err != nil {
 		return nil, nil, nil, nil, err

@@ -36,9 +36,6 @@ type Setups struct {
 	Setups SetupStore
 }
 
-// maxSetupForm bounds a setup form with its CSV files.
-const maxSetupForm = tournament.MaxSetupFileBytes
-
 // datetimeLocal is the value of an <input type="datetime-local">.
 const datetimeLocal = "2006-01-02T15:04"
 
@@ -241,8 +238,8 @@ func (s *Setups) renderForm(w http.ResponseWriter, r *http.Request, status int, 
 // readSetupForm reads the form (with its CSV files, whose rows join the
 // entries typed) and carries out a button that adds or removes a part.
 func readSetupForm(r *http.Request) (url.Values, error) {
-	r.Body = http.MaxBytesReader(nil, r.Body, maxSetupForm)
-	if err := r.ParseMultipartForm(maxSetupForm); err != nil && !errors.Is(err, http.ErrNotMultipart) {
+	r.Body = http.MaxBytesReader(nil, r.Body, tournament.MaxSetupFileBytes)
+	if err := r.ParseMultipartForm(tournament.MaxSetupFileBytes); err != nil && !errors.Is(err, http.ErrNotMultipart) {
 		return nil, badInput(r.Context(), "The form does not read: %v", err)
 	}
 	v := url.Values{}

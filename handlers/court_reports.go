@@ -17,6 +17,7 @@ import (
 	"github.com/angelofallars/htmx-go"
 
 	"courtside/cache"
+	"courtside/locale"
 	"courtside/record"
 	"courtside/templates"
 	"courtside/tournament"
@@ -658,7 +659,7 @@ func (c *CourtReports) cards(w http.ResponseWriter, r *http.Request, status int,
 	// The card speaks the console's language; its address carries it, so the
 	// phone that scans it does too, whatever its own setting.
 	lang := ""
-	if l := templates.LangOf(ctx); l != templates.English {
+	if l := templates.LangOf(ctx); l != locale.English {
 		lang = "?lang=" + string(l)
 	}
 	for _, ct := range courts {

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"courtside/locale"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -128,7 +129,7 @@ func TestAcceptsGzip(t *testing.T) {
 // TestRoundNamesInGerman: the round names the rules give read as a German
 // club says them, and stay as they are in English.
 func TestRoundNamesInGerman(t *testing.T) {
-	de := templates.WithLang(context.Background(), templates.German)
+	de := templates.WithLang(context.Background(), locale.German)
 	for name, want := range map[string]string{
 		"Round 3": "Runde 3", "Round of 16": "Achtelfinale", "Round of 64": "Runde der letzten 64", "Winners Round of 16": "Achtelfinale der Gewinnerrunde",
 		"Losers round 2": "Verliererrunde 2", "Losers final": "Finale der Verliererrunde", "Semi-finals": "Halbfinale", "Grand final reset": "Finale (Entscheidung)",

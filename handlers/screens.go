@@ -13,6 +13,7 @@ import (
 	"github.com/angelofallars/htmx-go"
 
 	"courtside/cache"
+	"courtside/locale"
 	"courtside/record"
 	"courtside/templates"
 	"courtside/tournament"
@@ -197,7 +198,7 @@ func (s *Screens) consolePage(r *http.Request, snap *tournament.Snapshot) (templ
 // speaks the organizer's language (and remembers it) whatever its browser's.
 func screenForm(r *http.Request, snap *tournament.Snapshot, sc record.Screen, errs map[string]string) templates.ScreenForm {
 	href := tournamentHref(snap) + "/screens/" + sc.Name
-	if l := templates.LangOf(r.Context()); l != templates.English {
+	if l := templates.LangOf(r.Context()); l != locale.English {
 		href += "?lang=" + string(l)
 	}
 	return templates.ScreenForm{Name: sc.Name, Show: sc.Show, Courts: sc.Courts, Group: sc.Group, Rotate: sc.Rotate, Series: sc.Series,

@@ -24,9 +24,15 @@ import (
 // Lang is a language the site speaks, by its code ("en", "de").
 type Lang string
 
-// English is the language of the keys, and the one a page speaks when no
-// other was chosen.
-const English Lang = "en"
+// The languages code names. English is the language of the keys, and the
+// one a page speaks when no other was chosen; German and French are named
+// where a page writes them its own way (an ordinal) and in tests. A language
+// needs no name here to be one of the site's: its catalog makes it one.
+const (
+	English Lang = "en"
+	German  Lang = "de"
+	French  Lang = "fr"
+)
 
 // Catalog is one language's file.
 type Catalog struct {

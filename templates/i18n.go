@@ -11,35 +11,22 @@ import (
 	"courtside/tournament"
 )
 
-// Lang is a language the site speaks. The texts are in package locale, a
-// catalog per language (locale/translations/<code>.json); T, Tf, Reason,
-// Date and Number read them.
-type Lang = locale.Lang
-
-// The site's languages that code names: English, the default and the
-// language of the keys, German and French.
-const (
-	English Lang = locale.English
-	German  Lang = "de"
-	French  Lang = "fr"
-)
-
-// Langs lists the site's languages, the default first: one per catalog.
-var Langs = locale.Langs()
-
 type langKey struct{}
 
-// WithLang returns ctx carrying the language pages render in.
-func WithLang(ctx context.Context, l Lang) context.Context {
+// WithLang returns ctx carrying the language pages render in, one of
+// locale.Langs: the texts are in package locale, a catalog per language
+// (locale/translations/<code>.json), and T, Tf, Reason, Date and Number read
+// them.
+func WithLang(ctx context.Context, l locale.Lang) context.Context {
 	return context.WithValue(ctx, langKey{}, l)
 }
 
 // LangOf is the language pages render in; English when none was chosen.
-func LangOf(ctx context.Context) Lang {
-	if l, ok := ctx.Value(langKey{}).(Lang); ok {
+func LangOf(ctx context.Context) locale.Lang {
+	if l, ok := ctx.Value(langKey{}).(locale.Lang); ok {
 		return l
 	}
-	return English
+	return locale.English
 }
 
 type sportKey struct{}
@@ -145,8 +132,8 @@ func ISO(t tournament.Time) string { return t.UTC().Format(time.RFC3339) }
 // says nothing else).
 func Ordinal(ctx context.Context, n int) string {
 	switch LangOf(ctx) {
-	case English:
-	case French:
+	case locale.English:
+	case locale.French:
 		if n == 1 {
 			return "1er"
 		}

@@ -273,13 +273,13 @@ func TestEveryKeyHasItsTranslations(t *testing.T) {
 		if !strings.ContainsFunc(verb.ReplaceAllString(key, ""), unicode.IsLetter) { // "%s": nothing to translate
 			return
 		}
-		for _, l := range Langs {
-			if l != English && !locale.Has(l, key) {
+		for _, l := range locale.Langs() {
+			if l != locale.English && !locale.Has(l, key) {
 				missing = append(missing, fmt.Sprintf("%s: locale/translations/%s.json has no %q", where, l, key))
 			}
 		}
-		if !locale.Has(English, key) && needsEnglish(key) {
-			missing = append(missing, fmt.Sprintf("%s: locale/translations/%s.json has no %q", where, English, key))
+		if !locale.Has(locale.English, key) && needsEnglish(key) {
+			missing = append(missing, fmt.Sprintf("%s: locale/translations/%s.json has no %q", where, locale.English, key))
 		}
 	}
 	enums := enumKeys()
@@ -319,7 +319,7 @@ func TestEveryKeyHasItsTranslations(t *testing.T) {
 // TestGermanNumbersAndDates: days, times and numbers read as a German
 // reader writes them, and as an English one does.
 func TestGermanNumbersAndDates(t *testing.T) {
-	de, en := WithLang(context.Background(), German), context.Background()
+	de, en := WithLang(context.Background(), locale.German), context.Background()
 	at := tournament.Time{Time: time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC)}
 	cases := []struct{ got, want string }{
 		{Date(de, at), "22.11.2026"},
@@ -346,7 +346,7 @@ func TestGermanNumbersAndDates(t *testing.T) {
 // no-break space groups the thousands), "1er" and "2e"; German and English
 // keep theirs.
 func TestFrenchNumbersAndDates(t *testing.T) {
-	fr, de, en := WithLang(context.Background(), French), WithLang(context.Background(), German), context.Background()
+	fr, de, en := WithLang(context.Background(), locale.French), WithLang(context.Background(), locale.German), context.Background()
 	at := tournament.Time{Time: time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC)}
 	cases := []struct{ got, want string }{
 		{Date(fr, at), "22/11/2026"},
@@ -370,15 +370,15 @@ func TestFrenchNumbersAndDates(t *testing.T) {
 			t.Errorf("%q, want %q", c.got, c.want)
 		}
 	}
-	if !slices.Contains(Langs, French) || T(fr, "Next up") != "À suivre" {
-		t.Errorf("French is not a language of the site: %v, %q", Langs, T(fr, "Next up"))
+	if !slices.Contains(locale.Langs(), locale.French) || T(fr, "Next up") != "À suivre" {
+		t.Errorf("French is not a language of the site: %v, %q", locale.Langs(), T(fr, "Next up"))
 	}
 }
 
 // TestTranslationsKeepTheirFormats: a translation has its original's verbs
 // (%s, %d, %q) in the same order, so that Tf and Reason fill it alike.
 func TestTranslationsKeepTheirFormats(t *testing.T) {
-	for _, l := range Langs {
+	for _, l := range locale.Langs() {
 		for key, text := range locale.Of(l).Messages {
 			if want, got := verb.FindAllString(key, -1), verb.FindAllString(text, -1); !slices.Equal(want, got) {
 				t.Errorf("%s: %q: %q has %v, want %v", l, key, text, got, want)
@@ -420,49 +420,49 @@ func TestNoLiteralTextInTemplateAttributes(t *testing.T) {
 // "<sport>:<text>" of a catalog names a sport and a text the site has, and
 // keeps its verbs.
 func TestEachSportSaysItsOwnWords(t *testing.T) {
-	in := func(l Lang, s tournament.Sport) context.Context {
+	in := func(l locale.Lang, s tournament.Sport) context.Context {
 		return WithSport(WithLang(context.Background(), l), s)
 	}
 	cases := []struct{ got, want string }{
-		{T(in(German, tournament.Petanque), "Court"), "Bahn"},
-		{Tf(in(German, tournament.Petanque), "Court %d", 3), "Bahn 3"},
-		{T(in(German, tournament.TableSoccer), "Court"), "Tisch"},
-		{T(WithLang(context.Background(), German), "Court"), "Tisch"},
-		{T(in(French, tournament.Petanque), "Courts"), "Terrains"},
-		{T(in(French, tournament.TableSoccer), "Courts"), "Tables"},
-		{T(in(French, tournament.TableTennis), "Court board"), "Vue des tables"},
-		{T(in(French, tournament.Darts), "Sets won"), "Legs gagnés"},
-		{T(in(English, tournament.Darts), "Set"), "Leg"},
-		{T(in(English, tournament.TableTennis), "Sets"), "Games"},
-		{T(in(English, tournament.TableSoccer), "Sets"), "Sets"},
+		{T(in(locale.German, tournament.Petanque), "Court"), "Bahn"},
+		{Tf(in(locale.German, tournament.Petanque), "Court %d", 3), "Bahn 3"},
+		{T(in(locale.German, tournament.TableSoccer), "Court"), "Tisch"},
+		{T(WithLang(context.Background(), locale.German), "Court"), "Tisch"},
+		{T(in(locale.French, tournament.Petanque), "Courts"), "Terrains"},
+		{T(in(locale.French, tournament.TableSoccer), "Courts"), "Tables"},
+		{T(in(locale.French, tournament.TableTennis), "Court board"), "Vue des tables"},
+		{T(in(locale.French, tournament.Darts), "Sets won"), "Legs gagnés"},
+		{T(in(locale.English, tournament.Darts), "Set"), "Leg"},
+		{T(in(locale.English, tournament.TableTennis), "Sets"), "Games"},
+		{T(in(locale.English, tournament.TableSoccer), "Sets"), "Sets"},
 		{T(context.Background(), "Sets"), "Sets"},
-		{T(in(German, tournament.Darts), "Points in this set"), "Punkte in diesem Leg"},
-		{T(in(French, tournament.Darts), "Court"), "Cible"},
-		{T(in(French, tournament.Darts), "Call to court"), "Appeler à une cible"},
-		{T(in(German, tournament.Darts), "Courts"), "Boards"},
-		{T(in(English, tournament.Darts), "Court board"), "Board overview"},
-		{T(in(German, tournament.Cornhole), "Court"), "Spielfeld"},
-		{T(in(German, tournament.Cornhole), "Set"), "Satz"},
-		{T(in(English, tournament.Cornhole), "Court"), "Court"},
-		{T(in(English, tournament.Cornhole), "Sets"), "Games"},
-		{T(in(French, tournament.Cornhole), "Sets won"), "Sets gagnés"},
-		{T(in(French, tournament.Cornhole), "Courts"), "Terrains"},
-		{T(in(English, tournament.TableSoccer), "Courts"), "Tables"},
-		{T(in(English, tournament.Petanque), "Court %d"), "Terrain %d"},
-		{T(in(German, tournament.Petanque), "Scan this code to see this court's match."), "Code scannen, um das Spiel auf dieser Bahn zu sehen."},
+		{T(in(locale.German, tournament.Darts), "Points in this set"), "Punkte in diesem Leg"},
+		{T(in(locale.French, tournament.Darts), "Court"), "Cible"},
+		{T(in(locale.French, tournament.Darts), "Call to court"), "Appeler à une cible"},
+		{T(in(locale.German, tournament.Darts), "Courts"), "Boards"},
+		{T(in(locale.English, tournament.Darts), "Court board"), "Board overview"},
+		{T(in(locale.German, tournament.Cornhole), "Court"), "Spielfeld"},
+		{T(in(locale.German, tournament.Cornhole), "Set"), "Satz"},
+		{T(in(locale.English, tournament.Cornhole), "Court"), "Court"},
+		{T(in(locale.English, tournament.Cornhole), "Sets"), "Games"},
+		{T(in(locale.French, tournament.Cornhole), "Sets won"), "Sets gagnés"},
+		{T(in(locale.French, tournament.Cornhole), "Courts"), "Terrains"},
+		{T(in(locale.English, tournament.TableSoccer), "Courts"), "Tables"},
+		{T(in(locale.English, tournament.Petanque), "Court %d"), "Terrain %d"},
+		{T(in(locale.German, tournament.Petanque), "Scan this code to see this court's match."), "Code scannen, um das Spiel auf dieser Bahn zu sehen."},
 	}
 	for _, c := range cases {
 		if c.got != c.want {
 			t.Errorf("%q, want %q", c.got, c.want)
 		}
 	}
-	for _, l := range Langs {
+	for _, l := range locale.Langs() {
 		for key := range locale.Of(l).Messages {
 			sport, text, ok := strings.Cut(key, ":")
 			if !ok || !slices.Contains(tournament.Sports, tournament.Sport(sport)) {
 				continue
 			}
-			if !locale.Has(German, text) && !locale.Has(English, text) {
+			if !locale.Has(locale.German, text) && !locale.Has(locale.English, text) {
 				t.Errorf("%s: %q is the sport's word for %q, which the site does not say", l, key, text)
 			}
 		}
@@ -475,7 +475,7 @@ func TestEachSportSaysItsOwnWords(t *testing.T) {
 // by each of them, so that no page of a pétanque tournament speaks of a
 // "Bahn" in its heading and of a "Tisch" in its help.
 func TestASportsCourtWordsComeWhole(t *testing.T) {
-	for _, l := range Langs {
+	for _, l := range locale.Langs() {
 		messages := locale.Of(l).Messages
 		own := map[tournament.Sport]bool{}
 		family := map[string]bool{}

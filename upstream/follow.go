@@ -32,12 +32,6 @@ import (
 	"courtside/tournament"
 )
 
-// Budget limits (record.DefaultFollowBudget and record.MaxFollowBudget).
-const (
-	DefaultBudget = record.DefaultFollowBudget
-	MaxBudget     = record.MaxFollowBudget
-)
-
 // pollingShare is the part of the budget that reads due by their pace alone
 // may use: the rest stays free for what webhook calls and results ask for,
 // so a minute of polling never makes a change wait for the window to move.
@@ -208,7 +202,7 @@ type Request struct {
 	OrganizerSlug string
 	// OrganizerID, when set, owns the copy (the console's signed-in organizer).
 	OrganizerID string
-	// Budget is GET requests a minute; 0: DefaultBudget.
+	// Budget is GET requests a minute; 0: record.DefaultFollowBudget.
 	Budget int
 }
 
@@ -443,7 +437,7 @@ func (f *Follower) List(ctx context.Context, upstream, key string) ([]ListItem, 
 		return nil, err
 	}
 	defer release()
-	items, err := f.client(record.Follow{Upstream: base, Key: strings.TrimSpace(key), Budget: DefaultBudget}, false).Tournaments(ctx, 100, 0)
+	items, err := f.client(record.Follow{Upstream: base, Key: strings.TrimSpace(key), Budget: record.DefaultFollowBudget}, false).Tournaments(ctx, 100, 0)
 	if err != nil {
 		return nil, explain(err)
 	}

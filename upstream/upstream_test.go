@@ -174,7 +174,7 @@ func TestFollowReadsTheRealServiceLeniently(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !fl.Token || fl.OrganizerID != "tio:Xq3bNc7LpW2aD" || fl.Budget != DefaultBudget || fl.Upstream != srv.URL+"/v1/public" {
+	if !fl.Token || fl.OrganizerID != "tio:Xq3bNc7LpW2aD" || fl.Budget != record.DefaultFollowBudget || fl.Upstream != srv.URL+"/v1/public" {
 		t.Errorf("follow = %+v", fl)
 	}
 	if got := f.WebhookURL(fl); got != "https://live.example.org/hooks/upstream/tio:4AHchFkVAecs2/"+fl.Secret {

@@ -171,12 +171,12 @@ func TestGermanPagesShowNoEnglish(t *testing.T) {
 // that is English the site has German for.
 func noEnglish(t *testing.T, o *organizer, path string, data map[string]bool) {
 	t.Helper()
-	noEnglishIn(t, o, templates.German, path, data)
+	noEnglishIn(t, o, locale.German, path, data)
 }
 
 // noEnglishIn fails the test for each text of the page at path, in
 // language l, that is English the site has l for.
-func noEnglishIn(t *testing.T, o *organizer, l templates.Lang, path string, data map[string]bool) {
+func noEnglishIn(t *testing.T, o *organizer, l locale.Lang, path string, data map[string]bool) {
 	t.Helper()
 	ctx := templates.WithLang(context.Background(), l)
 	own := map[string]bool{} // l's texts, some of which are English keys too: French "D" (défaite) is English "D" (draw)
@@ -208,7 +208,7 @@ func TestFrenchPagesShowNoEnglish(t *testing.T) {
 	o, paths := germanPages(t, f)
 	data := dataNames(f)
 	for _, p := range paths {
-		noEnglishIn(t, o, templates.French, p, data)
+		noEnglishIn(t, o, locale.French, p, data)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"courtside/cache"
 	"courtside/handlers"
+	"courtside/locale"
 	"courtside/templates"
 )
 
@@ -353,7 +354,7 @@ func language(next http.Handler) http.Handler {
 				return
 			}
 		}
-		l := templates.English
+		l := locale.English
 		if c, err := r.Cookie(langCookie); err == nil {
 			if known, ok := knownLang(c.Value); ok {
 				l = known
@@ -361,15 +362,15 @@ func language(next http.Handler) http.Handler {
 		} else if accept := r.Header.Get("Accept-Language"); accept != "" {
 			l = acceptLanguage(accept)
 		}
-		if l != templates.English { // English needs no word in the context
+		if l != locale.English { // English needs no word in the context
 			r = r.WithContext(templates.WithLang(r.Context(), l))
 		}
 		next.ServeHTTP(w, r)
 	})
 }
 
-func knownLang(s string) (templates.Lang, bool) {
-	for _, l := range templates.Langs {
+func knownLang(s string) (locale.Lang, bool) {
+	for _, l := range locale.Langs() {
 		if strings.EqualFold(s, string(l)) {
 			return l, true
 		}
@@ -378,8 +379,8 @@ func knownLang(s string) (templates.Lang, bool) {
 }
 
 // acceptLanguage is the site language the header prefers most.
-func acceptLanguage(header string) templates.Lang {
-	best, bestQ := templates.English, 0.0
+func acceptLanguage(header string) locale.Lang {
+	best, bestQ := locale.English, 0.0
 	for part := range strings.SplitSeq(header, ",") {
 		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		q := 1.0
