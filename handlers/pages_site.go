@@ -216,22 +216,31 @@ func (p *Pages) Group(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
-func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournament.Group) templates.GroupPage {
+func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournament.Group) (page templates.GroupPage) {
 	ctx := r.Context()
 	var discipline, stage string
-	for _, d := range snap.Tournament.Disciplines {
-		for _, st := range d.Stages {
+	var waiting func() // says how a stage not yet drawn will be
+	for di := range snap.Tournament.Disciplines {
+		d := &snap.Tournament.Disciplines[di]
+		for si, st := range d.Stages {
 			for _, x := range st.Groups {
 				if x.ID == g.ID {
 					discipline, stage = d.Name, st.Name
+					if st.State == tournament.PhasePlanned && si > 0 {
+						waiting = func() { p.waiting(ctx, snap, d, si, &page) }
+					}
 				}
 			}
 		}
 	}
-	page := templates.GroupPage{Page: p.page(r, g.Name+" · "+snap.Tournament.Name, templates.Tf(r.Context(), "%s, %s: standings and matches.", g.Name, snap.Tournament.Name)),
+	page = templates.GroupPage{Page: p.page(r, g.Name+" · "+snap.Tournament.Name, templates.Tf(r.Context(), "%s, %s: standings and matches.", g.Name, snap.Tournament.Name)),
 		Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), Discipline: discipline, Stage: stage,
 		Name: g.Name, Mode: g.Mode, State: g.State, Poll: poll(r, snap), Standings: standingsView(ctx, snap, g)}
 	page.Image = p.BaseURL + tournamentHref(snap) + "/preview.png"
+	if waiting != nil {
+		waiting()
+		return page
+	}
 	if g.Mode.IsBracket() {
 		page.Bracket = bracketView(ctx, snap, g)
 	} else {
@@ -241,6 +250,33 @@ func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournam
 		}
 	}
 	return page
+}
+
+// waiting says on the page of a stage not yet drawn when it will be, and,
+// for a knock-out fed by pools being played, its first round if the tables
+// stood.
+func (p *Pages) waiting(ctx context.Context, snap *tournament.Snapshot, d *tournament.Discipline, si int, page *templates.GroupPage) {
+	before, st := d.Stages[si-1], d.Stages[si]
+	page.Waiting = templates.Tf(ctx, "Drawn when %s ends.", before.Name)
+	if st.DrawBy == tournament.DrawByDirector {
+		page.Waiting = templates.Tf(ctx, "The director draws it when %s ends.", before.Name)
+	}
+	if st.Qualify > 0 {
+		page.Waiting += " " + templates.Tf(ctx, "The first %d go on.", st.Qualify)
+	}
+	pairs, ok := snap.LikelyDraw(d, si)
+	if !ok {
+		return
+	}
+	side := func(q *tournament.Qualifier) templates.LikelySide {
+		if q == nil {
+			return templates.LikelySide{Entry: templates.EntryView{Placeholder: templates.T(ctx, "Bye")}}
+		}
+		return templates.LikelySide{Entry: entryView(snap, q.Entry), From: placeFrom(ctx, *q, &before)}
+	}
+	for _, pair := range pairs {
+		page.Likely = append(page.Likely, [2]templates.LikelySide{side(pair[0]), side(pair[1])})
+	}
 }
 
 // Entry is a player's or team's page: everything it played and will play.

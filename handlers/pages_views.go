@@ -340,21 +340,11 @@ func standingRow(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 	return row
 }
 
-// qualifying is how many places of a group go on to the next stage of its
-// discipline, and that stage's name: the next stage's share, split evenly
-// between the groups (only the places sure to go on when it does not split).
+// qualifying is how many places of a group surely go on to the next stage
+// of its discipline (see tournament.GoingOn), and that stage's name.
 func qualifying(snap *tournament.Snapshot, g *tournament.Group) (int, string) {
-	for _, d := range snap.Tournament.Disciplines {
-		for si, st := range d.Stages {
-			if si+1 >= len(d.Stages) || !slices.ContainsFunc(st.Groups, func(x tournament.Group) bool { return x.ID == g.ID }) {
-				continue
-			}
-			next := d.Stages[si+1]
-			if next.Qualify <= 0 || len(st.Groups) == 0 {
-				return 0, ""
-			}
-			return next.Qualify / len(st.Groups), next.Name
-		}
+	if on, ok := snap.GoingOn(g); ok {
+		return on.Sure, on.Next.Name
 	}
 	return 0, ""
 }

@@ -15,14 +15,12 @@ import (
 func stakes(ctx context.Context, snap *tournament.Snapshot, id string) []templates.Stake {
 	T, Tf := func(s string) string { return templates.T(ctx, s) }, func(f string, a ...any) string { return templates.Tf(ctx, f, a...) }
 	var out []templates.Stake
-	for _, sk := range snap.Stakes(id) {
-		group := joinDistinct(sk.Discipline.Name, sk.Group.Name)
-		st := templates.Stake{Where: Tf("%s: the first %d go on to %s.", group, sk.Places, sk.Next)}
-		for _, row := range snap.Standings(sk.Group) {
-			if row.Entry.ID == id && row.Rank > 0 && row.Matches > 0 {
-				st.Where = Tf("%s: %s now; the first %d go on to %s.", group, templates.Ordinal(ctx, row.Rank), sk.Places, sk.Next)
-			}
-		}
+	ids := []string{id} // a player's fixed teams play the groups
+	for _, t := range teamsOf(snap, id) {
+		ids = append(ids, t.ID)
+	}
+	for _, sk := range stakesOf(snap, ids) {
+		st := templates.Stake{Where: joinDistinct(sk.Discipline.Name, sk.Group.Name), Line: goingOn(ctx, sk.Places, sk.Maybe, sk.Next)}
 		switch {
 		case sk.Now == tournament.Through:
 			st.Headline = Tf("Through to %s", sk.Next)
@@ -34,7 +32,7 @@ func stakes(ctx context.Context, snap *tournament.Snapshot, id string) []templat
 			st.Headline = Tf("A draw is enough for %s", sk.Next)
 		case sk.Win == tournament.Through:
 			st.Headline = Tf("Win to go on to %s", sk.Next)
-		case sk.Loss == tournament.Out && (!sk.Draws || sk.Draw == tournament.Out):
+		case sk.Win != tournament.Out && sk.Loss == tournament.Out && (!sk.Draws || sk.Draw == tournament.Out):
 			st.Headline = Tf("Must win to stay in the race for %s", sk.Next)
 		default:
 			st.Headline = Tf("Still in the race for %s", sk.Next)
@@ -46,11 +44,13 @@ func stakes(ctx context.Context, snap *tournament.Snapshot, id string) []templat
 			}
 			st.Outcomes = append(st.Outcomes, templates.Outcome{If: T("With a loss"), Then: outlookText(ctx, sk.Loss), Good: sk.Loss == tournament.Through})
 		}
-		if l, ok := snap.IfTablesStand(sk.Group, id); ok && sk.Now != tournament.Out && l.Place.Pool < len(l.Stage.Groups) {
-			if o := l.Opponent; o == nil {
-				st.Likely = Tf("If the tables stay as they are: a bye in the first round of %s.", l.Next.Name)
-			} else if o.Pool < len(l.Stage.Groups) {
-				st.Likely = Tf("If the tables stay as they are: first in %s against %s (%s of %s).", l.Next.Name, o.Entry.Name, templates.Ordinal(ctx, o.Place), l.Stage.Groups[o.Pool].Name)
+		if sk.Now != tournament.Out {
+			if l, ok := snap.IfTablesStand(sk.Group, sk.Entry); ok {
+				if o := l.Opponent; o == nil {
+					st.Likely = Tf("If the tables stay as they are: a bye in the first round of %s.", l.Next.Name)
+				} else {
+					st.Likely = Tf("If the tables stay as they are: first in %s against %s (%s).", l.Next.Name, o.Entry.Name, placeFrom(ctx, *o, l.Stage))
+				}
 			}
 		}
 		out = append(out, st)
@@ -59,6 +59,50 @@ func stakes(ctx context.Context, snap *tournament.Snapshot, id string) []templat
 		out = append(out, st)
 	}
 	return out
+}
+
+// entryStakes are the stakes of each of ids, with the id they are of.
+type entryStakes struct {
+	tournament.Stakes
+	Entry string
+}
+
+func stakesOf(snap *tournament.Snapshot, ids []string) []entryStakes {
+	var out []entryStakes
+	for _, id := range ids {
+		for _, sk := range snap.Stakes(id) {
+			out = append(out, entryStakes{sk, id})
+		}
+	}
+	return out
+}
+
+// goingOn says how many of a group go on to next: the first sure, and from
+// place maybe (when above sure) the best of that place over the groups.
+func goingOn(ctx context.Context, sure, maybe int, next string) string {
+	var line string
+	switch sure {
+	case 0:
+		return templates.Tf(ctx, "The best group winners go on to %s.", next)
+	case 1:
+		line = templates.Tf(ctx, "The winner goes on to %s.", next)
+	default:
+		line = templates.Tf(ctx, "The first %d go on to %s.", sure, next)
+	}
+	if maybe > sure {
+		line += " " + templates.Tf(ctx, "The best in place %d go on too.", maybe)
+	}
+	return line
+}
+
+// placeFrom says where a qualifier comes from: "2nd · Group B", its place
+// alone when the stage had one group.
+func placeFrom(ctx context.Context, q tournament.Qualifier, st *tournament.Stage) string {
+	from := templates.Ordinal(ctx, q.Place)
+	if len(st.Groups) > 1 && q.Pool < len(st.Groups) {
+		from += " · " + st.Groups[q.Pool].Name
+	}
+	return from
 }
 
 // knockOutStake is where the entry's next knock-out match leads: its
@@ -92,7 +136,7 @@ func knockOutStake(ctx context.Context, snap *tournament.Snapshot, id string) (t
 	case p.LoseTo != nil:
 		lose = Tf("on to %s", roundOf(ctx, snap, p.LoseTo))
 	case p.Out:
-		lose = T("out")
+		lose = T("outcome:out")
 	}
 	if win != "" {
 		st.Outcomes = append(st.Outcomes, templates.Outcome{If: T("With a win"), Then: win, Good: true})
@@ -139,9 +183,9 @@ func coming(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match,
 func outlookText(ctx context.Context, o tournament.Outlook) string {
 	switch o {
 	case tournament.Through:
-		return templates.T(ctx, "through")
+		return templates.T(ctx, "outcome:through")
 	case tournament.Out:
-		return templates.T(ctx, "out")
+		return templates.T(ctx, "outcome:out")
 	}
 	return templates.T(ctx, "depends on the other results")
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"sync"
 )
 
 // Snapshot is everything about one tournament at one version. It is immutable
@@ -26,6 +27,14 @@ type Snapshot struct {
 	// numbers are the matches' numbers in knock-out groups, byes the matches nobody plays there.
 	numbers map[string]int
 	byes    map[string][2]bool
+	// memo keeps what is worked out from the snapshot on demand.
+	memo *memo
+}
+
+// memo is what a snapshot works out once, on the first request that needs it.
+type memo struct {
+	sync.Mutex
+	likely map[string][][2]*Qualifier // LikelyDraw by stage id; nil when there is none
 }
 
 // place locates a stage, group or round: indexes of discipline, stage, group, round.
@@ -36,7 +45,7 @@ func NewSnapshot(version int64, t *Tournament, org Organizer, matches []*Match, 
 	s := &Snapshot{
 		Version: version, Tournament: t, Organizer: org, Entries: entries,
 		matches: make(map[string]*Match, len(matches)),
-		groups:  map[string]place{}, rounds: map[string]place{}, stages: map[string]place{},
+		groups:  map[string]place{}, rounds: map[string]place{}, stages: map[string]place{}, memo: &memo{},
 	}
 	for di, d := range t.Disciplines {
 		for si, st := range d.Stages {

@@ -32,9 +32,10 @@ const (
 type Stakes struct {
 	Discipline *Discipline
 	Group      *Group
-	// Next is the name of the stage the first Places of the group go on to.
-	Next   string
-	Places int
+	// Next is the name of the stage the first Places of the group go on to;
+	// from place Maybe (when above Places) the best of that place go on too.
+	Next          string
+	Places, Maybe int
 	// Now is the outlook whatever the results still to come.
 	Now Outlook
 	// Match is the entry's next match in the group: its running one, else
@@ -54,9 +55,14 @@ type Stakes struct {
 const maxScenarios = 6_561
 
 // Stakes is what the results still to come mean for the entry in each
-// round-robin group it plays in whose stage is running and whose winners go
-// on to a next stage. Groups where everyone goes on are left out.
+// round-robin group it plays in whose stage is underway and whose first
+// places go on to a next stage. Groups where everyone may go on are left
+// out, and so are followed copies (their points are reckoned upstream, by
+// rules a copy does not carry).
 func (s *Snapshot) Stakes(entryID string) []Stakes {
+	if s.Tournament.Mirror != nil {
+		return nil
+	}
 	var out []Stakes
 	for di := range s.Tournament.Disciplines {
 		d := &s.Tournament.Disciplines[di]
@@ -65,25 +71,82 @@ func (s *Snapshot) Stakes(entryID string) []Stakes {
 		}
 		for si := range d.Stages {
 			st := &d.Stages[si]
-			if si+1 >= len(d.Stages) || !st.underway() || len(st.Groups) == 0 || d.Stages[si+1].Qualify <= 0 {
+			if !st.underway() {
 				continue
 			}
-			next := &d.Stages[si+1]
 			for gi := range st.Groups {
 				g := &st.Groups[gi]
 				r := g.Mode.Rules()
 				if r.Making != Scheduled || len(r.RankBy) > 0 || !slices.Contains(g.EntryIDs, entryID) {
 					continue
 				}
-				sure, maybe := next.Qualify/len(st.Groups), (next.Qualify+len(st.Groups)-1)/len(st.Groups)
-				if sk, ok := s.stakesIn(d, g, entryID, sure, maybe); ok {
-					sk.Next = next.Name
+				on, ok := s.GoingOn(g)
+				if !ok {
+					continue
+				}
+				if sk, ok := s.stakesIn(d, g, entryID, on.Sure, on.Maybe); ok {
+					sk.Next, sk.Maybe = on.Next.Name, on.Maybe
 					out = append(out, sk)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// GoingOn is how many of a group go on to the next stage of its discipline.
+type GoingOn struct {
+	Next *Stage
+	// Sure: the first Sure go on. Maybe: the place after them (Sure+1) when
+	// some of that place go on, the best of it over the groups; else Sure.
+	Sure, Maybe int
+}
+
+// GoingOn is how many of the group g go on, as PoolQualifiers takes them
+// from the groups as they are now (a withdrawn entry is never drawn on, so
+// a group that lost entries gives its places to the others). ok is false
+// when g's stage is the last, or its next stage takes everyone.
+func (s *Snapshot) GoingOn(g *Group) (GoingOn, bool) {
+	p, ok := s.groups[g.ID]
+	if !ok {
+		return GoingOn{}, false
+	}
+	d := &s.Tournament.Disciplines[p.d]
+	if p.s+1 >= len(d.Stages) || d.Stages[p.s+1].Qualify <= 0 {
+		return GoingOn{}, false
+	}
+	groups := d.Stages[p.s].Groups
+	staying := make([]int, len(groups))
+	for gi := range groups {
+		for _, id := range groups[gi].EntryIDs {
+			if s.Entries[id] != nil && !slices.Contains(d.Withdrawn, id) {
+				staying[gi]++
+			}
+		}
+	}
+	on := GoingOn{Next: &d.Stages[p.s+1]}
+	left := on.Next.Qualify
+	for place := 1; left > 0; place++ {
+		with := 0 // groups that have someone in this place
+		for _, n := range staying {
+			if n >= place {
+				with++
+			}
+		}
+		if with == 0 || staying[p.g] < place {
+			break
+		}
+		if with > left { // only the best of this place
+			on.Maybe = place
+			break
+		}
+		on.Sure, left = place, left-with
+	}
+	on.Maybe = max(on.Maybe, on.Sure)
+	if on.Sure >= staying[p.g] {
+		return GoingOn{}, false // everyone goes on
+	}
+	return on, true
 }
 
 // race is a group's points race: the points each entry holds, and the
@@ -121,7 +184,7 @@ func (s *Snapshot) stakesIn(d *Discipline, g *Group, entryID string, sure, maybe
 			staying++
 		}
 	}
-	if maybe <= 0 || maybe >= staying {
+	if maybe <= 0 || sure >= staying {
 		return Stakes{}, false
 	}
 	for _, row := range s.Standings(g) {
@@ -166,8 +229,13 @@ func (s *Snapshot) stakesIn(d *Discipline, g *Group, entryID string, sure, maybe
 		return rm.a == at[sk.Match.Entries[0].ID] && rm.b == at[sk.Match.Entries[1].ID]
 	})
 	mine := rc.left[i]
+	if len(mine.results) < 2 { // given: nothing to choose
+		sk.Match = nil
+		return sk, true
+	}
 	rest := slices.Delete(slices.Clone(rc.left), i, i+1)
 	meA := mine.a == rc.me
+	var after []Outlook
 	for _, res := range []int{0, 1, 2} {
 		if !slices.Contains(mine.results, res) {
 			continue
@@ -177,6 +245,7 @@ func (s *Snapshot) stakesIn(d *Discipline, g *Group, entryID string, sure, maybe
 		fixed.points = slices.Clone(rc.points)
 		fixed.settle(fixed.points, mine, res)
 		o := fixed.outlook()
+		after = append(after, o)
 		switch {
 		case res == 1:
 			sk.Draw, sk.Draws = o, true
@@ -184,6 +253,13 @@ func (s *Snapshot) stakesIn(d *Discipline, g *Group, entryID string, sure, maybe
 			sk.Win = o
 		default:
 			sk.Loss = o
+		}
+	}
+	// Whatever the next match gives, so it is now (the bounds and the
+	// combinations tried for Now may not have reached so far).
+	for _, o := range []Outlook{Through, Out} {
+		if !slices.ContainsFunc(after, func(x Outlook) bool { return x != o }) {
+			sk.Now = o
 		}
 	}
 	return sk, true
@@ -304,40 +380,85 @@ type Likely struct {
 
 // IfTablesStand is who the entry would meet first in the knock-out tree fed
 // by the stage of its group g, if the stage ended with every table as it
-// stands. ok is false when it would not go on, or the next stage is not one
-// knock-out tree, or is drawn already.
+// stands (see LikelyDraw). ok is false when it would not go on.
 func (s *Snapshot) IfTablesStand(g *Group, entryID string) (Likely, bool) {
 	p, ok := s.groups[g.ID]
 	if !ok || !slices.Contains(g.EntryIDs, entryID) {
 		return Likely{}, false
 	}
 	d := &s.Tournament.Disciplines[p.d]
-	if p.s+1 >= len(d.Stages) {
+	pairs, ok := s.LikelyDraw(d, p.s+1)
+	if !ok {
 		return Likely{}, false
 	}
-	st, next := &d.Stages[p.s], &d.Stages[p.s+1]
-	if !st.underway() || len(next.Groups) != 1 || next.Groups[0].Mode.Rules().Making != Tree || next.State != PhasePlanned {
-		return Likely{}, false
-	}
-	qs := newChange(s, time.Time{}).qualifiers(d, st, next.Qualify)
-	seeded := seedNextStage(next, qs, len(st.Groups))
-	at := slices.IndexFunc(seeded, func(e *Entry) bool { return e != nil && e.ID == entryID })
-	if at < 0 {
-		return Likely{}, false
-	}
-	of := func(e *Entry) Qualifier {
-		return qs[slices.IndexFunc(qs, func(q Qualifier) bool { return q.Entry.ID == e.ID })]
-	}
-	l := Likely{Stage: st, Next: next, Place: of(seeded[at])}
-	slot, _ := treeSlots(len(seeded))
-	for j, e := range seeded {
-		if e != nil && slot[j] == slot[at]^1 {
-			o := of(e)
-			l.Opponent = &o
+	for _, pair := range pairs {
+		for side, q := range pair {
+			if q != nil && q.Entry.ID == entryID {
+				return Likely{Stage: &d.Stages[p.s], Next: &d.Stages[p.s+1], Place: *q, Opponent: pair[1-side]}, true
+			}
 		}
 	}
-	return l, true
+	return Likely{}, false
 }
+
+// LikelyDraw is the first round of the knock-out tree of stage si of d if
+// the stage before it ended with every table as it stands, drawn as the
+// engine would draw it: pairs in the tree's order, the other side of a bye
+// nil (Pool indexes the stage before's groups). ok is false when stage si is
+// not one knock-out tree fed by a stage underway with a result played, or
+// is drawn already, or is a followed copy's. The snapshot keeps the draw.
+func (s *Snapshot) LikelyDraw(d *Discipline, si int) (pairs [][2]*Qualifier, ok bool) {
+	if si < 1 || si >= len(d.Stages) || s.Tournament.Mirror != nil {
+		return nil, false
+	}
+	st, next := &d.Stages[si-1], &d.Stages[si]
+	if !st.underway() || len(st.Groups) > maxLikelyPools || len(next.Groups) != 1 || next.Groups[0].Mode.Rules().Making != Tree || next.State != PhasePlanned ||
+		!slices.ContainsFunc(s.Matches, func(m *Match) bool { return m.StageID == st.ID && m.State == MatchPlayed }) {
+		return nil, false
+	}
+	if s.memo == nil { // a snapshot not made by NewSnapshot
+		pairs = likelyDraw(newChange(s, time.Time{}), d, st, next)
+		return pairs, pairs != nil
+	}
+	s.memo.Lock()
+	defer s.memo.Unlock()
+	pairs, ok = s.memo.likely[next.ID]
+	if !ok {
+		pairs = likelyDraw(newChange(s, time.Time{}), d, st, next)
+		if s.memo.likely == nil {
+			s.memo.likely = map[string][][2]*Qualifier{}
+		}
+		s.memo.likely[next.ID] = pairs
+	}
+	return pairs, pairs != nil
+}
+
+// likelyDraw is the first round of next drawn from the tables of st as
+// they stand, nil when fewer than two would go on.
+func likelyDraw(c *Change, d *Discipline, st, next *Stage) [][2]*Qualifier {
+	qs := c.qualifiers(d, st, next.Qualify)
+	seeded := seedNextStage(next, qs, len(st.Groups))
+	if len(seeded) < 2 {
+		return nil
+	}
+	of := map[string]*Qualifier{}
+	for i := range qs {
+		of[qs[i].Entry.ID] = &qs[i]
+	}
+	slot, size := treeSlots(len(seeded))
+	pairs := make([][2]*Qualifier, size/2)
+	for i, e := range seeded {
+		if e != nil {
+			pairs[slot[i]/2][slot[i]%2] = of[e.ID]
+		}
+	}
+	return pairs
+}
+
+// maxLikelyPools bounds LikelyDraw: drawing a tree from pools as clubs do
+// (PoolDraw) searches, which takes about 9 ms for 64 pools and 0.6 s for
+// 256; a snapshot draws each stage once, but every result makes a new one.
+const maxLikelyPools = 64
 
 // Path is what a knock-out match means for one of its sides: where a win
 // and a loss take it.
@@ -355,11 +476,15 @@ type Path struct {
 
 // Path is what the match m means for its side: ok is false outside the
 // knock-out trees without lives (in lord_have_mercy a loss costs a life, and
-// who goes where depends on lives).
+// who goes where depends on lives), and for a tree that does not decide its
+// discipline's places (a stage follows it, or another tree is beside it).
 func (s *Snapshot) Path(m *Match, side int) (Path, bool) {
 	g, ok := s.Group(m.GroupID)
-	if !ok || g.Mode.Rules().Making != Tree || g.Mode.Rules().Lives || m.Done() {
-		return Path{}, false
+	if !ok || g.Mode.Rules().Making != Tree || g.Mode.Rules().Lives || m.Done() || m.Bracket == "" {
+		return Path{}, false // a followed copy's tree carries no links (m.Bracket is empty)
+	}
+	if p := s.groups[g.ID]; p.s+1 < len(s.Tournament.Disciplines[p.d].Stages) || len(s.Tournament.Disciplines[p.d].Stages[p.s].Groups) > 1 {
+		return Path{}, false // its places are not the discipline's: a stage follows, or trees stand side by side
 	}
 	var p Path
 	if m.WinnerTo != nil {

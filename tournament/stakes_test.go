@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 )
 
 // withResults is s with each match of results played: side 0 wins 7:lose
@@ -261,5 +262,159 @@ func BenchmarkStakes64(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		s.Stakes(ids[i%len(ids)])
+	}
+}
+
+// TestStakesAgreeWithTheQualifiers checks every Stakes outlook against the
+// engine's own qualifiers (as the next stage would be drawn), over every way
+// 150 random stages can end: up to three groups, draws, 3-1 scoring, double
+// round robins, withdrawals. (An outside review wrote it; it found the
+// places a withdrawal moves to another group.)
+func TestStakesAgreeWithTheQualifiers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	wrong := map[string]int{}
+	for try := range 150 {
+		groups := 1 + rng.IntN(3)
+		size := 3 + rng.IntN(2)
+		n := groups * size
+		q := 1 + rng.IntN(n-1)
+		s := newTournament(n, 4, EntrySingle, stageSpec{mode: RoundRobin, groups: groups}, stageSpec{mode: Elimination, qualify: q})
+		draws := rng.IntN(2) == 0
+		for gi := range s.Tournament.Disciplines[0].Stages[0].Groups {
+			g := &s.Tournament.Disciplines[0].Stages[0].Groups[gi]
+			g.Options.MatchConfigurations[0].Draw = draws
+			if try%3 == 0 {
+				g.Scoring = &Scoring{Win: 3, Draw: 1, Bye: 3}
+			}
+			g.DoubleRoundRobin = try%4 == 1
+		}
+		c, err := s.Start(at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = applyAll(s, c)
+		if try%5 == 2 {
+			ids := s.Tournament.Disciplines[0].EntryIDs
+			c, err := s.Withdraw("d", ids[rng.IntN(len(ids))], at.Add(time.Minute))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = applyAll(s, c)
+		}
+		st0 := s.Tournament.Disciplines[0].Stages[0]
+		var left []*Match
+		results := map[string]int{}
+		ways := 1
+		opts := 2
+		if draws {
+			opts = 3
+		}
+		for _, m := range s.Matches {
+			if m.StageID != st0.ID || m.Done() {
+				continue
+			}
+			if ways*opts <= 243 && rng.IntN(3) == 0 {
+				left = append(left, m)
+				ways *= opts
+				continue
+			}
+			results[m.ID] = rng.IntN(7)
+			if rng.IntN(2) == 0 {
+				results[m.ID] = -1 - rng.IntN(7)
+			}
+			if draws && rng.IntN(4) == 0 {
+				results[m.ID] = 7
+			}
+		}
+		s = withResults(s, results)
+		for _, me := range s.Tournament.Disciplines[0].EntryIDs {
+			sks := s.Stakes(me)
+			if len(sks) != 1 {
+				continue
+			}
+			sk := sks[0]
+			for way := range ways {
+				end := maps.Clone(results)
+				w := way
+				for _, m := range left {
+					switch w % opts {
+					case 0:
+						end[m.ID] = 3
+					case 1:
+						end[m.ID] = -4
+					case 2:
+						end[m.ID] = 7
+					}
+					w /= opts
+				}
+				final := withResults(s, end)
+				d := &final.Tournament.Disciplines[0]
+				qs := newChange(final, time.Time{}).qualifiers(d, &d.Stages[0], q)
+				in := slices.ContainsFunc(qs, func(x Qualifier) bool { return x.Entry.ID == me })
+				check := func(o Outlook, what string) {
+					if o == Through && !in || o == Out && in {
+						if wrong[what] == 0 {
+							t.Errorf("try %d (groups %d of %d, q %d, draws %v, scoring %v, double %v): %s %s: %v but qualifies=%v", try, groups, size, q, draws, d.Stages[0].Groups[0].Scoring, d.Stages[0].Groups[0].DoubleRoundRobin, me, what, o, in)
+						}
+						wrong[what]++
+					}
+				}
+				check(sk.Now, "now")
+				if sk.Match == nil {
+					continue
+				}
+				r, side := end[sk.Match.ID], sideOf(sk.Match, me)
+				switch {
+				case r == 7:
+					check(sk.Draw, "draw")
+				case (r >= 0) == (side == 0):
+					check(sk.Win, "win")
+				default:
+					check(sk.Loss, "loss")
+				}
+			}
+		}
+	}
+	if len(wrong) > 0 {
+		t.Fatalf("wrong claims: %v", wrong)
+	}
+}
+
+// TestGoingOn counts the places a group sends on as PoolQualifiers takes
+// them: evenly, with the best of a place over the groups, and after
+// withdrawals, which hand a group's places to the others.
+func TestGoingOn(t *testing.T) {
+	for _, tc := range []struct {
+		groups, size, q int
+		withdraw        int // entries of group A that withdraw
+		want            []GoingOn
+		ok              []bool
+	}{
+		{2, 4, 4, 0, []GoingOn{{Sure: 2, Maybe: 2}, {Sure: 2, Maybe: 2}}, []bool{true, true}},
+		{3, 4, 8, 0, []GoingOn{{Sure: 2, Maybe: 3}, {Sure: 2, Maybe: 3}, {Sure: 2, Maybe: 3}}, []bool{true, true, true}},
+		{4, 4, 2, 0, []GoingOn{{Sure: 0, Maybe: 1}, {Sure: 0, Maybe: 1}, {Sure: 0, Maybe: 1}, {Sure: 0, Maybe: 1}}, []bool{true, true, true, true}},
+		// two of group A withdraw: its two go on, and all four of group B
+		{2, 4, 6, 2, []GoingOn{{}, {}}, []bool{false, false}},
+		{2, 4, 5, 2, []GoingOn{{}, {Sure: 3, Maybe: 3}}, []bool{false, true}},
+	} {
+		s := newTournament(tc.groups*tc.size, 4, EntrySingle, stageSpec{mode: RoundRobin, groups: tc.groups}, stageSpec{mode: Elimination, qualify: tc.q})
+		c, err := s.Start(at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = applyAll(s, c)
+		for _, id := range s.Tournament.Disciplines[0].Stages[0].Groups[0].EntryIDs[:tc.withdraw] {
+			c, err := s.Withdraw("d", id, at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = applyAll(s, c)
+		}
+		for gi := range tc.groups {
+			on, ok := s.GoingOn(&s.Tournament.Disciplines[0].Stages[0].Groups[gi])
+			if ok != tc.ok[gi] || ok && (on.Sure != tc.want[gi].Sure || on.Maybe != tc.want[gi].Maybe || on.Next.Name != "Stage 2") {
+				t.Errorf("%d groups of %d, %d go on, %d withdrawn: group %d sends %+v (%v), want %+v (%v)", tc.groups, tc.size, tc.q, tc.withdraw, gi, on, ok, tc.want[gi], tc.ok[gi])
+			}
+		}
 	}
 }

@@ -16,7 +16,9 @@ import (
 // wins) meets d (none). a's page says it must win to go on, and what each
 // result leads to; c's that it is through and whom it would meet if the
 // table stood; d's that the final is out of reach. Once the pool is over,
-// the final's players read that a win is the title. In German too.
+// the final's players read that a win is the title. In German too. The
+// final's own page says when it is drawn and, once results are in, who
+// would meet if the table stood.
 func TestAPlayersPageSaysWhatIsAtStake(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
@@ -75,7 +77,22 @@ func TestAPlayersPageSaysWhatIsAtStake(t *testing.T) {
 			})
 		}
 	}
+	finale := snap.Tournament.Disciplines[0].Stages[1].Groups[0]
+	waiting := func() (string, int) {
+		t.Helper()
+		rec, doc := f.page("/t/" + id + "/groups/" + finale.ID)
+		if rec.Code != 200 || doc.Find(`#standings`).Length() != 0 {
+			t.Fatalf("the final's page before its draw: %d, %d empty tables", rec.Code, doc.Find(`#standings`).Length())
+		}
+		return strings.TrimSpace(doc.Find(`[data-testid="waiting"] > p`).First().Text()), doc.Find(`[data-testid="likely-pair"]`).Length()
+	}
+	if text, pairs := waiting(); text != "Drawn when Poule ends. The first 2 go on." || pairs != 0 {
+		t.Errorf("before any result, the final's page says %q with %d likely pairs", text, pairs)
+	}
 	play(func(m *tournament.Match) bool { return m.RoundID != last && m.GroupID == g.ID })
+	if _, pairs := waiting(); pairs != 1 {
+		t.Errorf("with the pool under way, the final's page shows %d likely pairs", pairs)
+	}
 	stake := func(entry string, header ...string) (string, []string) {
 		t.Helper()
 		rec, doc := f.page("/t/"+id+"/entries/"+entry, header...)
@@ -94,9 +111,9 @@ func TestAPlayersPageSaysWhatIsAtStake(t *testing.T) {
 		want  []string
 		lines []string
 	}{
-		{a, []string{"Poule: 2nd now; the first 2 go on to Finale.", "Win to go on to Finale"}, []string{"With a win: through", "With a loss: out"}},
-		{c, []string{"Poule: 1st now", "Through to Finale", "If the tables stay as they are: first in Finale against"}, nil},
-		{d, []string{"Poule: 4th now", "Can no longer reach Finale"}, nil},
+		{a, []string{"Doublettes · Poule", "Win to go on to Finale", "The first 2 go on to Finale."}, []string{"With a win: through", "With a loss: out"}},
+		{c, []string{"Through to Finale", "If the tables stay as they are: first in Finale against", "(2nd)."}, nil},
+		{d, []string{"Can no longer reach Finale"}, nil},
 	} {
 		text, lines := stake(tc.entry)
 		for _, w := range tc.want {
