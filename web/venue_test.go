@@ -9,6 +9,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"courtside/record"
 	"courtside/tournament"
 )
 
@@ -121,9 +122,14 @@ func TestPublicPagesShowTheVenuesTime(t *testing.T) {
 					t.Errorf("%s: the court's match began at %q, want %s", board, got, c.clock)
 				}
 			}
-			_, doc = f.page(base + "/tv")
-			if zone := doc.Find(`[data-testid="clock"]`).AttrOr("data-zone", ""); zone != c.zone {
-				t.Errorf("TV: the clock runs in zone %q, want %s", zone, c.zone)
+			if err := f.store.PutScreen(context.Background(), hamburg.Tournament.ID, record.Screen{Name: "hall", Show: "courts"}); err != nil {
+				t.Fatal(err)
+			}
+			for _, tv := range []string{base + "/tv", base + "/screens/hall"} {
+				_, doc = f.page(tv)
+				if zone := doc.Find(`[data-testid="clock"]`).AttrOr("data-zone", ""); zone != c.zone {
+					t.Errorf("%s: the clock runs in zone %q, want %s", tv, zone, c.zone)
+				}
 			}
 		})
 	}
@@ -131,7 +137,8 @@ func TestPublicPagesShowTheVenuesTime(t *testing.T) {
 
 // TestTVBeforeTheStartSaysTheVenuesStartTime: a tournament set up in the
 // console at the venue's 00:30 (Paris) or 22:30 (New York) says "Play starts
-// at" that time on its TV, and its page gives the venue's day.
+// at" that time on its TV, and its page and the console's list give the
+// venue's day.
 func TestTVBeforeTheStartSaysTheVenuesStartTime(t *testing.T) {
 	for _, c := range venueCases {
 		t.Run(c.zone, func(t *testing.T) {
@@ -158,6 +165,10 @@ func TestTVBeforeTheStartSaysTheVenuesStartTime(t *testing.T) {
 			_, doc = f.page("/t/" + id)
 			if got := strings.Join(strings.Fields(doc.Find(`[data-testid="dates"]`).Text()), " "); got != c.day {
 				t.Errorf("tournament page: the day reads %q, want %q", got, c.day)
+			}
+			mine := o.doc(o.do(http.MethodGet, "/admin", nil)).Find(`[data-testid="my-tournaments"] a[href^="/admin/t/` + id + `"]`)
+			if text := strings.Join(strings.Fields(mine.Text()), " "); !strings.Contains(text, c.day) {
+				t.Errorf("console: the tournament reads %q, want the day %s", text, c.day)
 			}
 		})
 	}
