@@ -197,6 +197,11 @@ func TestTimesAreTheVenuesOnADeviceElsewhere(t *testing.T) {
 	if start, _ := chromedp.Run(b, chromedp.Text(`[data-testid="start-time"]`)); strings.TrimSpace(start) != "00:30" {
 		t.Errorf("TV before the start: play starts at %q, want 00:30 (Paris)", start)
 	}
+	if time.Now().In(paris).Format(time.DateOnly) != "2026-11-29" {
+		if day, _ := chromedp.Run(b, chromedp.Text(`[data-testid="start-day"]`)); strings.TrimSpace(day) != "29.11.2026" {
+			t.Errorf("TV before the start: play starts on %q, want 29.11.2026 (Paris)", day)
+		}
+	}
 	screenshot(t, b, "venuetime-tv-before-1920")
 
 	// A tournament without a zone: nothing better is known than the device's own.

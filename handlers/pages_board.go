@@ -308,6 +308,7 @@ func isParticle(w string) bool {
 // with a check-in, how many entries of each discipline are here and who is missing.
 func beforeStart(snap *tournament.Snapshot, discipline string) *templates.BeforeStart {
 	b := &templates.BeforeStart{Start: snap.Tournament.StartTime, Zone: venue(snap.Tournament)}
+	b.OtherDay = !b.Start.IsZero() && !b.Zone.SameDay(b.Start.Time, time.Now())
 	if !snap.Tournament.CheckIn {
 		return b
 	}

@@ -69,6 +69,17 @@ func (z Zone) Date(ctx context.Context, t tournament.Time) string {
 	return z.in(t).Format(locale.Of(LangOf(ctx)).Date)
 }
 
+// SameDay reports whether a and b fall on one day at the venue.
+func (z Zone) SameDay(a, b time.Time) bool {
+	loc := time.UTC
+	if z.loc != nil {
+		loc = z.loc
+	}
+	ay, am, ad := a.In(loc).Date()
+	by, bm, bd := b.In(loc).Date()
+	return ay == by && am == bm && ad == bd
+}
+
 // Title says, as a tooltip, whose time a time of day is: the day, the time
 // and the venue's zone ("29 Nov 2026, 00:30, venue time (Europe/Paris)"), so
 // that a viewer who is elsewhere knows. "" without a zone: the browser writes

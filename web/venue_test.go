@@ -162,6 +162,11 @@ func TestTVBeforeTheStartSaysTheVenuesStartTime(t *testing.T) {
 			if strings.TrimSpace(start.Text()) != c.clock || start.AttrOr("data-zone", "") != c.zone {
 				t.Errorf("TV: play starts at %q (zone %q), want %s", strings.TrimSpace(start.Text()), start.AttrOr("data-zone", ""), c.clock)
 			}
+			// Play does not start today (unless the test runs on that very day at the venue): the TV says the day.
+			venue, _ := time.LoadLocation(c.zone)
+			if day := strings.TrimSpace(doc.Find(`[data-testid="start-day"]`).Text()); time.Now().In(venue).Format(time.DateOnly) != c.at.In(venue).Format(time.DateOnly) && day != c.day {
+				t.Errorf("TV: play starts on %q, want %s", day, c.day)
+			}
 			_, doc = f.page("/t/" + id)
 			if got := strings.Join(strings.Fields(doc.Find(`[data-testid="dates"]`).Text()), " "); got != c.day {
 				t.Errorf("tournament page: the day reads %q, want %q", got, c.day)
