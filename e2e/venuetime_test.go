@@ -156,6 +156,9 @@ func TestTimesAreTheVenuesOnADeviceElsewhere(t *testing.T) {
 	checkNote(t, b, "court board")
 	checkTimes(t, b, "court board", paris, 2)
 	screenshot(t, b, "venuetime-board-390")
+	do("board desktop", chromedp.EmulateViewport(1440, 900), chromedp.Reload(), chromedp.WaitReady(`[data-testid="court"]`))
+	checkNote(t, b, "court board on a desktop")
+	screenshot(t, b, "venuetime-board-1440")
 
 	// A TV whose system is set elsewhere: its clock and times are the venue's.
 	do("tv", chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(base+"/tv?lang=de"), chromedp.WaitVisible(`[data-testid="clock"]`))
