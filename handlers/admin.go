@@ -264,7 +264,7 @@ func (a *Admin) Home(w http.ResponseWriter, r *http.Request) error {
 		if !s.Started() {
 			href += "/setup" // not started: its setup, check-in and Start
 		}
-		page.Tournaments = append(page.Tournaments, templates.AdminTournament{Name: t.Name, ConsoleHref: href, State: t.State, Date: t.StartTime, Public: t.Public})
+		page.Tournaments = append(page.Tournaments, templates.AdminTournament{Name: t.Name, ConsoleHref: href, State: t.State, Date: t.StartTime, Zone: venue(t), Public: t.Public})
 	}
 	return html(w, r, templates.AdminHome(page))
 }

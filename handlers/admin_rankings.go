@@ -248,7 +248,7 @@ func (a *AdminRankings) showPlayer(w http.ResponseWriter, r *http.Request, statu
 			continue // a tournament since deleted
 		}
 		s := st.ByID[e.TournamentID]
-		p.Entries = append(p.Entries, templates.PlayerEntryRow{Link: k, Name: e.Name, Tournament: s.Tournament.Name, Date: templates.Date(ctx, s.Tournament.StartTime)})
+		p.Entries = append(p.Entries, templates.PlayerEntryRow{Link: k, Name: e.Name, Tournament: s.Tournament.Name, Date: venue(s.Tournament).Date(ctx, s.Tournament.StartTime)})
 	}
 	return htmlStatus(w, r, status, templates.AdminPlayer(p))
 }
@@ -320,7 +320,7 @@ func (a *AdminRankings) showSeries(w http.ResponseWriter, r *http.Request, statu
 				if len(s.Tournament.Disciplines) == 1 {
 					label += " · " + d.Name
 				}
-				f.Parts = append(f.Parts, templates.SeriesPartOption{Value: part.TournamentID + "|" + part.DisciplineID, Label: label + " (" + templates.Date(ctx, s.Tournament.StartTime) + ")", Checked: slices.Contains(se.Parts, part)})
+				f.Parts = append(f.Parts, templates.SeriesPartOption{Value: part.TournamentID + "|" + part.DisciplineID, Label: label + " (" + venue(s.Tournament).Date(ctx, s.Tournament.StartTime) + ")", Checked: slices.Contains(se.Parts, part)})
 			}
 		}
 		return f

@@ -313,7 +313,7 @@ func (a *Admin) finishedElsewhere(r *http.Request, tournamentID, matchID string,
 	audit, _ := a.Store.Audit(r.Context(), tournamentID, matchID)
 	for _, h := range audit {
 		if h.Final {
-			msg = templates.Tf(r.Context(), "%s finished this match first (%s): %s. Nothing was saved.", h.By, templates.Clock(h.At), templates.ResultText(h.New))
+			msg = templates.Tf(r.Context(), "%s finished this match first (%s): %s. Nothing was saved.", h.By, venue(snap.Tournament).Clock(h.At), templates.ResultText(h.New))
 			break
 		}
 	}

@@ -307,7 +307,8 @@ func isParticle(w string) bool {
 // beforeStart is what a TV says before play starts: the start time and,
 // with a check-in, how many entries of each discipline are here and who is missing.
 func beforeStart(snap *tournament.Snapshot, discipline string) *templates.BeforeStart {
-	b := &templates.BeforeStart{Start: snap.Tournament.StartTime}
+	b := &templates.BeforeStart{Start: snap.Tournament.StartTime, Zone: venue(snap.Tournament)}
+	b.OtherDay = !b.Start.IsZero() && !b.Zone.SameDay(b.Start.Time, time.Now())
 	if !snap.Tournament.CheckIn {
 		return b
 	}
@@ -390,7 +391,7 @@ func (p *Pages) Board(w http.ResponseWriter, r *http.Request) error {
 	return p.serve(w, r, snap, "board-page:"+q.query(), q.query(), func() templ.Component {
 		page := templates.BoardPage{Page: p.page(r, templates.T(r.Context(), "Court board")+" · "+snap.Tournament.Name, templates.Tf(r.Context(), "Every court of %s: who plays, the live score, who is next.", snap.Tournament.Name)),
 			Tournament: snap.Tournament.Name, TournamentHref: tournamentHref(snap), SetupHref: tournamentHref(snap) + "/tv/setup",
-			Courts: q.courts(), Board: boardView(r.Context(), snap, q, boardPoll(r, snap, q))}
+			Courts: q.courts(), Zone: venue(snap.Tournament), Board: boardView(r.Context(), snap, q, boardPoll(r, snap, q))}
 		for _, d := range snap.Tournament.Disciplines {
 			page.Disciplines = append(page.Disciplines, templates.Option{Value: d.ID, Label: d.Name, Selected: d.ID == q.discipline})
 		}
@@ -415,7 +416,7 @@ func (p *Pages) tv(w http.ResponseWriter, r *http.Request, snap *tournament.Snap
 	return p.serve(w, r, snap, "tv:"+settings, settings, func() templ.Component {
 		qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap))
 		page := templates.TVPage{Page: p.page(r, snap.Tournament.Name, templates.Tf(r.Context(), "Court board of %s", snap.Tournament.Name)),
-			Tournament: snap.Tournament.Name, QR: qr, Every: q.every}
+			Tournament: snap.Tournament.Name, QR: qr, Zone: venue(snap.Tournament), Every: q.every}
 		page.Refresh = 30
 		rotate := q.rotate
 		if !slices.Contains(rotate, "courts") {

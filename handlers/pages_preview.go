@@ -112,7 +112,7 @@ func drawPreview(r *http.Request, snap *tournament.Snapshot) ([]byte, error) {
 	write(faces[0], white, t.Name, 3)
 	y += 10
 	line := snap.Organizer.Name
-	if d := templates.Date(ctx, t.StartTime); d != "" {
+	if d := venue(t).Date(ctx, t.StartTime); d != "" {
 		line += " · " + d
 	}
 	write(faces[1], light, line, 1)

@@ -365,7 +365,7 @@ func (rp *RankingPages) profileView(r *http.Request, org tournament.Organizer, s
 	}
 	p.Chart = ratingChart(ctx, st, pl.ID, func(s *tournament.Snapshot) bool { return rp.visible(r, s) })
 	for _, t := range pr.tournaments {
-		v := templates.ProfileTournament{Name: t.snap.Tournament.Name, Href: tournamentHref(t.snap), Date: templates.Date(ctx, t.snap.Tournament.StartTime), Discipline: t.discipline}
+		v := templates.ProfileTournament{Name: t.snap.Tournament.Name, Href: tournamentHref(t.snap), Date: venue(t.snap.Tournament).Date(ctx, t.snap.Tournament.StartTime), Discipline: t.discipline}
 		if t.place > 0 {
 			v.Place = templates.Tf(ctx, "Place %d", t.place)
 		}

@@ -52,7 +52,7 @@ func (p *Pages) Home(w http.ResponseWriter, r *http.Request) error {
 
 func tournamentCard(s *tournament.Snapshot) templates.TournamentCard {
 	t := s.Tournament
-	c := templates.TournamentCard{Name: t.Name, Href: tournamentHref(s), State: t.State, Date: t.StartTime, Organizer: s.Organizer.Name}
+	c := templates.TournamentCard{Name: t.Name, Href: tournamentHref(s), State: t.State, Date: t.StartTime, Zone: venue(t), Organizer: s.Organizer.Name}
 	for _, d := range t.Disciplines {
 		c.Disciplines = append(c.Disciplines, d.Name)
 	}
@@ -154,7 +154,7 @@ func (p *Pages) tournamentPage(r *http.Request, snap *tournament.Snapshot) templ
 	qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap)) // an address is far below a QR code's capacity
 	page := templates.TournamentPage{Page: p.page(r, t.Name, describe(r.Context(), t, snap.Organizer)),
 		Name: t.Name, Description: t.Description, Organizer: snap.Organizer.Name, OrgHref: "/o/" + snap.Organizer.Slug,
-		State: t.State, Start: t.StartTime, End: t.EndTime, Players: players, Teams: teams,
+		State: t.State, Start: t.StartTime, End: t.EndTime, Zone: venue(t), Players: players, Teams: teams,
 		BoardHref: tournamentHref(snap) + "/courts", QR: qr, Poll: poll(r, snap), Source: templates.SourceOf(t, time.Now())}
 	page.Image = p.BaseURL + tournamentHref(snap) + "/preview.png"
 	page.Final = finalRankings(snap)
@@ -201,7 +201,7 @@ func describe(ctx context.Context, t *tournament.Tournament, org tournament.Orga
 	for i, d := range t.Disciplines {
 		names[i] = d.Name
 	}
-	return templates.Tf(ctx, "%s, %s, %s: %s. Live results, tables and brackets.", t.Name, org.Name, templates.Date(ctx, t.StartTime), strings.Join(names, ", "))
+	return templates.Tf(ctx, "%s, %s, %s: %s. Live results, tables and brackets.", t.Name, org.Name, venue(t).Date(ctx, t.StartTime), strings.Join(names, ", "))
 }
 
 // Group shows a group: its table and rounds, or its tree in the knock-out modes.

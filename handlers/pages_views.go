@@ -13,6 +13,9 @@ import (
 
 func tournamentHref(snap *tournament.Snapshot) string { return "/t/" + snap.Tournament.ID }
 
+// venue is the zone a tournament's times and days are shown in: its venue's.
+func venue(t *tournament.Tournament) templates.Zone { return templates.VenueZone(t.TimeZone) }
+
 func entryHref(snap *tournament.Snapshot, id string) string {
 	return tournamentHref(snap) + "/entries/" + id
 }
@@ -45,7 +48,7 @@ func players(snap *tournament.Snapshot, e *tournament.Entry) []templates.EntryVi
 // in the tournament where the page does not.
 func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, context bool) templates.MatchView {
 	v := templates.MatchView{ID: m.ID, Href: tournamentHref(snap) + "/matches/" + m.ID, State: m.State, Winner: m.Winner(),
-		Live: m.IsLiveResult && m.State == tournament.MatchRunning, Start: m.StartTime, Sets: m.Encounters,
+		Live: m.IsLiveResult && m.State == tournament.MatchRunning, Start: m.StartTime, Zone: venue(snap.Tournament), Sets: m.Encounters,
 		Number: snap.MatchNumber(m.ID), Bye: snap.IsBye(m.ID)}
 	if m.State == tournament.MatchPlayed {
 		v.End = m.EndTime

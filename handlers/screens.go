@@ -107,7 +107,7 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 		}
 		qr, _ := templates.NewQR(p.BaseURL + tournamentHref(snap))
 		page := templates.ScreenPage{Page: p.page(r, snap.Tournament.Name, templates.Tf(r.Context(), "Screen %s of %s", name, snap.Tournament.Name)),
-			Tournament: snap.Tournament.Name, QR: qr, Screen: view}
+			Tournament: snap.Tournament.Name, QR: qr, Zone: venue(snap.Tournament), Screen: view}
 		page.Refresh = 30
 		return templates.Screen(page)
 	})

@@ -2358,7 +2358,7 @@ func entrySummary(p EntryPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = estimate(p.Next.Estimate, false, estimateClass).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = estimate(p.Next.Estimate, p.Next.Zone, false, estimateClass).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2967,7 +2967,7 @@ func MatchLive(p MatchPage) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = localTime(p.Match.Start).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = localTime(p.Match.Start, p.Match.Zone).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -2990,7 +2990,7 @@ func MatchLive(p MatchPage) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = localTime(p.Match.End).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = localTime(p.Match.End, p.Match.Zone).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

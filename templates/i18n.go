@@ -82,14 +82,6 @@ func Reason(ctx context.Context, format string, args ...any) string {
 	return fmt.Sprintf(T(ctx, format), words...)
 }
 
-// Date is a day in the page's language: "21 Nov 2026", "21.11.2026".
-func Date(ctx context.Context, t tournament.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(locale.Of(LangOf(ctx)).Date)
-}
-
 // Number is a number in the page's language: "1,75" and "12.345" in
 // German, "1.75" and "12,345" in English; decimals as strconv.FormatFloat
 // takes them (-1: as few as tell the number).
@@ -114,14 +106,6 @@ func Number(ctx context.Context, v float64, decimals int) string {
 		b.WriteString(point + frac)
 	}
 	return b.String()
-}
-
-// Clock is a time of day, in UTC until the browser shows it in local time.
-func Clock(t tournament.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format("15:04") + " UTC"
 }
 
 // ISO is the machine-readable form for <time datetime>.

@@ -322,9 +322,9 @@ func TestGermanNumbersAndDates(t *testing.T) {
 	de, en := WithLang(context.Background(), locale.German), context.Background()
 	at := tournament.Time{Time: time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC)}
 	cases := []struct{ got, want string }{
-		{Date(de, at), "22.11.2026"},
-		{Date(en, at), "22 Nov 2026"},
-		{Clock(at), "14:05 UTC"},
+		{Zone{}.Date(de, at), "22.11.2026"},
+		{Zone{}.Date(en, at), "22 Nov 2026"},
+		{Zone{}.Clock(at), "14:05 UTC"},
 		{Number(de, 1.75, 2), "1,75"},
 		{Number(en, 1.75, 2), "1.75"},
 		{Number(de, 12.5, -1), "12,5"},
@@ -349,7 +349,7 @@ func TestFrenchNumbersAndDates(t *testing.T) {
 	fr, de, en := WithLang(context.Background(), locale.French), WithLang(context.Background(), locale.German), context.Background()
 	at := tournament.Time{Time: time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC)}
 	cases := []struct{ got, want string }{
-		{Date(fr, at), "22/11/2026"},
+		{Zone{}.Date(fr, at), "22/11/2026"},
 		{Number(fr, 1.75, 2), "1,75"},
 		{Number(fr, -0.5, 2), "-0,50"},
 		{Number(fr, 12345.5, 1), "12\u202f345,5"},

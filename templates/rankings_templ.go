@@ -1159,7 +1159,7 @@ func SeriesTV(p SeriesTVPage) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = tvFrame(p.Page, p.Name, p.QR).Render(templ.WithChildren(ctx, templ_7745c5c3_Var70), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = tvFrame(p.Page, p.Name, p.QR, Zone{}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var70), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

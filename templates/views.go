@@ -17,17 +17,19 @@ type EntryView struct {
 
 // MatchView is a match as lists, cards and brackets show it.
 type MatchView struct {
-	ID      string
-	Href    string
-	State   tournament.MatchState
-	Sides   [2]EntryView
-	Score   *[2]int
-	Sets    [][]tournament.Set
-	Winner  int
-	Live    bool
-	Courts  []string
-	Start   tournament.Time
-	End     tournament.Time
+	ID     string
+	Href   string
+	State  tournament.MatchState
+	Sides  [2]EntryView
+	Score  *[2]int
+	Sets   [][]tournament.Set
+	Winner int
+	Live   bool
+	Courts []string
+	Start  tournament.Time
+	End    tournament.Time
+	// Zone is the venue's: Start, End and Estimate are read in it.
+	Zone    Zone
 	Context string // discipline · group · round, where the page does not say it already
 	// Estimate is when a match not yet called is expected to start; zero when nothing can be said.
 	Estimate tournament.Time

@@ -12,13 +12,29 @@
     if (zone) el.value = zone;
   });
 
-  // Times are rendered in UTC; show them in the viewer's own time zone.
+  // A time of day in a zone: the venue's (data-zone), whatever this device's
+  // own zone is; the device's own only for a tournament without a zone. null
+  // when the browser does not know the zone: the server's text stays, and it
+  // is the venue's time already.
+  function clock(d, zone) {
+    try {
+      return d.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", timeZone: zone || undefined });
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // Times are rendered at the venue (or in UTC for a tournament without a
+  // zone); show them in the page's language, in the same zone.
   function localize() {
     document.querySelectorAll("time[data-local]").forEach(function (el) {
       var d = new Date(el.getAttribute("datetime"));
       if (isNaN(d)) return;
-      el.textContent = d.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
-      el.title = d.toLocaleString(lang);
+      var zone = el.getAttribute("data-zone");
+      var text = clock(d, zone);
+      if (text) el.textContent = text;
+      // The server's title names the venue's zone; without one, say the viewer's own day and time.
+      if (!zone) el.title = d.toLocaleString(lang);
       // An expected start that has passed (a court is free, or the page was worked out a while ago) is "now".
       if (el.hasAttribute("data-estimate") && d < Date.now()) el.textContent = el.getAttribute("data-soon");
     });
@@ -31,8 +47,16 @@
       var at = new Date(el.getAttribute("data-remind-at"));
       if (!isNaN(at) && at <= Date.now()) fit();
     });
+    // Times are the venue's: say so where this device is set to another zone.
+    document.querySelectorAll("[data-venue-zone][hidden]").forEach(function (el) {
+      var now = new Date();
+      var here = clock(now), there = clock(now, el.getAttribute("data-venue-zone"));
+      if (there && here !== there) el.hidden = false;
+    });
+    // A TV's clock tells the venue's time, though its system may run on UTC.
     document.querySelectorAll("[data-clock]").forEach(function (el) {
-      el.textContent = new Date().toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+      var text = clock(new Date(), el.getAttribute("data-zone"));
+      if (text) el.textContent = text;
     });
   }
 
