@@ -125,6 +125,9 @@ var (
 	tableTennis     = MatchConfiguration{Name: "Best of five to 11", NumPoints: 11, NumSets: 3, TwoAhead: true}
 )
 
+// demoZones are the demo venues' time zones, by the organizers' sports.
+var demoZones = map[Sport]string{TableSoccer: "Europe/Berlin", Petanque: "Europe/Paris", Darts: "Europe/London"}
+
 // demoBuilder makes one demo tournament through the rule book.
 type demoBuilder struct {
 	seed              uint64
@@ -179,6 +182,7 @@ func entries(names []string) []SetupEntry {
 // build makes the tournament a setup describes, as tournaments create does.
 func (b *demoBuilder) build(s *Setup) {
 	s.Organizer = b.org.Slug
+	s.TimeZone = demoZones[b.org.Sport] // the clubs' venues: Hamburg, Lyon, Bristol
 	s.StartTime = At(b.start)
 	if s.EndTime.IsZero() {
 		s.EndTime = At(b.start.Add(10 * time.Hour))
