@@ -695,7 +695,7 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 		}
 		entries = d.validateQualify(i, sp, entries, countsOK, ps)
 		if !known {
-			continue
+			continue // the rest is checked against the mode's rules
 		}
 		opts := rules.Setup
 		groups, sized := d.validateGroups(st, sp, opts, entries, countsOK, ps)
