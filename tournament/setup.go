@@ -465,15 +465,27 @@ var shortNamePattern = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} _.+-]*$`)
 // with its JSON path; none when the setup can be built.
 func (s *Setup) Validate() Problems {
 	var ps Problems
-	text := func(path, v string, required bool) {
-		if strings.TrimSpace(v) == "" && required {
-			ps.add(path, "is required")
-		} else {
-			ps.text(path, v, maxNameLength, false)
-		}
+	s.validateEvent(&ps)
+	s.validateCourts(&ps)
+	s.validateDisciplines(&ps)
+	return ps
+}
+
+// requiredName notes a name that is blank as required, and what TextProblem
+// finds wrong with any other.
+func (ps *Problems) requiredName(path, v string) {
+	if strings.TrimSpace(v) == "" {
+		ps.add(path, "is required")
+	} else {
+		ps.text(path, v, maxNameLength, false)
 	}
-	text("organizer", s.Organizer, true)
-	text("name", s.Name, true)
+}
+
+// validateEvent checks what the setup says of the event: who holds it, its
+// name and description, when and where in time it is, who enters results.
+func (s *Setup) validateEvent(ps *Problems) {
+	ps.requiredName("organizer", s.Organizer)
+	ps.requiredName("name", s.Name)
 	ps.text("description", s.Description, MaxDescriptionLength, true)
 	if s.StartTime.IsZero() {
 		ps.add("startTime", "is required")
@@ -489,21 +501,32 @@ func (s *Setup) Validate() Problems {
 	if s.Reporting != "" && !slices.Contains(Reportings, s.Reporting) {
 		ps.add("reporting", "must be one of %s, not %q", list(Reportings), s.Reporting)
 	}
+}
+
+// validateCourts checks the courts: at least one, within the limit, each
+// named and no two alike.
+func (s *Setup) validateCourts(ps *Problems) {
 	switch {
 	case len(s.Courts) == 0:
 		ps.add("courts", "at least one court is needed")
 	case len(s.Courts) > MaxSetupCourts:
 		ps.add("courts", "at most %d courts", MaxSetupCourts)
 	}
-	seenCourt := map[string]bool{}
+	seen := map[string]bool{}
 	for i, c := range s.Courts {
 		p := fmt.Sprintf("courts[%d]", i)
-		text(p, c, true)
-		if k := strings.ToLower(strings.TrimSpace(c)); k != "" && seenCourt[k] {
+		ps.requiredName(p, c)
+		if k := strings.ToLower(strings.TrimSpace(c)); k != "" && seen[k] {
 			ps.add(p, "%q is there twice", c)
 		}
-		seenCourt[strings.ToLower(strings.TrimSpace(c))] = true
+		seen[strings.ToLower(strings.TrimSpace(c))] = true
 	}
+}
+
+// validateDisciplines checks every discipline (its names, entries and
+// stages), then what they come to together: entries, and matches drawn at
+// the start and in all, within the limits of a tournament.
+func (s *Setup) validateDisciplines(ps *Problems) {
 	switch {
 	case len(s.Disciplines) == 0:
 		ps.add("disciplines", "at least one discipline is needed")
@@ -515,8 +538,8 @@ func (s *Setup) Validate() Problems {
 	for i := range s.Disciplines {
 		d := &s.Disciplines[i]
 		p := fmt.Sprintf("disciplines[%d]", i)
-		text(p+".name", d.Name, true)
-		text(p+".shortName", d.ShortName, true)
+		ps.requiredName(p+".name", d.Name)
+		ps.requiredName(p+".shortName", d.ShortName)
 		if d.ShortName != "" {
 			if !shortNamePattern.MatchString(d.ShortName) || utf8.RuneCountInString(d.ShortName) > 10 {
 				ps.add(p+".shortName", "must be up to 10 letters, digits or - _ . +, not %q", d.ShortName)
@@ -529,9 +552,9 @@ func (s *Setup) Validate() Problems {
 			ps.add(p+".entryType", "must be one of %s, not %q", list(EntryTypes), d.EntryType)
 		}
 		total += len(d.Entries)
-		before := len(ps)
-		d.validateEntries(p, &ps)
-		first, all := d.validateStages(p, len(ps) == before, &ps)
+		before := len(*ps)
+		d.validateEntries(p, ps)
+		first, all := d.validateStages(p, len(*ps) == before, ps)
 		startDrawn += first
 		matches += all
 	}
@@ -544,7 +567,6 @@ func (s *Setup) Validate() Problems {
 	if matches > MaxMatches {
 		ps.add("disciplines", "this setup comes to up to %d matches, at most %d (limit %q): fewer entries, rounds or lives", matches, MaxMatches, "matches per tournament")
 	}
-	return ps
 }
 
 func list[E ~string](all []E) string {
@@ -666,153 +688,20 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 	for i := range d.Stages {
 		st := &d.Stages[i]
 		sp := fmt.Sprintf("%s.stages[%d]", p, i)
-		if strings.TrimSpace(st.Name) == "" {
-			ps.add(sp+".name", "is required")
-		} else {
-			ps.text(sp+".name", st.Name, maxNameLength, false)
-		}
+		ps.requiredName(sp+".name", st.Name)
 		rules, known := modeRules[st.Mode]
-		opts := rules.Setup
 		if !known {
 			ps.add(sp+".mode", "must be one of %s, not %q", list(Modes), st.Mode)
 		}
-		if i == 0 && (st.Qualify != 0 || st.QualifyPerGroup != 0 || st.QualifyBest != 0) {
-			ps.add(sp+".qualify", "the first stage plays every entry; qualify is for later stages")
-		}
-		if i > 0 {
-			groups := max(d.Stages[i-1].Groups, 1)
-			switch {
-			case st.QualifyPerGroup == 0 && st.QualifyBest != 0:
-				ps.add(sp+".qualifyBest", "the best of the next place come on top of qualifyPerGroup, which is missing")
-			case st.QualifyPerGroup != 0 && st.Qualify != 0:
-				ps.add(sp+".qualifyPerGroup", "give either qualify or qualifyPerGroup, not both")
-			case st.QualifyPerGroup < 0:
-				ps.add(sp+".qualifyPerGroup", "must be at least 1")
-			case st.QualifyBest < 0 || st.QualifyPerGroup > 0 && st.QualifyBest >= groups:
-				ps.add(sp+".qualifyBest", "the stage before has %d groups, so between 0 and %d of the next place can be the best", groups, groups-1)
-			}
-		}
-		switch {
-		case st.Draw != "" && st.Draw != DrawAutomatic && st.Draw != DrawByDirector:
-			ps.add(sp+".draw", "must be %q or %q, not %q", DrawAutomatic, DrawByDirector, st.Draw)
-		case i == 0 && st.Draw == DrawByDirector:
-			ps.add(sp+".draw", "the first stage is drawn at the start; the director draws later stages")
-		}
-		if i > 0 && countsOK {
-			switch q := st.Qualifiers(d.Stages[i-1].Groups); {
-			case q < 2:
-				ps.add(sp+".qualify", "a later stage takes at least two entries from the one before")
-			case q > entries:
-				ps.add(sp+".qualify", "the stage before has only %d entries, so %d cannot qualify", entries, q)
-			default:
-				entries = q
-			}
-		}
+		entries = d.validateQualify(i, sp, entries, countsOK, ps)
 		if !known {
-			continue
+			continue // the rest is checked against the mode's rules
 		}
-		if opts.players != (d.EntryType == EntryMonsterDYP) {
-			if opts.players {
-				ps.add(sp+".mode", "%s teams players anew each round: the discipline's entryType must be monster_dyp", st.Mode)
-			} else if d.EntryType == EntryMonsterDYP {
-				ps.add(sp+".mode", "monster_dyp entries are teamed anew each round: use monster_dyp or whist")
-			}
-		}
-		groups, sized := max(st.Groups, 1), countsOK
-		switch {
-		case st.Groups < 0:
-			ps.add(sp+".groups", "must be at least 1")
-			sized = false
-		case !countsOK:
-		case entries >= opts.minEntries && entries/groups < opts.minEntries:
-			ps.add(sp+".groups", "%d entries in %d groups leave a group with fewer than %d", entries, groups, opts.minEntries)
-			sized = false
-		case entries < opts.minEntries:
-			ps.add(sp+".mode", "%s needs at least %d entries, this stage has %d", st.Mode, opts.minEntries, entries)
-			sized = false
-		}
-		if opts.rounds {
-			switch {
-			case st.Rounds < 1:
-				ps.add(sp+".rounds", "how many rounds are planned is required for %s", st.Mode)
-			case opts.onceEach && sized && st.Rounds > entries/groups-1+(entries/groups)%2:
-				ps.add(sp+".rounds", "%d entries a group play at most %d rounds without meeting twice", entries/groups, entries/groups-1+(entries/groups)%2)
-			case st.Rounds > MaxRounds:
-				ps.add(sp+".rounds", "at most %d rounds (limit %q)", MaxRounds, "rounds per group")
-			}
-		} else if st.Rounds != 0 {
-			ps.add(sp+".rounds", "%s sets its own rounds; rounds is for swiss, dutch_system, rounds, monster_dyp and whist", st.Mode)
-		}
-		if st.ThirdPlace && !opts.thirdPlace {
-			ps.add(sp+".thirdPlace", "a match for third place is played in elimination and lord_have_mercy only")
-		}
-		if opts.lives {
-			if st.Lives < 1 || st.Lives > 9 {
-				ps.add(sp+".lives", "%s needs lives from 1 to 9", st.Mode)
-			}
-		} else if st.Lives != 0 {
-			ps.add(sp+".lives", "lives are for last_one_standing and lord_have_mercy")
-		}
-		if st.DoubleRoundRobin && !opts.double {
-			ps.add(sp+".doubleRoundRobin", "only round_robin and snake_draw play every pairing twice")
-		}
-		if st.Points != nil {
-			switch {
-			case !opts.table:
-				ps.add(sp+".points", "%s has no table to count points in", st.Mode)
-			case st.Points.Win < 1 || st.Points.Draw < 0 || st.Points.Bye < 0 || st.Points.Win > 99 || st.Points.Bye > 99:
-				ps.add(sp+".points", "win must be from 1 to 99, draw and bye from 0 to 99")
-			case st.Points.Draw >= st.Points.Win:
-				ps.add(sp+".points.draw", "a draw must be worth less than a win")
-			}
-		}
-		if len(st.TieBreaks) > 0 && !opts.table {
-			ps.add(sp+".tieBreaks", "%s ranks by how far entries got, not by tie-breaks", st.Mode)
-		}
-		seenTB := map[string]bool{}
-		for k, tb := range st.TieBreaks {
-			tp := fmt.Sprintf("%s.tieBreaks[%d]", sp, k)
-			switch {
-			case !slices.Contains(TieBreakNames, tb):
-				ps.add(tp, "must be one of %s, not %q", strings.Join(TieBreakNames, ", "), tb)
-			case seenTB[tb]:
-				ps.add(tp, "%s is there twice", tb)
-			}
-			seenTB[tb] = true
-		}
-		if len(st.Encounters) > 0 {
-			if d.EntryType != EntryTeamName && d.EntryType != EntryBYP {
-				ps.add(sp+".encounters", "league encounters are played by teams (team_name or byp)")
-			}
-			if len(st.Encounters) > MaxEncounters {
-				ps.add(sp+".encounters", "at most %d encounters (limit %q)", MaxEncounters, "encounters per league match")
-			}
-			for k, e := range st.Encounters {
-				if strings.TrimSpace(e) == "" {
-					ps.add(fmt.Sprintf("%s.encounters[%d]", sp, k), "an encounter needs a name")
-				} else {
-					ps.text(fmt.Sprintf("%s.encounters[%d]", sp, k), e, maxNameLength, false)
-				}
-			}
-		}
-		c := st.MatchConfiguration
-		cp := sp + ".matchConfiguration"
-		if c.NumSets < 1 || c.NumSets > 9 {
-			ps.add(cp+".numSets", "must be from 1 to 9 sets to win")
-		}
-		switch {
-		case c.QuickEntry && c.NumPoints != 1 && c.NumPoints != 0:
-			ps.add(cp+".numPoints", "with quickEntry a set is won 1:0, so numPoints is 1")
-		case !c.QuickEntry && (c.NumPoints < 1 || c.NumPoints > MaxPoints):
-			ps.add(cp+".numPoints", "must be from 1 to %d", MaxPoints)
-		}
-		if c.Draw && !st.Mode.Rules().Draws {
-			ps.add(cp+".draw", "%s needs a winner in every match", st.Mode)
-		}
-		if c.TwoAhead && c.QuickEntry {
-			ps.add(cp+".twoAhead", "quickEntry sets are 1:0, so nobody wins by two")
-		}
-		ps.text(cp+".name", c.Name, maxNameLength, false)
+		opts := rules.Setup
+		groups, sized := d.validateGroups(st, sp, opts, entries, countsOK, ps)
+		st.validateModeOptions(sp, opts, entries/groups, sized, ps)
+		st.validateTable(sp, opts, ps)
+		d.validateMatch(st, sp, ps)
 		if sized {
 			first, all := st.matchLimits(sp, entries, groups, ps)
 			if i == 0 {
@@ -822,6 +711,177 @@ func (d *SetupDiscipline) validateStages(p string, countsOK bool, ps *Problems) 
 		}
 	}
 	return startDrawn, matches
+}
+
+// validateQualify checks how the i-th stage takes its entries: the first
+// plays them all and is drawn at the start; a later one takes the best of
+// the stage before, which had entries, and is drawn automatically or by
+// the director. It returns how many entries the stage plays with: entries
+// when the count it takes is unknown or wrong.
+func (d *SetupDiscipline) validateQualify(i int, sp string, entries int, countsOK bool, ps *Problems) int {
+	st := &d.Stages[i]
+	if i == 0 && (st.Qualify != 0 || st.QualifyPerGroup != 0 || st.QualifyBest != 0) {
+		ps.add(sp+".qualify", "the first stage plays every entry; qualify is for later stages")
+	}
+	if i > 0 {
+		groups := max(d.Stages[i-1].Groups, 1)
+		switch {
+		case st.QualifyPerGroup == 0 && st.QualifyBest != 0:
+			ps.add(sp+".qualifyBest", "the best of the next place come on top of qualifyPerGroup, which is missing")
+		case st.QualifyPerGroup != 0 && st.Qualify != 0:
+			ps.add(sp+".qualifyPerGroup", "give either qualify or qualifyPerGroup, not both")
+		case st.QualifyPerGroup < 0:
+			ps.add(sp+".qualifyPerGroup", "must be at least 1")
+		case st.QualifyBest < 0 || st.QualifyPerGroup > 0 && st.QualifyBest >= groups:
+			ps.add(sp+".qualifyBest", "the stage before has %d groups, so between 0 and %d of the next place can be the best", groups, groups-1)
+		}
+	}
+	switch {
+	case st.Draw != "" && st.Draw != DrawAutomatic && st.Draw != DrawByDirector:
+		ps.add(sp+".draw", "must be %q or %q, not %q", DrawAutomatic, DrawByDirector, st.Draw)
+	case i == 0 && st.Draw == DrawByDirector:
+		ps.add(sp+".draw", "the first stage is drawn at the start; the director draws later stages")
+	}
+	if i > 0 && countsOK {
+		switch q := st.Qualifiers(d.Stages[i-1].Groups); {
+		case q < 2:
+			ps.add(sp+".qualify", "a later stage takes at least two entries from the one before")
+		case q > entries:
+			ps.add(sp+".qualify", "the stage before has only %d entries, so %d cannot qualify", entries, q)
+		default:
+			return q
+		}
+	}
+	return entries
+}
+
+// validateGroups checks that the stage's entries suit its mode: entries or
+// players teamed anew each round (monster_dyp), and enough of them for
+// every group. It returns the number of groups, and whether the entries
+// are known to fill them (sized), so the stage's matches can be counted.
+func (d *SetupDiscipline) validateGroups(st *SetupStage, sp string, opts SetupOptions, entries int, countsOK bool, ps *Problems) (groups int, sized bool) {
+	if opts.players != (d.EntryType == EntryMonsterDYP) {
+		if opts.players {
+			ps.add(sp+".mode", "%s teams players anew each round: the discipline's entryType must be monster_dyp", st.Mode)
+		} else if d.EntryType == EntryMonsterDYP {
+			ps.add(sp+".mode", "monster_dyp entries are teamed anew each round: use monster_dyp or whist")
+		}
+	}
+	groups, sized = max(st.Groups, 1), countsOK
+	switch {
+	case st.Groups < 0:
+		ps.add(sp+".groups", "must be at least 1")
+		sized = false
+	case !countsOK:
+	case entries >= opts.minEntries && entries/groups < opts.minEntries:
+		ps.add(sp+".groups", "%d entries in %d groups leave a group with fewer than %d", entries, groups, opts.minEntries)
+		sized = false
+	case entries < opts.minEntries:
+		ps.add(sp+".mode", "%s needs at least %d entries, this stage has %d", st.Mode, opts.minEntries, entries)
+		sized = false
+	}
+	return groups, sized
+}
+
+// validateModeOptions checks the options only some modes take: rounds
+// planned (no more than a group of perGroup entries can play without a
+// rematch, when sized says that count is right), a match for third place,
+// lives, every pairing twice.
+func (st *SetupStage) validateModeOptions(sp string, opts SetupOptions, perGroup int, sized bool, ps *Problems) {
+	if opts.rounds {
+		switch most := perGroup - 1 + perGroup%2; {
+		case st.Rounds < 1:
+			ps.add(sp+".rounds", "how many rounds are planned is required for %s", st.Mode)
+		case opts.onceEach && sized && st.Rounds > most:
+			ps.add(sp+".rounds", "%d entries a group play at most %d rounds without meeting twice", perGroup, most)
+		case st.Rounds > MaxRounds:
+			ps.add(sp+".rounds", "at most %d rounds (limit %q)", MaxRounds, "rounds per group")
+		}
+	} else if st.Rounds != 0 {
+		ps.add(sp+".rounds", "%s sets its own rounds; rounds is for swiss, dutch_system, rounds, monster_dyp and whist", st.Mode)
+	}
+	if st.ThirdPlace && !opts.thirdPlace {
+		ps.add(sp+".thirdPlace", "a match for third place is played in elimination and lord_have_mercy only")
+	}
+	if opts.lives {
+		if st.Lives < 1 || st.Lives > 9 {
+			ps.add(sp+".lives", "%s needs lives from 1 to 9", st.Mode)
+		}
+	} else if st.Lives != 0 {
+		ps.add(sp+".lives", "lives are for last_one_standing and lord_have_mercy")
+	}
+	if st.DoubleRoundRobin && !opts.double {
+		ps.add(sp+".doubleRoundRobin", "only round_robin and snake_draw play every pairing twice")
+	}
+}
+
+// validateTable checks how a table ranks the stage's entries: points for a
+// win, a draw and a bye, then tie-breaks, each once; both only in the
+// modes with a table.
+func (st *SetupStage) validateTable(sp string, opts SetupOptions, ps *Problems) {
+	if st.Points != nil {
+		switch {
+		case !opts.table:
+			ps.add(sp+".points", "%s has no table to count points in", st.Mode)
+		case st.Points.Win < 1 || st.Points.Draw < 0 || st.Points.Bye < 0 || st.Points.Win > 99 || st.Points.Bye > 99:
+			ps.add(sp+".points", "win must be from 1 to 99, draw and bye from 0 to 99")
+		case st.Points.Draw >= st.Points.Win:
+			ps.add(sp+".points.draw", "a draw must be worth less than a win")
+		}
+	}
+	if len(st.TieBreaks) > 0 && !opts.table {
+		ps.add(sp+".tieBreaks", "%s ranks by how far entries got, not by tie-breaks", st.Mode)
+	}
+	seen := map[string]bool{}
+	for k, tb := range st.TieBreaks {
+		tp := fmt.Sprintf("%s.tieBreaks[%d]", sp, k)
+		switch {
+		case !slices.Contains(TieBreakNames, tb):
+			ps.add(tp, "must be one of %s, not %q", strings.Join(TieBreakNames, ", "), tb)
+		case seen[tb]:
+			ps.add(tp, "%s is there twice", tb)
+		}
+		seen[tb] = true
+	}
+}
+
+// validateMatch checks how a match of the stage is played: the encounters
+// of a league match (teams only), and the match configuration's sets and
+// points to win.
+func (d *SetupDiscipline) validateMatch(st *SetupStage, sp string, ps *Problems) {
+	if len(st.Encounters) > 0 {
+		if d.EntryType != EntryTeamName && d.EntryType != EntryBYP {
+			ps.add(sp+".encounters", "league encounters are played by teams (team_name or byp)")
+		}
+		if len(st.Encounters) > MaxEncounters {
+			ps.add(sp+".encounters", "at most %d encounters (limit %q)", MaxEncounters, "encounters per league match")
+		}
+		for k, e := range st.Encounters {
+			if strings.TrimSpace(e) == "" {
+				ps.add(fmt.Sprintf("%s.encounters[%d]", sp, k), "an encounter needs a name")
+			} else {
+				ps.text(fmt.Sprintf("%s.encounters[%d]", sp, k), e, maxNameLength, false)
+			}
+		}
+	}
+	c := st.MatchConfiguration
+	cp := sp + ".matchConfiguration"
+	if c.NumSets < 1 || c.NumSets > 9 {
+		ps.add(cp+".numSets", "must be from 1 to 9 sets to win")
+	}
+	switch {
+	case c.QuickEntry && c.NumPoints != 1 && c.NumPoints != 0:
+		ps.add(cp+".numPoints", "with quickEntry a set is won 1:0, so numPoints is 1")
+	case !c.QuickEntry && (c.NumPoints < 1 || c.NumPoints > MaxPoints):
+		ps.add(cp+".numPoints", "must be from 1 to %d", MaxPoints)
+	}
+	if c.Draw && !st.Mode.Rules().Draws {
+		ps.add(cp+".draw", "%s needs a winner in every match", st.Mode)
+	}
+	if c.TwoAhead && c.QuickEntry {
+		ps.add(cp+".twoAhead", "quickEntry sets are 1:0, so nobody wins by two")
+	}
+	ps.text(cp+".name", c.Name, maxNameLength, false)
 }
 
 // matchLimits checks that a stage of entries in groups keeps to the match
