@@ -247,6 +247,9 @@ func (c *importCheck) group(gp string, g *Group, at groupPlace) {
 	for k, e := range g.Encounters {
 		c.name(fmt.Sprintf("%s.encounters[%d]", gp, k), e)
 	}
+	if sc := g.Scoring; sc != nil && (sc.Win < 1 || sc.Draw < 0 || sc.Bye < 0 || sc.Win > 99 || sc.Bye > 99 || sc.Draw >= sc.Win) {
+		c.ps.add(gp+".scoring", "win must be from 1 to 99, draw and bye from 0 to 99, and a draw worth less than a win") // as a setup's points
+	}
 	if len(g.EntryIDs) > MaxSetupEntries || len(g.Standings) > MaxSetupEntries || len(g.TieBreaks) > len(TieBreakNames) {
 		c.ps.add(gp, "more entries, standings or tie-breaks than a group can have")
 		return
