@@ -265,6 +265,14 @@ func TestANewTournamentSpeaksTheOrganizersSport(t *testing.T) {
 		!strings.Contains(o.doc(rec).Find(`textarea[name="courts"]`).Parent().Text(), "(Terrain 1, Terrain 2, …)") {
 		t.Errorf("the form's courts field: %d %q", rec.Code, o.doc(rec).Find(`textarea[name="courts"]`).Parent().Text())
 	}
+	if rec := o.do(http.MethodGet, "/admin/new", nil); !strings.Contains(o.doc(rec).Text(), "A free terrain gets the next open match") {
+		t.Errorf("the automatic calling's hint does not speak of terrains")
+	}
+	form := twoDisciplines()
+	form.Set("courts", "0")
+	if rec := o.do(http.MethodPost, "/admin/new", form); rec.Code != http.StatusUnprocessableEntity || o.doc(rec).Find(`#courts-error`).Text() != fmt.Sprintf("from 1 to %d terrains", tournament.MaxSetupCourts) {
+		t.Errorf("no courts: %d %q", rec.Code, o.doc(rec).Find(`#courts-error`).Text())
+	}
 	for _, tc := range []struct{ lang, want string }{{"en", "Terrain 1"}, {"de", "Bahn 1"}} {
 		form := twoDisciplines()
 		form.Set("courts", "3")
