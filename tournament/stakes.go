@@ -152,8 +152,9 @@ func (s *Snapshot) GoingOn(g *Group) (GoingOn, bool) {
 // race is a group's points race: the points each entry holds, and the
 // matches still to play between them.
 type race struct {
-	me       int   // the entry's index
-	points   []int // by entry index
+	at       map[string]int // entry ids' indexes
+	me       int            // the entry's index
+	points   []int          // by entry index
 	out      []bool
 	left     []raceMatch
 	win, drw int // what a win and a draw are worth
@@ -169,36 +170,59 @@ type raceMatch struct {
 }
 
 func (s *Snapshot) stakesIn(d *Discipline, g *Group, entryID string, sure, maybe int) (Stakes, bool) {
-	at := make(map[string]int, len(g.EntryIDs))
-	for i, id := range g.EntryIDs {
-		at[id] = i
+	rc, ok := s.newRace(d, g, entryID, sure, maybe)
+	if !ok {
+		return Stakes{}, false
 	}
-	rc := race{me: at[entryID], points: make([]int, len(g.EntryIDs)), out: make([]bool, len(g.EntryIDs)),
+	sk := Stakes{Discipline: d, Group: g, Places: sure}
+	var next int
+	sk.Match, next = s.raceLeft(g, &rc)
+	sk.Now = rc.outlook()
+	if sk.Match == nil || len(rc.left[next].results) < 2 { // played out, or given: nothing to choose
+		sk.Match = nil
+		return sk, true
+	}
+	rc.decide(&sk, next)
+	return sk, true
+}
+
+// newRace is the points race of g as it stands, for entryID; ok is false
+// when every one staying in the group surely goes on.
+func (s *Snapshot) newRace(d *Discipline, g *Group, entryID string, sure, maybe int) (race, bool) {
+	rc := race{at: make(map[string]int, len(g.EntryIDs)), points: make([]int, len(g.EntryIDs)), out: make([]bool, len(g.EntryIDs)),
 		sure: sure, maybe: maybe}
 	sc := g.scoring()
 	rc.win, rc.drw = sc.Win, sc.Draw
 	staying := 0
 	for i, id := range g.EntryIDs {
+		rc.at[id] = i
 		rc.out[i] = slices.Contains(d.Withdrawn, id) || s.Entries[id] == nil // a withdrawn entry is never drawn on
 		if !rc.out[i] {
 			staying++
 		}
 	}
+	rc.me = rc.at[entryID]
 	if maybe <= 0 || sure >= staying {
-		return Stakes{}, false
+		return race{}, false
 	}
 	for _, row := range s.Standings(g) {
-		if i, ok := at[row.Entry.ID]; ok {
+		if i, ok := rc.at[row.Entry.ID]; ok {
 			rc.points[i] = row.Points
 		}
 	}
-	sk := Stakes{Discipline: d, Group: g, Places: sure}
+	return rc, true
+}
+
+// raceLeft adds the matches of g still to play to the race, with the
+// results each may end with, and returns the entry's next one (its running
+// match, else its first still to play) and where it is in rc.left.
+func (s *Snapshot) raceLeft(g *Group, rc *race) (next *Match, at int) {
 	for _, m := range s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID && !m.Done() }) {
 		if m.Entries[0] == nil || m.Entries[1] == nil {
 			continue
 		}
-		a, okA := at[m.Entries[0].ID]
-		b, okB := at[m.Entries[1].ID]
+		a, okA := rc.at[m.Entries[0].ID]
+		b, okB := rc.at[m.Entries[1].ID]
 		if !okA || !okB {
 			continue
 		}
@@ -213,33 +237,21 @@ func (s *Snapshot) stakesIn(d *Discipline, g *Group, entryID string, sure, maybe
 		default:
 			rm.results = []int{0, 2}
 		}
-		if a == rc.me || b == rc.me {
-			if sk.Match == nil || m.State == MatchRunning && sk.Match.State != MatchRunning {
-				sk.Match = m
-			}
+		if (a == rc.me || b == rc.me) && (next == nil || m.State == MatchRunning && next.State != MatchRunning) {
+			next, at = m, len(rc.left)
 		}
 		rc.left = append(rc.left, rm)
 	}
-	sk.Now = rc.outlook()
-	if sk.Match == nil {
-		return sk, true
-	}
-	// the entry's next match, decided one way or the other
-	i := slices.IndexFunc(rc.left, func(rm raceMatch) bool {
-		return rm.a == at[sk.Match.Entries[0].ID] && rm.b == at[sk.Match.Entries[1].ID]
-	})
-	mine := rc.left[i]
-	if len(mine.results) < 2 { // given: nothing to choose
-		sk.Match = nil
-		return sk, true
-	}
-	rest := slices.Delete(slices.Clone(rc.left), i, i+1)
-	meA := mine.a == rc.me
+	return next, at
+}
+
+// decide reckons the outlook after each result of the entry's next match
+// (rc.left[next]): Win, Draw and Loss, and Now when they all agree.
+func (rc race) decide(sk *Stakes, next int) {
+	mine := rc.left[next]
+	rest := slices.Delete(slices.Clone(rc.left), next, next+1)
 	var after []Outlook
-	for _, res := range []int{0, 1, 2} {
-		if !slices.Contains(mine.results, res) {
-			continue
-		}
+	for _, res := range mine.results {
 		fixed := rc
 		fixed.left = rest
 		fixed.points = slices.Clone(rc.points)
@@ -249,7 +261,7 @@ func (s *Snapshot) stakesIn(d *Discipline, g *Group, entryID string, sure, maybe
 		switch {
 		case res == 1:
 			sk.Draw, sk.Draws = o, true
-		case (res == 0) == meA:
+		case (res == 0) == (mine.a == rc.me):
 			sk.Win = o
 		default:
 			sk.Loss = o
@@ -262,7 +274,6 @@ func (s *Snapshot) stakesIn(d *Discipline, g *Group, entryID string, sure, maybe
 			sk.Now = o
 		}
 	}
-	return sk, true
 }
 
 // settle adds a result of m to the points pts.
