@@ -209,6 +209,11 @@ func TestTimesAreTheVenuesOnADeviceElsewhere(t *testing.T) {
 
 	// A tournament without a zone: nothing better is known than the device's own.
 	autumn := tournamentNamed(demo, "Autumn Cup 2026")
+	unzoned := *autumn.Tournament
+	unzoned.TimeZone = "" // set up before venues had zones
+	if err := store.PutTournament(context.Background(), &unzoned, autumn.Matches, autumn.Entries); err != nil {
+		t.Fatal(err)
+	}
 	var played *tournament.Match
 	for _, m := range autumn.Matches {
 		if m.State == tournament.MatchPlayed && !m.StartTime.IsZero() {
@@ -216,8 +221,8 @@ func TestTimesAreTheVenuesOnADeviceElsewhere(t *testing.T) {
 			break
 		}
 	}
-	if played == nil || autumn.Tournament.TimeZone != "" {
-		t.Fatal("the demo's Autumn Cup has no played match, or has a zone")
+	if played == nil {
+		t.Fatal("the demo's Autumn Cup has no played match")
 	}
 	do("no zone", chromedp.EmulateViewport(390, 844), chromedp.Navigate(fmt.Sprintf("%s/t/%s/matches/%s?lang=de", srv.URL, autumn.Tournament.ID, played.ID)), chromedp.WaitVisible(`time[data-local][title]`))
 	checkTimes(t, b, "match without a zone", tokyo, 1)
