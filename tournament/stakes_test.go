@@ -4,6 +4,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 )
@@ -415,6 +416,30 @@ func TestGoingOn(t *testing.T) {
 			if ok != tc.ok[gi] || ok && (on.Sure != tc.want[gi].Sure || on.Maybe != tc.want[gi].Maybe || on.Next.Name != "Stage 2") {
 				t.Errorf("%d groups of %d, %d go on, %d withdrawn: group %d sends %+v (%v), want %+v (%v)", tc.groups, tc.size, tc.q, tc.withdraw, gi, on, ok, tc.want[gi], tc.ok[gi])
 			}
+		}
+	}
+}
+
+// TestLikelyDrawIsSharedSafely: fifty pages of one snapshot ask for the
+// likely draw at once (run with -race); each gets the same draw.
+func TestLikelyDrawIsSharedSafely(t *testing.T) {
+	s := newTournament(16, 4, EntrySingle, stageSpec{mode: RoundRobin, groups: 4}, stageSpec{mode: Elimination, qualify: 8})
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	s = withResults(s, map[string]int{s.Matches[0].ID: 3, s.Matches[1].ID: -2})
+	d := &s.Tournament.Disciplines[0]
+	var wg sync.WaitGroup
+	got := make([][][2]*Qualifier, 50)
+	for i := range got {
+		wg.Go(func() { got[i], _ = s.LikelyDraw(d, 1) })
+	}
+	wg.Wait()
+	for i := range got {
+		if len(got[i]) != 4 || &got[i][0] != &got[0][0] {
+			t.Fatalf("page %d got a draw of %d pairs, not the snapshot's one", i, len(got[i]))
 		}
 	}
 }
