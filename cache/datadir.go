@@ -456,96 +456,137 @@ const maxRecord = 1 << 30
 // file was being written when the process died; it was never acknowledged and
 // is left out. Damage anywhere else stops the start: nothing is dropped unseen.
 func (j *journal) replay(path string) (time.Time, error) {
-	var last time.Time
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return last, nil
+		return time.Time{}, nil
 	}
 	if err != nil {
-		return last, fmt.Errorf("cache: journal: %w", err)
+		return time.Time{}, fmt.Errorf("cache: journal: %w", err)
 	}
 	defer func() { _ = f.Close() }()
+	rd, err := readJournalHead(f, path)
+	if rd == nil {
+		return time.Time{}, err // not a journal, or one the process died making
+	}
+	c := redis.NewClient(&redis.Options{Addr: j.m.Addr(), ReadTimeout: -1, WriteTimeout: -1})
+	defer func() { _ = c.Close() }()
+	var last time.Time
+	for {
+		rec, ok, err := rd.next()
+		if !ok {
+			return last, err // the end, or damage
+		}
+		if err := j.replayRecord(c, path, rec); err != nil {
+			return last, err
+		}
+		last = rec.at
+	}
+}
+
+// journalReader reads a journal's records in order. It knows the file's
+// size, to tell the torn last record of a crash from damage.
+type journalReader struct {
+	path   string
+	r      *bufio.Reader
+	size   int64
+	offset int64 // where the next record starts
+}
+
+// journalRecord is one record read back, with where it starts in the file.
+type journalRecord struct {
+	kind   byte
+	at     time.Time
+	cmds   [][][]byte
+	offset int64
+}
+
+// readJournalHead checks that f starts as a journal does and returns a
+// reader of the records after that. It returns nil and no error for a file
+// the process died while making.
+func readJournalHead(f *os.File, path string) (*journalReader, error) {
 	st, err := f.Stat()
 	if err != nil {
-		return last, fmt.Errorf("cache: journal: %w", err)
+		return nil, fmt.Errorf("cache: journal: %w", err)
 	}
 	size := st.Size()
 	r := bufio.NewReaderSize(f, 1<<20)
 	magic := make([]byte, len(journalMagic))
 	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != journalMagic {
 		if size < int64(len(journalMagic)) && strings.HasPrefix(journalMagic, string(magic[:max(0, int(size))])) {
-			return last, nil // the process died while making the file
+			return nil, nil // the process died while making the file
 		}
-		return last, fmt.Errorf("cache: %s is not a Courtside journal", path)
+		return nil, fmt.Errorf("cache: %s is not a Courtside journal", path)
 	}
-	c := redis.NewClient(&redis.Options{Addr: j.m.Addr(), ReadTimeout: -1, WriteTimeout: -1})
-	defer func() { _ = c.Close() }()
-	ctx := context.Background()
-	offset := int64(len(journalMagic))
-	for {
-		n, err := binary.ReadUvarint(r)
-		if errors.Is(err, io.EOF) {
-			return last, nil
+	return &journalReader{path: path, r: r, size: size, offset: int64(len(journalMagic))}, nil
+}
+
+// next reads the next record. It reports false at the end of the file, and
+// at a record cut short by the end of the file or whose checksum fails as
+// the file's last: that one was being written when the process died, and
+// its command was never acknowledged.
+func (rd *journalReader) next() (journalRecord, bool, error) {
+	n, err := binary.ReadUvarint(rd.r)
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return journalRecord{}, false, nil
+	}
+	if err != nil || n > maxRecord {
+		return journalRecord{}, false, fmt.Errorf("cache: journal %s damaged at byte %d", rd.path, rd.offset)
+	}
+	end := rd.offset + int64(uvarintLen(n)) + int64(n) + 4
+	if end > rd.size {
+		return journalRecord{}, false, nil
+	}
+	body := make([]byte, n+4)
+	if _, err := io.ReadFull(rd.r, body); err != nil {
+		return journalRecord{}, false, fmt.Errorf("cache: journal %s: %w", rd.path, err)
+	}
+	if crc32.ChecksumIEEE(body[:n]) != binary.BigEndian.Uint32(body[n:]) {
+		if end == rd.size {
+			return journalRecord{}, false, nil
 		}
-		// A record cut short by the end of the file, or whose checksum fails
-		// as the file's last, was being written when the process died: its
-		// command was never acknowledged.
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return last, nil
-		}
-		if err != nil || n > maxRecord {
-			return last, fmt.Errorf("cache: journal %s damaged at byte %d", path, offset)
-		}
-		head := int64(uvarintLen(n))
-		if offset+head+int64(n)+4 > size {
-			return last, nil
-		}
-		body := make([]byte, n+4)
-		if _, err := io.ReadFull(r, body); err != nil {
-			return last, fmt.Errorf("cache: journal %s: %w", path, err)
-		}
-		end := offset + head + int64(n) + 4
-		if crc32.ChecksumIEEE(body[:n]) != binary.BigEndian.Uint32(body[n:]) {
-			if end == size {
-				return last, nil
-			}
-			return last, fmt.Errorf("cache: journal %s damaged at byte %d (checksum)", path, offset)
-		}
-		kind, at, cmds, err := decodeRecord(body[:n])
+		return journalRecord{}, false, fmt.Errorf("cache: journal %s damaged at byte %d (checksum)", rd.path, rd.offset)
+	}
+	kind, at, cmds, err := decodeRecord(body[:n])
+	if err != nil {
+		return journalRecord{}, false, fmt.Errorf("cache: journal %s damaged at byte %d: %w", rd.path, rd.offset, err)
+	}
+	rec := journalRecord{kind: kind, at: at, cmds: cmds, offset: rd.offset}
+	rd.offset = end
+	return rec, true, nil
+}
+
+// replayRecord applies one record to the store through c: time passed for
+// a tick, its commands at the record's time for commands.
+func (j *journal) replayRecord(c *redis.Client, path string, rec journalRecord) error {
+	switch rec.kind {
+	case recTick:
+		d, err := strconv.ParseInt(string(rec.cmds[0][0]), 10, 64)
 		if err != nil {
-			return last, fmt.Errorf("cache: journal %s damaged at byte %d: %w", path, offset, err)
+			return fmt.Errorf("cache: journal %s damaged at byte %d: %w", path, rec.offset, err)
 		}
-		switch kind {
-		case recTick:
-			d, err := strconv.ParseInt(string(cmds[0][0]), 10, 64)
-			if err != nil {
-				return last, fmt.Errorf("cache: journal %s damaged at byte %d: %w", path, offset, err)
+		j.m.FastForward(time.Duration(d))
+	case recCommands:
+		j.m.SetTime(rec.at)
+		for _, cmd := range rec.cmds {
+			args := make([]any, len(cmd))
+			for i, a := range cmd {
+				args[i] = string(a)
 			}
-			j.m.FastForward(time.Duration(d))
-		case recCommands:
-			j.m.SetTime(at)
-			for _, cmd := range cmds {
-				args := make([]any, len(cmd))
-				for i, a := range cmd {
-					args[i] = string(a)
-				}
-				name := strings.ToLower(string(cmd[0]))
-				if name == "eval" {
-					j.remember(string(cmd[1]))
-				} else if name == "script" && len(cmd) > 2 {
-					j.remember(string(cmd[2]))
-				}
-				// An error here is the error the command met the first time.
-				if err := c.Do(ctx, args...).Err(); err != nil && !applied(err) {
-					return last, fmt.Errorf("cache: journal %s at byte %d: %s %.60q: %w", path, offset, name, cmd[1], err)
-				}
+			name := strings.ToLower(string(cmd[0]))
+			if name == "eval" {
+				j.remember(string(cmd[1]))
+			} else if name == "script" && len(cmd) > 2 {
+				j.remember(string(cmd[2]))
 			}
-		default:
-			return last, fmt.Errorf("cache: journal %s damaged at byte %d: record kind %q", path, offset, kind)
+			// An error here is the error the command met the first time.
+			if err := c.Do(context.Background(), args...).Err(); err != nil && !applied(err) {
+				return fmt.Errorf("cache: journal %s at byte %d: %s %.60q: %w", path, rec.offset, name, cmd[1], err)
+			}
 		}
-		last = at
-		offset = end
+	default:
+		return fmt.Errorf("cache: journal %s damaged at byte %d: record kind %q", path, rec.offset, rec.kind)
 	}
+	return nil
 }
 
 func uvarintLen(n uint64) int {

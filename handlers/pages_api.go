@@ -32,25 +32,33 @@ func NewAPIDocs(assets templates.Assets, baseURL string) (*APIDocs, error) {
 		Intro:    doc.Info.Description,
 		SpecPath: "/v1/public/openapi.json",
 	}
-	base := doc.Servers[0].URL
-	byTag := map[string]*templates.APITag{}
-	for _, t := range doc.Tags {
-		p.Tags = append(p.Tags, templates.APITag{Name: t.Name})
+	tags, err := doc.apiTags(baseURL)
+	if err != nil {
+		return nil, err
 	}
-	for i := range p.Tags {
-		byTag[p.Tags[i].Name] = &p.Tags[i]
+	p.Tags = tags
+	p.Schemas = doc.apiSchemas()
+	return &APIDocs{page: p}, nil
+}
+
+// apiTags are the document's tags in its order, each with its operations in
+// the order of the paths; an operation whose first tag the document does not
+// list is left out.
+func (doc *oaDoc) apiTags(baseURL string) ([]templates.APITag, error) {
+	base := doc.Servers[0].URL
+	var tags []templates.APITag
+	for _, t := range doc.Tags {
+		tags = append(tags, templates.APITag{Name: t.Name})
+	}
+	byTag := map[string]*templates.APITag{}
+	for i := range tags {
+		byTag[tags[i].Name] = &tags[i]
 	}
 	for _, path := range doc.Paths.keys {
 		item := doc.Paths.values[path]
-		server := base // a path item may name its own server: Courtside's own endpoints beside the spec's
-		if raw, ok := item.values["servers"]; ok {
-			var servers []struct {
-				URL string `json:"url"`
-			}
-			if err := json.Unmarshal(raw, &servers); err != nil || len(servers) == 0 {
-				return nil, fmt.Errorf("handlers: openapi.json: %s: servers: %v", path, err)
-			}
-			server = servers[0].URL
+		server, err := pathServer(path, item, base)
+		if err != nil {
+			return nil, err
 		}
 		for _, method := range item.keys {
 			if method == "servers" {
@@ -60,48 +68,93 @@ func NewAPIDocs(assets templates.Assets, baseURL string) (*APIDocs, error) {
 			if err := json.Unmarshal(item.values[method], &op); err != nil {
 				return nil, fmt.Errorf("handlers: openapi.json: %s %s: %w", method, path, err)
 			}
-			anchored := path
-			if server != base {
-				anchored = server + path
-			}
-			o := templates.APIOperation{
-				Anchor:      strings.ToLower(method) + strings.NewReplacer("/", "-", "{", "", "}", "").Replace(anchored),
-				Method:      strings.ToUpper(method),
-				Path:        server + path,
-				Summary:     op.Summary,
-				Description: op.Description,
-				NeedsKey:    op.Security == nil || len(*op.Security) > 0,
-			}
-			o.Curl = "curl '" + baseURL + o.Path + "'"
-			if o.NeedsKey {
-				o.Curl = "curl -H 'Authorization: Bearer $KEY' '" + baseURL + o.Path + "'"
-			}
-			for _, prm := range op.Parameters {
-				if name, ok := strings.CutPrefix(prm.Ref, "#/components/parameters/"); ok {
-					prm = doc.Components.Parameters[name]
-				}
-				o.Params = append(o.Params, templates.APIField{Name: prm.Name, In: prm.In, Type: prm.Schema.typeName(), Required: prm.Required, Description: prm.Description})
-			}
-			statuses := make([]string, 0, len(op.Responses))
-			for s := range op.Responses {
-				statuses = append(statuses, s)
-			}
-			sort.Strings(statuses)
-			for _, s := range statuses {
-				r := op.Responses[s]
-				if name, ok := strings.CutPrefix(r.Ref, "#/components/responses/"); ok {
-					r = doc.Components.Responses[name]
-				}
-				o.Responses = append(o.Responses, templates.APIResponse{Status: s, Description: r.Description})
-				if s == "200" {
-					o.Returns = r.Content["application/json"].Schema.typeName()
-				}
-			}
+			o := doc.apiOperation(op, method, path, server, server != base, baseURL)
 			if t := byTag[op.Tags[0]]; t != nil {
 				t.Operations = append(t.Operations, o)
 			}
 		}
 	}
+	return tags, nil
+}
+
+// pathServer is the server of a path item: base, unless the item names its
+// own (Courtside's own endpoints beside the spec's).
+func pathServer(path string, item ordered[json.RawMessage], base string) (string, error) {
+	raw, ok := item.values["servers"]
+	if !ok {
+		return base, nil
+	}
+	var servers []struct {
+		URL string `json:"url"`
+	}
+	if err := json.Unmarshal(raw, &servers); err != nil || len(servers) == 0 {
+		return "", fmt.Errorf("handlers: openapi.json: %s: servers: %v", path, err)
+	}
+	return servers[0].URL, nil
+}
+
+// apiOperation is one operation as the reference shows it: its anchor (with
+// its server in it when the path has its own), what it takes and answers,
+// and a curl line against baseURL.
+func (doc *oaDoc) apiOperation(op oaOperation, method, path, server string, ownServer bool, baseURL string) templates.APIOperation {
+	anchored := path
+	if ownServer {
+		anchored = server + path
+	}
+	o := templates.APIOperation{
+		Anchor:      strings.ToLower(method) + strings.NewReplacer("/", "-", "{", "", "}", "").Replace(anchored),
+		Method:      strings.ToUpper(method),
+		Path:        server + path,
+		Summary:     op.Summary,
+		Description: op.Description,
+		NeedsKey:    op.Security == nil || len(*op.Security) > 0,
+	}
+	o.Curl = "curl '" + baseURL + o.Path + "'"
+	if o.NeedsKey {
+		o.Curl = "curl -H 'Authorization: Bearer $KEY' '" + baseURL + o.Path + "'"
+	}
+	o.Params = doc.apiParams(op)
+	o.Responses, o.Returns = doc.apiResponses(op)
+	return o
+}
+
+// apiParams are an operation's parameters, references to the document's
+// components read.
+func (doc *oaDoc) apiParams(op oaOperation) []templates.APIField {
+	var params []templates.APIField
+	for _, prm := range op.Parameters {
+		if name, ok := strings.CutPrefix(prm.Ref, "#/components/parameters/"); ok {
+			prm = doc.Components.Parameters[name]
+		}
+		params = append(params, templates.APIField{Name: prm.Name, In: prm.In, Type: prm.Schema.typeName(), Required: prm.Required, Description: prm.Description})
+	}
+	return params
+}
+
+// apiResponses are an operation's responses by status, references to the
+// document's components read, and what its 200 returns.
+func (doc *oaDoc) apiResponses(op oaOperation) (responses []templates.APIResponse, returns string) {
+	statuses := make([]string, 0, len(op.Responses))
+	for s := range op.Responses {
+		statuses = append(statuses, s)
+	}
+	sort.Strings(statuses)
+	for _, s := range statuses {
+		r := op.Responses[s]
+		if name, ok := strings.CutPrefix(r.Ref, "#/components/responses/"); ok {
+			r = doc.Components.Responses[name]
+		}
+		responses = append(responses, templates.APIResponse{Status: s, Description: r.Description})
+		if s == "200" {
+			returns = r.Content["application/json"].Schema.typeName()
+		}
+	}
+	return responses, returns
+}
+
+// apiSchemas are the document's schemas in its order, each with its fields.
+func (doc *oaDoc) apiSchemas() []templates.APISchema {
+	var schemas []templates.APISchema
 	for _, name := range doc.Components.Schemas.keys {
 		s := doc.Components.Schemas.values[name]
 		sc := templates.APISchema{Name: name}
@@ -109,9 +162,9 @@ func NewAPIDocs(assets templates.Assets, baseURL string) (*APIDocs, error) {
 			f := s.Properties.values[prop]
 			sc.Fields = append(sc.Fields, templates.APIField{Name: prop, Type: f.typeName(), Required: slices.Contains(s.Required, prop), Description: f.Description})
 		}
-		p.Schemas = append(p.Schemas, sc)
+		schemas = append(schemas, sc)
 	}
-	return &APIDocs{page: p}, nil
+	return schemas
 }
 
 // ServeHTTP renders the reference. It documents an English API, so only

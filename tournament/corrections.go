@@ -273,92 +273,133 @@ func (s *Snapshot) AddLateEntry(disciplineID string, e *Entry, at time.Time) (*C
 // next stage, when the stage is finished (drawn again). Otherwise it refuses,
 // naming the match that blocks it.
 func (s *Snapshot) CorrectResult(matchID string, r Encounters, at time.Time, by string) (*Change, error) {
-	m, ok := s.Match(matchID)
-	if !ok {
-		return nil, ErrMatchNotFound
-	}
-	if m.State != MatchPlayed {
-		return nil, Refuse("only a played result can be corrected; this match is %s", m.State)
-	}
-	g, _ := s.Group(m.GroupID)
-	if err := ValidateResult(r, s.Config(m), len(g.Encounters), true); err != nil {
+	m, g, err := s.correctable(matchID, r)
+	if err != nil {
 		return nil, err
 	}
 	c := newChange(s, at)
 	c.Version = s.Version // what depends on the result is all over the tournament
-	started := func(x *Match) bool { return x.State == MatchRunning || x.State == MatchPlayed }
-	blocked := func(x *Match) error {
-		return Refuse("%s depends on this result and has started (%s), so the winner of this match cannot change any more; a correction that keeps the winner is still possible", s.describe(x), x.State)
-	}
-	nm := c.edit(m)
 	before := m.Winner()
-	nm.Encounters, nm.Forfeit = r, "" // a corrected result is one played out
-	after := nm.Winner()
-	c.Audit = &AuditEntry{MatchID: m.ID, By: by, At: At(at), Final: true, Old: m.Encounters, New: r}
-	c.event(Event{Type: EventMatchUpdated, MatchID: m.ID})
-	c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
-	if before != after {
+	nm := c.correct(m, g, r, by)
+	if nm.Winner() != before {
 		switch g.Mode.Rules().Making {
 		case Tree:
-			if err := c.reroute(g, nm, started, blocked); err != nil {
-				return nil, err
-			}
+			err = c.reroute(g, nm, hasStarted, s.blockedBy)
 		case Paired:
-			round := slices.IndexFunc(g.Rounds, func(r Round) bool { return r.ID == m.RoundID })
-			later := map[string]bool{}
-			for _, r := range g.Rounds[round+1:] {
-				later[r.ID] = true
-			}
-			for _, x := range s.Matches {
-				if later[x.RoundID] && started(x) {
-					return nil, blocked(x)
-				}
-			}
-			for _, x := range s.Matches {
-				if later[x.RoundID] {
-					c.remove(x)
-				}
-			}
-			p := s.groups[g.ID]
-			rg := &c.record().Disciplines[p.d].Stages[p.s].Groups[p.g]
-			rg.Rounds = slices.Clone(rg.Rounds[:round+1])
+			err = c.redrawLaterRounds(g, m)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	// A next stage drawn from this one's standings is drawn again, unless
-	// the correction leaves who qualifies, from which group and place, as
-	// it was; matches of it that were only called are taken off their courts.
-	p := s.groups[g.ID]
-	d := &s.Tournament.Disciplines[p.d]
-	if p.s+1 < len(d.Stages) && d.Stages[p.s].State == PhaseFinished {
-		next := d.Stages[p.s+1]
-		old := newChange(s, at).qualifiers(d, &d.Stages[p.s], next.Qualify)
-		if sameQualifiers(old, c.qualifiers(d, &d.Stages[p.s], next.Qualify)) {
-			c.moveOn(g.ID)
-			return c, nil
-		}
-		for _, x := range s.Matches {
-			if x.StageID == next.ID && x.State == MatchPlayed {
-				return nil, Refuse("%s of %s has been played, and this correction changes who goes on to %s, so it can no longer be made; a correction that leaves every group's qualifiers and their places as they are is still possible", s.describe(x), next.Name, next.Name)
-			}
-		}
-		for _, x := range s.Matches {
-			if x.StageID == next.ID {
-				for _, court := range x.CourtIDs {
-					if x.State == MatchRunning {
-						c.event(Event{Type: EventCourtMatchChanged, CourtID: court})
-					}
-				}
-				c.remove(x)
-			}
-		}
-		rs := &c.record().Disciplines[p.d].Stages[p.s+1]
-		rs.State = PhasePlanned
-		for gi := range rs.Groups { // a called match made them running
-			rs.Groups[gi].State = PhasePlanned
-		}
+	if err := c.redrawNextStage(g); err != nil {
+		return nil, err
 	}
 	c.moveOn(g.ID)
 	return c, nil
+}
+
+// correctable is the played match to correct and its group, when r is a
+// result the match may have.
+func (s *Snapshot) correctable(matchID string, r Encounters) (*Match, *Group, error) {
+	m, ok := s.Match(matchID)
+	if !ok {
+		return nil, nil, ErrMatchNotFound
+	}
+	if m.State != MatchPlayed {
+		return nil, nil, Refuse("only a played result can be corrected; this match is %s", m.State)
+	}
+	g, _ := s.Group(m.GroupID)
+	if err := ValidateResult(r, s.Config(m), len(g.Encounters), true); err != nil {
+		return nil, nil, err
+	}
+	return m, g, nil
+}
+
+// correct writes the corrected result r into the change's copy of m, with
+// its audit entry and the events of the match and its group's standings.
+func (c *Change) correct(m *Match, g *Group, r Encounters, by string) *Match {
+	nm := c.edit(m)
+	nm.Encounters, nm.Forfeit = r, "" // a corrected result is one played out
+	c.Audit = &AuditEntry{MatchID: m.ID, By: by, At: At(c.at), Final: true, Old: m.Encounters, New: r}
+	c.event(Event{Type: EventMatchUpdated, MatchID: m.ID})
+	c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
+	return nm
+}
+
+// hasStarted says whether a match is on a court or played.
+func hasStarted(x *Match) bool { return x.State == MatchRunning || x.State == MatchPlayed }
+
+// blockedBy is the refusal of a correction that changes a winner x
+// depends on, once x has started.
+func (s *Snapshot) blockedBy(x *Match) error {
+	return Refuse("%s depends on this result and has started (%s), so the winner of this match cannot change any more; a correction that keeps the winner is still possible", s.describe(x), x.State)
+}
+
+// redrawLaterRounds takes away the rounds of a pairing group drawn after
+// m's, to be drawn again from the corrected standings, unless a match of
+// them has started.
+func (c *Change) redrawLaterRounds(g *Group, m *Match) error {
+	s := c.snap
+	round := slices.IndexFunc(g.Rounds, func(r Round) bool { return r.ID == m.RoundID })
+	later := map[string]bool{}
+	for _, r := range g.Rounds[round+1:] {
+		later[r.ID] = true
+	}
+	for _, x := range s.Matches {
+		if later[x.RoundID] && hasStarted(x) {
+			return s.blockedBy(x)
+		}
+	}
+	for _, x := range s.Matches {
+		if later[x.RoundID] {
+			c.remove(x)
+		}
+	}
+	p := s.groups[g.ID]
+	rg := &c.record().Disciplines[p.d].Stages[p.s].Groups[p.g]
+	rg.Rounds = slices.Clone(rg.Rounds[:round+1])
+	return nil
+}
+
+// redrawNextStage takes away the next stage when it was drawn from the
+// finished standings of g's stage, to be drawn again, unless the correction
+// leaves who qualifies, from which group and place, as it was; matches of
+// it that were only called are taken off their courts. Once a match of it
+// has been played, such a correction is refused.
+func (c *Change) redrawNextStage(g *Group) error {
+	s := c.snap
+	p := s.groups[g.ID]
+	d := &s.Tournament.Disciplines[p.d]
+	if p.s+1 >= len(d.Stages) || d.Stages[p.s].State != PhaseFinished {
+		return nil
+	}
+	next := d.Stages[p.s+1]
+	old := newChange(s, c.at).qualifiers(d, &d.Stages[p.s], next.Qualify)
+	if sameQualifiers(old, c.qualifiers(d, &d.Stages[p.s], next.Qualify)) {
+		return nil
+	}
+	for _, x := range s.Matches {
+		if x.StageID == next.ID && x.State == MatchPlayed {
+			return Refuse("%s of %s has been played, and this correction changes who goes on to %s, so it can no longer be made; a correction that leaves every group's qualifiers and their places as they are is still possible", s.describe(x), next.Name, next.Name)
+		}
+	}
+	for _, x := range s.Matches {
+		if x.StageID == next.ID {
+			for _, court := range x.CourtIDs {
+				if x.State == MatchRunning {
+					c.event(Event{Type: EventCourtMatchChanged, CourtID: court})
+				}
+			}
+			c.remove(x)
+		}
+	}
+	rs := &c.record().Disciplines[p.d].Stages[p.s+1]
+	rs.State = PhasePlanned
+	for gi := range rs.Groups { // a called match made them running
+		rs.Groups[gi].State = PhasePlanned
+	}
+	return nil
 }
 
 // sameQualifiers reports whether two lists of qualifiers hold the same

@@ -185,159 +185,234 @@ func DrawKeepsPoolsApart(seeded []*Entry, qs []Qualifier) (apart, halves bool) {
 // so a draw that exists is found in few steps. It returns nil when there is
 // no such draw (or the search ran out of its budget).
 func poolDrawSeeds(qs []Qualifier, halves bool) []int {
-	n := len(qs)
-	if n < 2 {
+	if len(qs) < 2 {
 		return nil
 	}
+	d := newPoolSearch(qs, halves)
+	if !d.place(len(qs)) {
+		return nil
+	}
+	return d.seeds
+}
+
+// poolSearch is poolDrawSeeds' search as it stands: the tree, where each
+// placed qualifier sits, and the steps taken against drawBudget.
+type poolSearch struct {
+	qs      []Qualifier
+	halves  bool
+	n       int
+	slot    []int // seed → slot in the first round
+	size    int   // the tree's width
+	quarter int
+	// lo and hi are the seeds of each place: the range of input positions holding it.
+	lo, hi map[int]int
+	at     []int // slot → qualifier index + 1; 0 is free
+	seeds  []int
+	placed []bool // by qualifier
+	used   []bool // by seed
+	// top[pool][place-1] is the slot of the pool's first or second, -1 while unplaced.
+	// Only pools with both their first and second among the qualifiers are in it.
+	top   map[int]*[2]int
+	steps int
+}
+
+// newPoolSearch is the search before any qualifier is placed.
+func newPoolSearch(qs []Qualifier, halves bool) *poolSearch {
+	n := len(qs)
 	slot, size := treeSlots(n)
-	quarter := max(size/4, 1)
-	// The seeds of each place: the range of input positions holding it.
-	lo, hi := map[int]int{}, map[int]int{}
+	lo, hi := placeSeeds(qs)
+	return &poolSearch{
+		qs: qs, halves: halves, n: n,
+		slot: slot, size: size, quarter: max(size/4, 1),
+		lo: lo, hi: hi,
+		at:    make([]int, size),
+		seeds: make([]int, n), placed: make([]bool, n), used: make([]bool, n),
+		top: poolTops(qs),
+	}
+}
+
+// placeSeeds is the range of input positions (seeds) each place holds.
+func placeSeeds(qs []Qualifier) (lo, hi map[int]int) {
+	lo, hi = map[int]int{}, map[int]int{}
 	for i, q := range qs {
 		if _, ok := lo[q.Place]; !ok {
 			lo[q.Place] = i
 		}
 		hi[q.Place] = i
 	}
-	at := make([]int, size) // slot → qualifier index + 1; 0 is free
-	seeds := make([]int, n)
-	placed := make([]bool, n)
-	used := make([]bool, n)
-	// top[pool][place-1] is the slot of the pool's first or second, -1 while unplaced.
-	// Only pools with both their first and second among the qualifiers are in it.
-	top := map[int]*[2]int{}
+	return lo, hi
+}
+
+// poolTops has a pair of unplaced slots for each pool with both its first
+// and its second among the qualifiers.
+func poolTops(qs []Qualifier) map[int]*[2]int {
 	count := map[int]int{}
 	for _, q := range qs {
 		if q.Place <= 2 {
 			count[q.Pool]++
 		}
 	}
+	top := map[int]*[2]int{}
 	for pool, k := range count {
 		if k == 2 {
 			top[pool] = &[2]int{-1, -1}
 		}
 	}
-	steps := 0
-	fits := func(i, s int) bool {
-		p := slot[s]
-		if o := at[p^1]; o > 0 && qs[o-1].Pool == qs[i].Pool {
-			return false
-		}
-		t := top[qs[i].Pool]
-		if !halves || qs[i].Place > 2 || t == nil {
-			return true
-		}
-		other := t[2-qs[i].Place]
-		return other < 0 || other/(size/2) != p/(size/2)
+	return top
+}
+
+// place places the left qualifiers still unplaced, the one with the fewest
+// seeds that fit first, trying its seeds best first and undoing a seed whose
+// branch fails. It reports whether every qualifier found a seed.
+func (d *poolSearch) place(left int) bool {
+	if left == 0 {
+		return true
 	}
-	set := func(i, s int, on bool) {
-		p := slot[s]
-		used[s], placed[i] = on, on
-		at[p] = 0
-		mark := -1
-		if on {
-			at[p], seeds[i], mark = i+1, s, p
-		}
-		if t := top[qs[i].Pool]; t != nil && qs[i].Place <= 2 {
-			t[qs[i].Place-1] = mark
-		}
-	}
-	// halvesCanHold reports whether each half has a free seed for every
-	// first or second whose pool-mate needs the other half: one of each
-	// half for a pool with neither placed.
-	halvesCanHold := func() bool {
-		var free, need [2]int
-		for sd := range n {
-			if !used[sd] {
-				free[slot[sd]/(size/2)]++
-			}
-		}
-		for _, t := range top {
-			both := 0
-			for k := range 2 {
-				if t[k] >= 0 {
-					both++
-				}
-			}
-			for k := range 2 {
-				if t[k] < 0 && t[1-k] >= 0 {
-					need[1-t[1-k]/(size/2)]++
-				}
-			}
-			if both == 0 {
-				need[0]++
-				need[1]++
-			}
-		}
-		return need[0] <= free[0] && need[1] <= free[1]
-	}
-	var place func(left int) bool
-	place = func(left int) bool {
-		if left == 0 {
-			return true
-		}
-		steps++
-		if steps > drawBudget || halves && !halvesCanHold() {
-			return false
-		}
-		// The unplaced qualifier with the fewest seeds that fit.
-		i, fewest := -1, n+1
-		for j := range n {
-			if placed[j] {
-				continue
-			}
-			k := 0
-			for s := range n {
-				if !used[s] && fits(j, s) {
-					k++
-				}
-			}
-			if k == 0 {
-				return false
-			}
-			if k < fewest {
-				i, fewest = j, k
-			}
-		}
-		type choice struct{ seed, away, crowd, dist int }
-		var cs []choice
-		for s := range n {
-			if used[s] || !fits(i, s) {
-				continue
-			}
-			away := 0
-			if s < lo[qs[i].Place] || s > hi[qs[i].Place] {
-				away = 1
-			}
-			crowd := 0
-			if size >= 8 {
-				for pos, o := range at {
-					if o > 0 && qs[o-1].Pool == qs[i].Pool && pos/quarter == slot[s]/quarter {
-						crowd++
-					}
-				}
-			}
-			cs = append(cs, choice{s, away, crowd, seedDistance(s, i)})
-		}
-		slices.SortFunc(cs, func(a, b choice) int {
-			return cmp.Or(cmp.Compare(a.away, b.away), cmp.Compare(a.crowd, b.crowd), cmp.Compare(a.dist, b.dist), cmp.Compare(a.seed, b.seed))
-		})
-		for _, c := range cs {
-			set(i, c.seed, true)
-			if place(left - 1) {
-				return true
-			}
-			set(i, c.seed, false)
-			if steps > drawBudget {
-				return false
-			}
-		}
+	d.steps++
+	if d.steps > drawBudget || d.halves && !d.halvesCanHold() {
 		return false
 	}
-	if !place(n) {
-		return nil
+	i := d.mostConstrained()
+	if i < 0 {
+		return false
+	}
+	for _, s := range d.choices(i) {
+		d.set(i, s, true)
+		if d.place(left - 1) {
+			return true
+		}
+		d.set(i, s, false)
+		if d.steps > drawBudget {
+			return false
+		}
+	}
+	return false
+}
+
+// mostConstrained is the unplaced qualifier with the fewest seeds that fit,
+// the earliest of those; -1 when an unplaced one has none left.
+func (d *poolSearch) mostConstrained() int {
+	i, fewest := -1, d.n+1
+	for j := range d.n {
+		if d.placed[j] {
+			continue
+		}
+		k := 0
+		for s := range d.n {
+			if !d.used[s] && d.fits(j, s) {
+				k++
+			}
+		}
+		if k == 0 {
+			return -1
+		}
+		if k < fewest {
+			i, fewest = j, k
+		}
+	}
+	return i
+}
+
+// choices are the free seeds that fit qualifier i, best first: a seed of
+// its own place, then the fewest pool-mates in its quarter, then the
+// nearest to its own seed, then the lower.
+func (d *poolSearch) choices(i int) []int {
+	type choice struct{ seed, away, crowd, dist int }
+	var cs []choice
+	for s := range d.n {
+		if d.used[s] || !d.fits(i, s) {
+			continue
+		}
+		away := 0
+		if s < d.lo[d.qs[i].Place] || s > d.hi[d.qs[i].Place] {
+			away = 1
+		}
+		cs = append(cs, choice{s, away, d.crowd(i, s), seedDistance(s, i)})
+	}
+	slices.SortFunc(cs, func(a, b choice) int {
+		return cmp.Or(cmp.Compare(a.away, b.away), cmp.Compare(a.crowd, b.crowd), cmp.Compare(a.dist, b.dist), cmp.Compare(a.seed, b.seed))
+	})
+	seeds := make([]int, len(cs))
+	for k, c := range cs {
+		seeds[k] = c.seed
 	}
 	return seeds
+}
+
+// crowd is how many of qualifier i's pool-mates are placed in seed s's
+// quarter of the tree (0 in a tree too small to have quarters).
+func (d *poolSearch) crowd(i, s int) int {
+	if d.size < 8 {
+		return 0
+	}
+	crowd := 0
+	for pos, o := range d.at {
+		if o > 0 && d.qs[o-1].Pool == d.qs[i].Pool && pos/d.quarter == d.slot[s]/d.quarter {
+			crowd++
+		}
+	}
+	return crowd
+}
+
+// fits reports whether qualifier i may take seed s: no pool-mate is its
+// first-round opponent and, with halves, its pool's first or second is not
+// in the same half.
+func (d *poolSearch) fits(i, s int) bool {
+	p := d.slot[s]
+	if o := d.at[p^1]; o > 0 && d.qs[o-1].Pool == d.qs[i].Pool {
+		return false
+	}
+	t := d.top[d.qs[i].Pool]
+	if !d.halves || d.qs[i].Place > 2 || t == nil {
+		return true
+	}
+	other := t[2-d.qs[i].Place]
+	return other < 0 || other/(d.size/2) != p/(d.size/2)
+}
+
+// set places qualifier i on seed s (on) or takes it off again.
+func (d *poolSearch) set(i, s int, on bool) {
+	p := d.slot[s]
+	d.used[s], d.placed[i] = on, on
+	d.at[p] = 0
+	mark := -1
+	if on {
+		d.at[p], d.seeds[i], mark = i+1, s, p
+	}
+	if t := d.top[d.qs[i].Pool]; t != nil && d.qs[i].Place <= 2 {
+		t[d.qs[i].Place-1] = mark
+	}
+}
+
+// halvesCanHold reports whether each half has a free seed for every
+// first or second whose pool-mate needs the other half: one of each
+// half for a pool with neither placed.
+func (d *poolSearch) halvesCanHold() bool {
+	half := d.size / 2
+	var free, need [2]int
+	for sd := range d.n {
+		if !d.used[sd] {
+			free[d.slot[sd]/half]++
+		}
+	}
+	for _, t := range d.top {
+		both := 0
+		for k := range 2 {
+			if t[k] >= 0 {
+				both++
+			}
+		}
+		for k := range 2 {
+			if t[k] < 0 && t[1-k] >= 0 {
+				need[1-t[1-k]/half]++
+			}
+		}
+		if both == 0 {
+			need[0]++
+			need[1]++
+		}
+	}
+	return need[0] <= free[0] && need[1] <= free[1]
 }
 
 // seedDistance is how far seed s is from seed i.
