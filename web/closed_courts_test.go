@@ -16,6 +16,7 @@ import (
 // console: one without a match, and one whose match plays on.
 type closedScene struct {
 	f          *fixture
+	desk       *organizer
 	id         string
 	idle, busy tournament.Court
 	free       []string // the tables that stay free, by name
@@ -28,6 +29,7 @@ func newClosedScene(t *testing.T) *closedScene {
 	f := newFixture(t)
 	s := &closedScene{f: f, id: f.tournament("Hamburg Open 2026").Tournament.ID}
 	desk, _ := f.signIn(f.token)
+	s.desk = desk
 	// The demo leaves one table free; a table more makes two, one to close
 	// and one that stays free.
 	if rec := desk.do(http.MethodPost, "/admin/t/"+s.id+"/courts", url.Values{"name": {"Table 11"}}); rec.Code != http.StatusSeeOther {
@@ -199,5 +201,27 @@ func TestAClosedCourtsPageSaysItIsClosed(t *testing.T) {
 	_, doc = fr.do(http.MethodGet, "/c/"+s.codes[s.idle.ID], nil)
 	if got, want := words(doc.Find(`[data-testid="no-match"]`).Text()), s.idle.Name+" est fermée : plus aucune partie n’y est appelée."; got != want {
 		t.Errorf("in French the closed %s's page reads %q, want %q", s.idle.Name, got, want)
+	}
+}
+
+// TestTheConsoleDoesNotCallAClosedCourtFree: the desk's list of courts
+// shows a closed table without a match as closed, not free, and a closed
+// table's match as the last there. (It read "Table 8 (closed)" and "free".)
+func TestTheConsoleDoesNotCallAClosedCourtFree(t *testing.T) {
+	s := newClosedScene(t)
+	doc := s.desk.doc(s.desk.do(http.MethodGet, "/admin/t/"+s.id, nil))
+	court := func(c tournament.Court) *goquery.Selection {
+		return doc.Find(`[data-testid="console-court"]`).FilterFunction(func(_ int, sel *goquery.Selection) bool {
+			name := words(sel.Find("p").First().Text())
+			return name == c.Name || strings.HasPrefix(name, c.Name+" (")
+		})
+	}
+	idle := court(s.idle)
+	if idle.Length() != 1 || words(idle.Find(`[data-testid="console-closed"]`).Text()) != "Closed" || strings.Contains(idle.Text(), "free") {
+		t.Errorf("the console shows the closed %s as %q", s.idle.Name, words(idle.Text()))
+	}
+	busy := court(s.busy)
+	if busy.Length() != 1 || words(busy.Find(`[data-testid="console-closing"]`).Text()) != "Closes after this match" || busy.Find(`[data-testid="enter-result"]`).Length() != 1 {
+		t.Errorf("the console shows the closed %s with its match as %q", s.busy.Name, words(busy.Text()))
 	}
 }
