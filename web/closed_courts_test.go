@@ -225,3 +225,33 @@ func TestTheConsoleDoesNotCallAClosedCourtFree(t *testing.T) {
 		t.Errorf("the console shows the closed %s with its match as %q", s.busy.Name, words(busy.Text()))
 	}
 }
+
+// TestFrenchAgreesClosedWithTheCourtsWord: French agrees "closed" with
+// each sport's word for a court: a pétanque terrain is "fermé", a table
+// soccer table "fermée" (TestAClosedCourtIsNotFree).
+func TestFrenchAgreesClosedWithTheCourtsWord(t *testing.T) {
+	f := newFixture(t)
+	lyon := f.tournament("Lyon Pétanque Masters")
+	snap, err := f.store.Snapshot(context.Background(), lyon.Tournament.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var terrain *tournament.Court
+	for i, c := range snap.Tournament.Courts {
+		if snap.CourtMatch(c.ID) == nil {
+			terrain = &snap.Tournament.Courts[i]
+			break
+		}
+	}
+	if terrain == nil {
+		t.Fatal("no free terrain in the Lyon Pétanque Masters")
+	}
+	desk, _ := f.signIn(f.bouleToken)
+	if rec := desk.do(http.MethodPost, "/admin/t/"+lyon.Tournament.ID+"/courts/"+terrain.ID, url.Values{"action": {"close"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("closing %s: %d", terrain.Name, rec.Code)
+	}
+	_, doc := f.page("/t/"+lyon.Tournament.ID+"/courts", "Cookie", "lang=fr")
+	if got := words(tile(doc, *terrain).Find(`[data-testid="closed"]`).Text()); got != "Fermé" {
+		t.Errorf("the closed %s reads %q in French, want Fermé", terrain.Name, got)
+	}
+}
