@@ -47,10 +47,7 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 	page.CardsHref = base + "/court-cards"
 	page.Reports = consoleReports(ctx, snap, courts)
 	for _, c := range courts {
-		cc := templates.ConsoleCourt{Name: c.Name}
-		if c.Closed {
-			cc.Name += " (" + templates.T(ctx, "closed") + ")"
-		}
+		cc := templates.ConsoleCourt{Name: c.Name, Closed: c.Closed}
 		if m := snap.CourtMatch(c.ID); m != nil {
 			mv := matchView(ctx, snap, m, true)
 			cc.Match, cc.ResultHref = &mv, base+"/matches/"+m.ID

@@ -158,9 +158,16 @@ func (c *CourtReports) view(r *http.Request, snap *tournament.Snapshot, court *t
 		Tournament: t.Name, Court: court.Name, Action: href,
 		Poll: templates.Poll{ID: livePart, Href: href, On: !over(snap), Every: 3000, ETag: courtTag(r, snap, dev)}}
 	m := snap.CourtMatch(court.ID)
+	if m == nil && court.Closed {
+		p.Idle, p.Closed = templates.Tf(ctx, "%s is closed: no match is called to it any more.", court.Name), true
+		return p, nil
+	}
 	if m == nil {
 		p.Idle = templates.Tf(ctx, "No match is being played on %s now.", court.Name)
 		return p, nil
+	}
+	if court.Closed {
+		p.Closing = templates.Tf(ctx, "%s closes after this match.", court.Name)
 	}
 	ok, err := c.writable(ctx, snap)
 	if err != nil {

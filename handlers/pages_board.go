@@ -164,7 +164,7 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 		if !q.showsCourt(c.Number) {
 			continue
 		}
-		tile := templates.CourtTile{Number: c.Number, Name: c.Name}
+		tile := templates.CourtTile{Number: c.Number, Name: c.Name, Closed: c.Closed}
 		if m := snap.CourtMatch(c.ID); m != nil {
 			if !inDiscipline(m) {
 				continue
@@ -184,8 +184,13 @@ func boardView(ctx context.Context, snap *tournament.Snapshot, q boardQuery, pol
 				tile.RemindAt = tournament.At(m.StartTime.Add(CallReminderAfter))
 			}
 		} else if q.kiosk {
-			// A TV gives its room to the matches: free courts are one line.
-			b.Free = append(b.Free, c.Name)
+			// A TV gives its room to the matches: free courts are one line,
+			// and closed ones another, for a closed court is not free.
+			if c.Closed {
+				b.Closed = append(b.Closed, c.Name)
+			} else {
+				b.Free = append(b.Free, c.Name)
+			}
 			continue
 		}
 		tiles = append(tiles, tile)
