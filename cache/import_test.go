@@ -123,6 +123,8 @@ func TestImportChecksTheFileAsStrictlyAsASetup(t *testing.T) {
 		{"a win worth less than nothing", "tournament.disciplines[0].stages[0].groups[0].scoring", "win must be from 1 to 99", func(x map[string]any) {
 			stage(x)["groups"].([]any)[0].(map[string]any)["scoring"] = map[string]any{"win": -3, "draw": 1, "bye": 0}
 		}},
+		{"a zone no browser knows", "tournament.timeZone", "is no time zone", func(x map[string]any) { x["tournament"].(map[string]any)["timeZone"] = "right/Europe/Paris" }},
+		{"the server's own zone", "tournament.timeZone", "is no time zone", func(x map[string]any) { x["tournament"].(map[string]any)["timeZone"] = "Local" }},
 		{"a draw by nobody", "tournament.disciplines[0].stages[0].drawBy", "must be", func(x map[string]any) { stage(x)["drawBy"] = "the caretaker" }},
 		{"a number as a name", "tournament.name", "must be string", func(x map[string]any) { x["tournament"].(map[string]any)["name"] = 7 }},
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"courtside/tournament"
@@ -178,7 +179,34 @@ func TestTimesAreTheVenuesOnADeviceElsewhere(t *testing.T) {
 	checkTimes(t, b, "TV", paris, 2)
 	screenshot(t, b, "venuetime-tv-1920")
 
-	// Before the start, a TV says when play starts: 00:30 in Paris (08:30 in Tokyo).
+	// An old TV whose browser cannot format in a named zone (its Intl throws
+	// at "Europe/Paris"): the clock still tells the venue's time, from the
+	// offset the server wrote; it was blank.
+	old := browser(t)
+	if err := chromedp.Do(old, inZone("Asia/Tokyo"), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(function () {
+			var DTF = Intl.DateTimeFormat, local = Date.prototype.toLocaleTimeString;
+			Intl.DateTimeFormat = function (l, o) { if (o && o.timeZone) throw new RangeError("no zones here"); return new DTF(l, o); };
+			Date.prototype.toLocaleTimeString = function (l, o) { if (o && o.timeZone) throw new RangeError("no zones here"); return local.call(this, l, o); };
+		})();`})
+		return err
+	}), chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(base+"/tv?lang=de"), chromedp.WaitVisible(`[data-testid="clock"]`)); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		before = time.Now()
+		clock, _ = chromedp.Run(old, chromedp.Evaluate[string](`document.querySelector('[data-testid="clock"]').textContent`))
+		after = time.Now()
+		if before.In(paris).Format("15:04") == after.In(paris).Format("15:04") {
+			break
+		}
+	}
+	if want := before.In(paris).Format("15:04"); clock != want {
+		t.Errorf("an old TV: the clock reads %q, want %s in Paris", clock, want)
+	}
+
+	// Before the start, a TV says when play starts: 00:30 in Paris (08:30 in
+	// Tokyo), three days from now.
 	raw, err := os.ReadFile("../tournament/testdata/setup/club-night.json")
 	if err != nil {
 		t.Fatal(err)
@@ -187,7 +215,9 @@ func TestTimesAreTheVenuesOnADeviceElsewhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup.TimeZone, setup.StartTime = "Europe/Paris", changed.StartTime
+	d := time.Now().In(paris).AddDate(0, 0, 3)
+	startAt := time.Date(d.Year(), d.Month(), d.Day(), 0, 30, 0, 0, paris)
+	setup.TimeZone, setup.StartTime = "Europe/Paris", tournament.At(startAt)
 	org, err := store.OrganizerBySlug(context.Background(), setup.Organizer)
 	if err != nil {
 		t.Fatal(err)
@@ -200,10 +230,8 @@ func TestTimesAreTheVenuesOnADeviceElsewhere(t *testing.T) {
 	if start, _ := chromedp.Run(b, chromedp.Text(`[data-testid="start-time"]`)); strings.TrimSpace(start) != "00:30" {
 		t.Errorf("TV before the start: play starts at %q, want 00:30 (Paris)", start)
 	}
-	if time.Now().In(paris).Format(time.DateOnly) != "2026-11-29" {
-		if day, _ := chromedp.Run(b, chromedp.Text(`[data-testid="start-day"]`)); strings.TrimSpace(day) != "29.11.2026" {
-			t.Errorf("TV before the start: play starts on %q, want 29.11.2026 (Paris)", day)
-		}
+	if day, _ := chromedp.Run(b, chromedp.Text(`[data-testid="start-day"]`)); strings.TrimSpace(day) != startAt.Format("02.01.2006") {
+		t.Errorf("TV before the start: play starts on %q, want %s (Paris)", day, startAt.Format("02.01.2006"))
 	}
 	screenshot(t, b, "venuetime-tv-before-1920")
 

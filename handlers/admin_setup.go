@@ -109,7 +109,7 @@ func (s *Setups) ownSetup(r *http.Request) (*tournament.Snapshot, error) {
 func (s *Setups) inOrganizersSport(r *http.Request) (tournament.Organizer, error) {
 	org, err := s.Setups.Organizer(r.Context(), Caller(r.Context()).OrganizerID)
 	if err != nil {
-		return org, err
+		return org, notFoundAs(err, "organizer") // deleted while signed in
 	}
 	*r = *r.WithContext(templates.WithSport(r.Context(), org.Sport))
 	return org, nil
@@ -224,7 +224,7 @@ func (s *Setups) Start(w http.ResponseWriter, r *http.Request) error {
 func (s *Setups) renderForm(w http.ResponseWriter, r *http.Request, status int, page templates.SetupFormPage, v url.Values, errs map[string]string, general []string) error {
 	org, err := s.Setups.Organizer(r.Context(), Caller(r.Context()).OrganizerID)
 	if err != nil {
-		return err
+		return notFoundAs(err, "organizer") // deleted while signed in
 	}
 	page.Organizer = org.Name
 	fillSetupForm(r.Context(), &page, v, errs)
@@ -423,7 +423,7 @@ func setupValues(ctx context.Context, s *tournament.Setup) url.Values {
 		v.Set("end", s.EndTime.In(loc).Format(datetimeLocal))
 	}
 	v.Set("courts", strings.Join(s.Courts, "\n"))
-	if n := len(s.Courts); slices.Equal(s.Courts, courtNames(ctx, n)) || slices.Equal(s.Courts, tournament.CourtNames(n)) {
+	if n := len(s.Courts); slices.Equal(s.Courts, courtNames(ctx, n)) { // a count would name them anew in these words
 		v.Set("courts", strconv.Itoa(len(s.Courts)))
 	}
 	check("public", s.Public)
@@ -546,7 +546,7 @@ func (f *setupForm) list(k string) []string {
 // timeZone is the venue's time zone, in which the start and end are typed.
 func (f *setupForm) timeZone() string {
 	zone := f.text("timeZone")
-	if _, err := time.LoadLocation(zone); zone != "" && (err != nil || zone == "Local" || len(zone) > 64) {
+	if zone != "" && !tournament.ValidZone(zone) {
 		f.errs["timeZone"] = templates.T(f.ctx, "Use a time zone name such as Europe/Paris.")
 	}
 	return zone
@@ -559,7 +559,10 @@ func (f *setupForm) when(k string, loc *time.Location) tournament.Time {
 		return tournament.Time{}
 	}
 	t, err := time.ParseInLocation(datetimeLocal, s, loc)
-	if err != nil {
+	switch {
+	case err == nil && t.Format(datetimeLocal) != s: // Go moved it: the clocks go forward over it
+		f.errs[k] = templates.Tf(f.ctx, "%s does not exist at the venue: the clocks go forward then", strings.Replace(s, "T", " ", 1))
+	case err != nil:
 		if t, err = time.Parse(time.RFC3339, s); err != nil {
 			f.errs[k] = templates.T(f.ctx, "must be a date and time")
 		}

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/a-h/templ"
@@ -22,10 +23,10 @@ import (
 // the browser then shows the viewer's own time, as nothing better is known.
 type Zone struct{ loc *time.Location }
 
-// VenueZone is the zone a tournament's TimeZone names; the zero Zone for "".
-// An unknown name reads as UTC, as tournament.VenueLocation has it.
+// VenueZone is the zone a tournament's TimeZone names; the zero Zone for ""
+// and for a name that is no venue zone (tournament.ValidZone).
 func VenueZone(name string) Zone {
-	if name == "" {
+	if !tournament.ValidZone(name) {
 		return Zone{}
 	}
 	return Zone{loc: tournament.VenueLocation(name)}
@@ -102,10 +103,13 @@ func zoneAttrs(ctx context.Context, z Zone, t tournament.Time) templ.Attributes 
 }
 
 // clockAttrs name the zone a TV's clock shows (the venue's, whatever the
-// TV's own system is set to); none without a zone.
+// TV's own system is set to), and the venue's offset from UTC now in
+// minutes, by which a browser that cannot format in a named zone (an old
+// TV's) still tells the venue's time; none without a zone.
 func clockAttrs(z Zone) templ.Attributes {
 	if z.loc == nil {
 		return nil
 	}
-	return templ.Attributes{"data-zone": z.Name()}
+	_, offset := time.Now().In(z.loc).Zone()
+	return templ.Attributes{"data-zone": z.Name(), "data-offset": strconv.Itoa(offset / 60)}
 }

@@ -106,6 +106,9 @@ func (c *importCheck) tournament(t *Tournament) {
 	if t.Mirror != nil {
 		c.ps.text("tournament.mirror.source", t.Mirror.Source, 2048, false)
 	}
+	if t.TimeZone != "" && !ValidZone(t.TimeZone) {
+		c.ps.add("tournament.timeZone", "%q is no time zone: use a name such as Europe/Paris", short(t.TimeZone))
+	}
 	if len(t.Courts) > MaxSetupCourts {
 		c.ps.add("tournament.courts", "at most %d courts (limit %q), not %d", MaxSetupCourts, "courts per tournament", len(t.Courts))
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 )
 
@@ -299,14 +301,36 @@ func (t *Tournament) Location() *time.Location {
 	return VenueLocation(t.TimeZone)
 }
 
-// VenueLocation is the time zone an IANA name names; UTC for an empty or unknown one.
+// VenueLocation is the time zone an IANA name names; UTC for an empty or
+// unknown one (see ValidZone). A zone is loaded once and kept: every time a
+// page shows goes through it.
 func VenueLocation(name string) *time.Location {
-	if name == "" {
+	if loc, ok := zones.Load(name); ok {
+		return loc.(*time.Location)
+	}
+	if !ValidZone(name) {
 		return time.UTC
 	}
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		return time.UTC
-	}
+	loc, _ := time.LoadLocation(name)
+	zones.Store(name, loc)
 	return loc
+}
+
+// zones are the venue zones loaded so far, by name (valid names only, so
+// bounded by the tz database).
+var zones sync.Map
+
+// ValidZone reports whether name is a venue's time zone that browsers know
+// too: an IANA name such as Europe/Paris or UTC, at most 64 characters. The
+// tz database's names for other uses (posix/…, right/…, localtime,
+// posixrules, Factory) and Go's Local (the server's own) are not.
+func ValidZone(name string) bool {
+	switch {
+	case name == "" || len(name) > 64 || strings.HasPrefix(name, "posix/") || strings.HasPrefix(name, "right/"):
+		return false
+	case name == "Local" || name == "localtime" || name == "posixrules" || name == "Factory":
+		return false
+	}
+	_, err := time.LoadLocation(name)
+	return err == nil
 }

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 )
@@ -39,5 +40,27 @@ func TestEnumsRejectUnknownValues(t *testing.T) {
 	}
 	if _, err := Parse("curling", Sports); err == nil {
 		t.Error("curling is a sport here")
+	}
+}
+
+// TestValidZone: a venue's zone is an IANA name browsers know; the tz
+// database's names for other uses, the server's own zone and paths are not.
+func TestValidZone(t *testing.T) {
+	for _, z := range []string{"Europe/Paris", "America/New_York", "UTC", "Asia/Kolkata"} {
+		if !ValidZone(z) {
+			t.Errorf("%q is refused", z)
+		}
+	}
+	for _, z := range []string{"", "Local", "localtime", "posixrules", "Factory", "right/Europe/Paris", "posix/Europe/Paris",
+		"../../etc/passwd", "Mars/Olympus", "Europe/" + strings.Repeat("x", 60)} {
+		if ValidZone(z) {
+			t.Errorf("%q is taken", z)
+		}
+		if VenueLocation(z) != time.UTC {
+			t.Errorf("%q reads as %v, not UTC", z, VenueLocation(z))
+		}
+	}
+	if first, again := VenueLocation("Europe/Paris"), VenueLocation("Europe/Paris"); first != again {
+		t.Error("a zone is loaded again for every time shown")
 	}
 }

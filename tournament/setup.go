@@ -491,7 +491,7 @@ func (s *Setup) validateEvent(ps *Problems) {
 		ps.add("startTime", "is required")
 	}
 	if s.TimeZone != "" {
-		if _, err := time.LoadLocation(s.TimeZone); err != nil || len(s.TimeZone) > 64 || s.TimeZone == "Local" {
+		if !ValidZone(s.TimeZone) {
 			ps.add("timeZone", "%q is no time zone: use a name such as Europe/Paris", s.TimeZone)
 		}
 	}

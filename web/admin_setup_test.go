@@ -291,3 +291,53 @@ func TestANewTournamentSpeaksTheOrganizersSport(t *testing.T) {
 		}
 	}
 }
+
+// TestTheSetupFormChecksTheVenuesClock: a zone no browser knows is refused
+// beside its field, and so is a start the clocks skip (02:30 on the night
+// the clocks go forward in Paris), which was moved to 03:30 without a word;
+// a tournament whose courts are named "Court 1" to "Court 3" keeps those
+// names through an edit (the form showed "3", and saving named them anew);
+// an organizer deleted while signed in gets a 404, not a 500.
+func TestTheSetupFormChecksTheVenuesClock(t *testing.T) {
+	f := newFixture(t)
+	o, _ := f.signIn(f.bouleToken)
+	form := twoDisciplines()
+	form.Set("timeZone", "right/Europe/Paris")
+	if rec := o.do(http.MethodPost, "/admin/new", form); rec.Code != http.StatusUnprocessableEntity || o.doc(rec).Find(`#timeZone-error`).Text() == "" {
+		t.Errorf("a zone no browser knows: %d %q", rec.Code, o.doc(rec).Find(`#timeZone-error`).Text())
+	}
+	form = twoDisciplines()
+	form.Set("timeZone", "Europe/Paris")
+	form.Set("start", "2026-03-29T02:30")
+	if rec := o.do(http.MethodPost, "/admin/new", form); rec.Code != http.StatusUnprocessableEntity || !strings.Contains(o.doc(rec).Find(`#start-error`).Text(), "does not exist at the venue") {
+		t.Errorf("a start the clocks skip: %d %q", rec.Code, o.doc(rec).Find(`#start-error`).Text())
+	}
+
+	form = twoDisciplines()
+	form.Set("courts", "Court 1\nCourt 2\nCourt 3")
+	rec := o.do(http.MethodPost, "/admin/new", form)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("create: %d", rec.Code)
+	}
+	setup := strings.TrimSuffix(rec.Header().Get("Location"), "?done=created")
+	doc := o.doc(o.do(http.MethodGet, setup, nil))
+	if got := doc.Find(`textarea[name="courts"]`).Text(); got != "Court 1\nCourt 2\nCourt 3" {
+		t.Errorf("the edit form shows the courts as %q", got)
+	}
+	form.Set("description", "Now with a description")
+	if rec := o.do(http.MethodPost, setup, form); rec.Code != http.StatusSeeOther {
+		t.Fatalf("save: %d", rec.Code)
+	}
+	id := strings.TrimSuffix(strings.TrimPrefix(setup, "/admin/t/"), "/setup")
+	snap, err := f.store.Snapshot(context.Background(), id)
+	if err != nil || snap.Tournament.Courts[0].Name != "Court 1" {
+		t.Errorf("after an edit the courts are %+v (%v)", snap.Tournament.Courts, err)
+	}
+
+	if err := f.rdb.HDel(context.Background(), "{organizers}", f.org("boule-lyonnaise").ID).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if rec := o.do(http.MethodGet, "/admin/new", nil); rec.Code != http.StatusNotFound {
+		t.Errorf("an organizer deleted while signed in: %d", rec.Code)
+	}
+}

@@ -136,44 +136,57 @@ func TestPublicPagesShowTheVenuesTime(t *testing.T) {
 }
 
 // TestTVBeforeTheStartSaysTheVenuesStartTime: a tournament set up in the
-// console at the venue's 00:30 (Paris) or 22:30 (New York) says "Play starts
-// at" that time on its TV, and its page and the console's list give the
-// venue's day.
+// console at the venue's 00:30 (Paris) or 22:30 (New York), three days from
+// now, says "Play starts at" that time on its TV with the venue's day, and
+// its page and the console's list give that day; one that starts today at
+// the venue says the time alone.
 func TestTVBeforeTheStartSaysTheVenuesStartTime(t *testing.T) {
 	for _, c := range venueCases {
 		t.Run(c.zone, func(t *testing.T) {
 			f := newFixture(t)
 			o, _ := f.signIn(f.token)
-			form := twoDisciplines()
-			form.Set("timeZone", c.zone)
-			form.Set("start", c.consoleStart)
-			form.Del("end")
-			loc := o.do(http.MethodPost, "/admin/new", form).Header().Get("Location")
-			id := strings.TrimPrefix(strings.TrimSuffix(loc, "/setup?done=created"), "/admin/t/")
-			snap, err := f.store.Snapshot(context.Background(), id)
-			if err != nil {
-				t.Fatalf("create: %v (%s)", err, loc)
+			venue, _ := time.LoadLocation(c.zone)
+			create := func(start time.Time) (string, *goquery.Document) {
+				t.Helper()
+				form := twoDisciplines()
+				form.Set("timeZone", c.zone)
+				form.Set("start", start.In(venue).Format("2006-01-02T15:04"))
+				form.Del("end")
+				loc := o.do(http.MethodPost, "/admin/new", form).Header().Get("Location")
+				id := strings.TrimPrefix(strings.TrimSuffix(loc, "/setup?done=created"), "/admin/t/")
+				snap, err := f.store.Snapshot(context.Background(), id)
+				if err != nil {
+					t.Fatalf("create: %v (%s)", err, loc)
+				}
+				if !snap.Tournament.StartTime.Equal(start) {
+					t.Fatalf("the start was stored as %s, want %s", snap.Tournament.StartTime.UTC(), start.UTC())
+				}
+				_, doc := f.page("/t/" + id + "/tv")
+				return id, doc
 			}
-			if !snap.Tournament.StartTime.Equal(c.at) {
-				t.Fatalf("the start was stored as %s, want %s", snap.Tournament.StartTime.UTC(), c.at)
-			}
-			_, doc := f.page("/t/" + id + "/tv")
+			// Three days from now, at the case's time of day at the venue (a day the UTC calendar does not share).
+			d, hm := time.Now().In(venue).AddDate(0, 0, 3), c.at.In(venue)
+			at := time.Date(d.Year(), d.Month(), d.Day(), hm.Hour(), hm.Minute(), 0, 0, venue)
+			day := at.Format("2 Jan 2006")
+			id, doc := create(at)
 			start := doc.Find(`[data-testid="start-time"] time`)
 			if strings.TrimSpace(start.Text()) != c.clock || start.AttrOr("data-zone", "") != c.zone {
 				t.Errorf("TV: play starts at %q (zone %q), want %s", strings.TrimSpace(start.Text()), start.AttrOr("data-zone", ""), c.clock)
 			}
-			// Play does not start today (unless the test runs on that very day at the venue): the TV says the day.
-			venue, _ := time.LoadLocation(c.zone)
-			if day := strings.TrimSpace(doc.Find(`[data-testid="start-day"]`).Text()); time.Now().In(venue).Format(time.DateOnly) != c.at.In(venue).Format(time.DateOnly) && day != c.day {
-				t.Errorf("TV: play starts on %q, want %s", day, c.day)
+			if got := strings.TrimSpace(doc.Find(`[data-testid="start-day"]`).Text()); got != day {
+				t.Errorf("TV: play starts on %q, want %s", got, day)
 			}
 			_, doc = f.page("/t/" + id)
-			if got := strings.Join(strings.Fields(doc.Find(`[data-testid="dates"]`).Text()), " "); got != c.day {
-				t.Errorf("tournament page: the day reads %q, want %q", got, c.day)
+			if got := strings.Join(strings.Fields(doc.Find(`[data-testid="dates"]`).Text()), " "); got != day {
+				t.Errorf("tournament page: the day reads %q, want %q", got, day)
 			}
 			mine := o.doc(o.do(http.MethodGet, "/admin", nil)).Find(`[data-testid="my-tournaments"] a[href^="/admin/t/` + id + `"]`)
-			if text := strings.Join(strings.Fields(mine.Text()), " "); !strings.Contains(text, c.day) {
-				t.Errorf("console: the tournament reads %q, want the day %s", text, c.day)
+			if text := strings.Join(strings.Fields(mine.Text()), " "); !strings.Contains(text, day) {
+				t.Errorf("console: the tournament reads %q, want the day %s", text, day)
+			}
+			// Today at the venue (this very minute): the time alone.
+			if _, doc := create(time.Now().Truncate(time.Minute)); doc.Find(`[data-testid="start-day"]`).Length() != 0 {
+				t.Errorf("TV: a start today says the day %q", doc.Find(`[data-testid="start-day"]`).Text())
 			}
 		})
 	}

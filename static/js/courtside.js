@@ -17,11 +17,39 @@
   // when the browser does not know the zone: the server's text stays, and it
   // is the venue's time already.
   function clock(d, zone) {
+    if (zone && !knows(zone)) return null;
     try {
       return d.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", timeZone: zone || undefined });
     } catch (e) {
       return null;
     }
+  }
+
+  // knows reports whether this browser formats in the named zone: an old
+  // TV's may have no Intl, throw at an IANA name, or ignore the option and
+  // write its own zone's time.
+  var known = {};
+  function knows(zone) {
+    if (!(zone in known)) {
+      try {
+        known[zone] = typeof Intl !== "undefined" && !!new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
+      } catch (e) {
+        known[zone] = false;
+      }
+    }
+    return known[zone];
+  }
+
+  // venueClock is a TV clock's time: in the venue's zone, or, where this
+  // browser cannot format in it, from the venue's offset from UTC that the
+  // server wrote (data-offset, in minutes).
+  function venueClock(el) {
+    var now = new Date(), text = clock(now, el.getAttribute("data-zone"));
+    var offset = parseInt(el.getAttribute("data-offset"), 10);
+    if (text || isNaN(offset)) return text;
+    var at = new Date(now.getTime() + offset * 60000);
+    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+    return pad(at.getUTCHours()) + ":" + pad(at.getUTCMinutes());
   }
 
   // Times are rendered at the venue (or in UTC for a tournament without a
@@ -55,7 +83,7 @@
     });
     // A TV's clock tells the venue's time, though its system may run on UTC.
     document.querySelectorAll("[data-clock]").forEach(function (el) {
-      var text = clock(new Date(), el.getAttribute("data-zone"));
+      var text = venueClock(el);
       if (text) el.textContent = text;
     });
   }
