@@ -111,6 +111,15 @@ func Number(ctx context.Context, v float64, decimals int) string {
 // ISO is the machine-readable form for <time datetime>.
 func ISO(t tournament.Time) string { return t.UTC().Format(time.RFC3339) }
 
+// colon is a label's colon in the page's language: French sets it off by
+// a no-break space ("Libre :"), English and German do not.
+func colon(ctx context.Context) string {
+	if LangOf(ctx) == locale.French {
+		return "\u00a0:"
+	}
+	return ":"
+}
+
 // Ordinal is a place as the page's language writes it: "1st", "22nd" in
 // English, "1er", "2e" in French, "1." in German (and in a language that
 // says nothing else).

@@ -444,3 +444,16 @@ func TestEachSportInItsOwnWordsBeyondTheTables(t *testing.T) {
 		t.Errorf("a table soccer match's first set is titled %q", title)
 	}
 }
+
+// TestFrenchSetsOffItsColons: French puts a no-break space before a
+// label's colon ("Libre :" on a TV), English and German do not.
+func TestFrenchSetsOffItsColons(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	for lang, want := range map[string]string{"fr": "Libre\u00a0:", "en": "Free:", "de": "Frei:"} {
+		_, doc := f.page("/t/"+hamburg.Tournament.ID+"/tv", "Cookie", "lang="+lang)
+		if text := doc.Text(); !strings.Contains(text, want) {
+			t.Errorf("%s: the TV does not say %q", lang, want)
+		}
+	}
+}
