@@ -153,7 +153,7 @@ func TestAClosedCourtIsNotFree(t *testing.T) {
 
 	for _, lang := range []struct{ cookie, closed, closing, tvClosed string }{
 		{"lang=de", "Gesperrt", "Danach gesperrt", "Gesperrt: "},
-		{"lang=fr", "Fermée", "Ferme après cette partie", "Fermée: "},
+		{"lang=fr", "Fermée", "Ferme après cette partie", "Fermée : "}, // a no-break space before the colon
 	} {
 		_, doc := s.f.page("/t/"+s.id+"/courts", "Cookie", lang.cookie)
 		if got := words(tile(doc, s.idle).Find(`[data-testid="closed"]`).Text()); got != lang.closed {
