@@ -64,3 +64,13 @@ func TestValidZone(t *testing.T) {
 		t.Error("a zone is loaded again for every time shown")
 	}
 }
+
+// BenchmarkVenueZoneOfAPage is what a page pays per time it shows to check
+// and find its venue's zone (templates.VenueZone calls both).
+func BenchmarkVenueZoneOfAPage(b *testing.B) {
+	for b.Loop() {
+		if !ValidZone("Europe/Paris") || VenueLocation("Europe/Paris") == time.UTC {
+			b.Fatal("Paris is no zone")
+		}
+	}
+}
