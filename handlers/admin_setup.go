@@ -41,17 +41,19 @@ const datetimeLocal = "2006-01-02T15:04"
 
 // New shows an empty setup with one discipline and one stage to fill in.
 func (s *Setups) New(w http.ResponseWriter, r *http.Request) error {
-	if _, err := s.inOrganizersSport(r); err != nil {
+	org, err := s.inOrganizersSport(r)
+	if err != nil {
 		return err
 	}
 	v := url.Values{"courts": {"4"}, "public": {"on"}}
 	addDiscipline(v)
-	return s.renderForm(w, r, http.StatusOK, s.newPage(r), v, nil, nil)
+	return s.renderForm(w, r, http.StatusOK, s.newPage(r, org), v, nil, nil)
 }
 
-func (s *Setups) newPage(r *http.Request) templates.SetupFormPage {
+func (s *Setups) newPage(r *http.Request, org tournament.Organizer) templates.SetupFormPage {
 	T := func(t string) string { return templates.T(r.Context(), t) }
-	return templates.SetupFormPage{Page: s.page(r, T("New tournament")), Heading: T("New tournament"), Action: "/admin/new", Submit: T("Create tournament")}
+	return templates.SetupFormPage{Page: s.page(r, T("New tournament")), Heading: T("New tournament"), Action: "/admin/new", Submit: T("Create tournament"),
+		Organizer: org.Name}
 }
 
 // Create makes the tournament the form describes, or shows the form again
@@ -65,7 +67,7 @@ func (s *Setups) Create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	page := s.newPage(r)
+	page := s.newPage(r, org)
 	if over := formLimits(r.Context(), v); len(over) > 0 {
 		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, nil, over)
 	}
@@ -119,7 +121,7 @@ func (s *Setups) editPage(r *http.Request, snap *tournament.Snapshot) templates.
 	ctx := r.Context()
 	base := "/admin/t/" + snap.Tournament.ID
 	page := templates.SetupFormPage{Page: s.page(r, snap.Tournament.Name), Heading: snap.Tournament.Name,
-		Action: base + "/setup", Submit: templates.T(ctx, "Save setup"), Manage: manage(snap)}
+		Action: base + "/setup", Submit: templates.T(ctx, "Save setup"), Manage: manage(snap), Organizer: snap.Organizer.Name}
 	page.Flash = map[string]string{"created": templates.T(ctx, "Tournament created. Edit anything until the start."),
 		"saved": templates.T(ctx, "Saved.")}[r.URL.Query().Get("done")]
 	return page
@@ -222,11 +224,6 @@ func (s *Setups) Start(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Setups) renderForm(w http.ResponseWriter, r *http.Request, status int, page templates.SetupFormPage, v url.Values, errs map[string]string, general []string) error {
-	org, err := s.Setups.Organizer(r.Context(), Caller(r.Context()).OrganizerID)
-	if err != nil {
-		return notFoundAs(err, "organizer") // deleted while signed in
-	}
-	page.Organizer = org.Name
 	fillSetupForm(r.Context(), &page, v, errs)
 	page.Errors = general
 	if len(errs) > 0 && len(general) == 0 {

@@ -324,6 +324,9 @@ func TestTheSetupFormChecksTheVenuesClock(t *testing.T) {
 	if got := doc.Find(`textarea[name="courts"]`).Text(); got != "Court 1\nCourt 2\nCourt 3" {
 		t.Errorf("the edit form shows the courts as %q", got)
 	}
+	if bar := doc.Find(`a[href="/admin"]`).First().Text(); !strings.Contains(bar, "Boule Lyonnaise") {
+		t.Errorf("the edit form's bar reads %q, not the organizer's name", bar)
+	}
 	form.Set("description", "Now with a description")
 	if rec := o.do(http.MethodPost, setup, form); rec.Code != http.StatusSeeOther {
 		t.Fatalf("save: %d", rec.Code)
