@@ -205,6 +205,18 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /admin/logins/phone", full(accounts.PhoneSignIn))
 	mux.Handle("POST /admin/logins/{keyId}/phone", full(accounts.HelperSignIn))
 	mux.Handle("POST /admin/logins/{keyId}/revoke", full(accounts.RevokeHelper))
+	// What an organizer takes home or brings along, and its API tokens: the
+	// full login's alone; another organizer's tournament or token is not found.
+	data := &handlers.OrganizerData{Admin: admin, Store: c.Store}
+	mux.Handle("GET /admin/t/{id}/data", full(data.Data))
+	mux.Handle("GET /admin/t/{id}/export.json", full(data.Export))
+	mux.Handle("GET /admin/t/{id}/results.csv", full(data.Results))
+	mux.Handle("POST /admin/t/{id}/delete", full(data.Delete))
+	mux.Handle("GET /admin/settings", full(data.Settings))
+	mux.Handle("POST /admin/settings/tokens", full(data.CreateToken))
+	mux.Handle("POST /admin/settings/tokens/{keyId}/revoke", full(data.RevokeToken))
+	mux.Handle("GET /admin/settings/backup", full(data.Backup))
+	mux.Handle("POST /admin/settings/import", full(data.Import))
 	// Players report results from the courts: a printed card's code opens its
 	// court's current match; the console prints the cards and settles disputes.
 	reports := &handlers.CourtReports{Admin: admin, Store: c.Store, BaseURL: base, Now: now}
