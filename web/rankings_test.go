@@ -3,8 +3,8 @@ package web
 import (
 	"context"
 	"encoding/csv"
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
