@@ -77,6 +77,8 @@
 //
 //	{keys}                 hash    key id → SHA-256 hex of its secret
 //	{keys}:by-hash         hash    SHA-256 hex → Key JSON
+//	o:{<orgId>}:helpers    set     SHA-256 hex of each of the organizer's helpers' logins (a revoked one is removed whole)
+//	{keys}:helpers-indexed string  set once every helper's login is in its organizer's set (stores from before them)
 //
 // Rate limiting, one counter per key and minute (expires after two minutes),
 // and failed sign-ins to the console per client address (expire after 15 minutes):
@@ -150,11 +152,13 @@ const (
 	organizerSlugsKey = "{organizers}:slugs"
 	keysKey           = "{keys}"
 	keysByHashKey     = "{keys}:by-hash"
+	helpersIndexedKey = "{keys}:helpers-indexed"
 	webhooksKey       = "webhooks"
 	webhooksRevKey    = "{webhooks}:rev"
 )
 
 func organizerIndexKey(orgID string) string    { return fmt.Sprintf("o:{%s}:index", orgID) }
+func organizerHelpersKey(orgID string) string  { return fmt.Sprintf("o:{%s}:helpers", orgID) }
 func organizerQuotaKey(orgID string) string    { return fmt.Sprintf("o:{%s}:quota", orgID) }
 func organizerUsageKey(orgID string) string    { return fmt.Sprintf("o:{%s}:usage", orgID) }
 func organizerReservedKey(orgID string) string { return fmt.Sprintf("o:{%s}:reserved", orgID) }

@@ -57,3 +57,39 @@ func TestQuotasAreRefusedByNameOnEveryFace(t *testing.T) {
 		t.Errorf("another organizer: %v", err)
 	}
 }
+
+// TestASearchFloodIsBoundedPerClient: one address searching for players
+// past its requests a minute gets a 429 page naming the limit, with
+// Retry-After; another address searches on, and the flooding address still
+// reads the tournament's page, which the render cache answers.
+func TestASearchFloodIsBoundedPerClient(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	search := "/t/" + hamburg.Tournament.ID + "?q=an"
+	flood, other := "203.0.113.7:4000", "198.51.100.9:4000"
+	for i := range tournament.PublicRequestsPerClient {
+		if rec := f.from(http.MethodGet, search, flood); rec.Code != http.StatusOK {
+			t.Fatalf("search %d: %d", i+1, rec.Code)
+		}
+	}
+	rec := f.from(http.MethodGet, search, flood)
+	if rec.Code != http.StatusTooManyRequests || !strings.Contains(rec.Body.String(), "public page requests per client a minute") || rec.Header().Get("Retry-After") == "" {
+		t.Errorf("one search too many: %d %v", rec.Code, rec.Header())
+	}
+	if rec := f.from(http.MethodGet, "/", flood); rec.Code != http.StatusTooManyRequests {
+		t.Errorf("the home page's search from the same address: %d", rec.Code)
+	}
+	if rec := f.from(http.MethodGet, search, other); rec.Code != http.StatusOK {
+		t.Errorf("another address: %d", rec.Code)
+	}
+	if rec := f.from(http.MethodGet, "/t/"+hamburg.Tournament.ID, flood); rec.Code != http.StatusOK {
+		t.Errorf("the tournament's page from the flooding address: %d", rec.Code)
+	}
+	// A neighbour in the same IPv6 /64 is the same machine's.
+	for range tournament.PublicRequestsPerClient {
+		f.from(http.MethodGet, search, "[2001:db8:1:2::5]:4000")
+	}
+	if rec := f.from(http.MethodGet, search, "[2001:db8:1:2::ff]:4000"); rec.Code != http.StatusTooManyRequests {
+		t.Errorf("another address of the /64: %d", rec.Code)
+	}
+}
