@@ -184,6 +184,16 @@ const (
 	LimitWrites      = "writes per organizer a minute"
 )
 
+// Backups serve writes by itself (BACKUP_EVERY and BACKUP_KEEP choose).
+const (
+	// DefaultBackupEvery is how often serve writes a backup into the data directory.
+	DefaultBackupEvery = time.Hour
+	// DefaultBackupsKept is how many of them it keeps, the newest: two days of hours.
+	DefaultBackupsKept = 48
+	// MaxBackupsKept bounds BACKUP_KEEP: each backup is a whole copy of the data.
+	MaxBackupsKept = 1000
+)
+
 // Limit is one row of the limits table: the name a refusal calls it by,
 // its value, its unit and what it keeps cheap.
 type Limit struct {
@@ -231,6 +241,7 @@ var Table = []Limit{
 	{"points for a place", MaxSeriesPoints, "points", "a series' points table"},
 	{"helpers' logins per organizer", MaxHelpers, "logins", "the console's Logins page lists them all"},
 	{"account name length", MaxAccountNameLength, "characters", "an organizer's or a helper's name"},
+	{"backups kept (BACKUP_KEEP; default 48, one an hour)", MaxBackupsKept, "backups", "each is a whole copy of the data in the data directory"},
 	{LimitTournaments, MaxTournamentsPerOrganizer, "tournaments", "an organizer's quota (an operator can change it); its index and lists are read whole"},
 	{LimitMatches, MaxMatchesPerOrganizer, "matches", "an organizer's quota (an operator can change it); its rankings rate every match, each tournament counted at the most its setup comes to"},
 	{LimitStorage, MaxStoragePerOrganizer, "bytes", "an organizer's quota (an operator can change it); records as created, 1 KiB for each match"},
