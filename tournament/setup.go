@@ -182,6 +182,10 @@ var SetupSchema []byte
 // ParseSetup reads a setup file. It reports every problem it finds, of form
 // and of rules, each with its JSON path; the setup is nil when there is any.
 func ParseSetup(data []byte) (*Setup, error) {
+	if len(data) > MaxSetupFileBytes {
+		return nil, Problems{{Message: Message{Format: "the file has more than %d bytes (limit %q)",
+			Args: []any{MaxSetupFileBytes, "setup file or form size"}}}}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var raw any
