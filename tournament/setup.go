@@ -870,8 +870,8 @@ func (d *SetupDiscipline) validateMatch(st *SetupStage, sp string, ps *Problems)
 	}
 	c := st.MatchConfiguration
 	cp := sp + ".matchConfiguration"
-	if c.NumSets < 1 || c.NumSets > 9 {
-		ps.add(cp+".numSets", "must be from 1 to 9 sets to win")
+	if c.NumSets < 1 || c.NumSets > MaxWonSets {
+		ps.add(cp+".numSets", "must be from 1 to %d sets to win", MaxWonSets)
 	}
 	switch {
 	case c.QuickEntry && c.NumPoints != 1 && c.NumPoints != 0:
