@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -437,5 +438,31 @@ func TestASetupFilePastTheLimitIsRefusedByName(t *testing.T) {
 	}
 	if snaps, _ := store.Tournaments(context.Background(), orgs[0].ID, cache.ListQuery{Limit: 10}); len(snaps) != 0 {
 		t.Errorf("a file past the limit made %d tournaments", len(snaps))
+	}
+}
+
+// TestOrganizersQuota: an operator reads an organizer's usage and quota,
+// raises one part of it for that organizer only, and goes back to the table's.
+func TestOrganizersQuota(t *testing.T) {
+	getenv, store := env(t)
+	id := strings.TrimSpace(mustRun(t, getenv, "organizers", "create", "--name", "Big Federation", "--slug", "big-federation", "--sport", "petanque"))
+	mustRun(t, getenv, "organizers", "create", "--name", "Small Club", "--slug", "small-club", "--sport", "petanque")
+	out := mustRun(t, getenv, "organizers", "quota", "big-federation", "--tournaments", "500", "--storage", "1024")
+	if !regexp.MustCompile(`tournaments\s+0\s+500\n`).MatchString(out) {
+		t.Errorf("after --tournaments 500:\n%s", out)
+	}
+	q, err := store.Quota(context.Background(), id)
+	if err != nil || q.Tournaments != 500 || q.Bytes != 1024<<20 || q.Matches != tournament.MaxMatchesPerOrganizer {
+		t.Errorf("stored %+v %v", q, err)
+	}
+	if out := mustRun(t, getenv, "organizers", "quota", "small-club"); !regexp.MustCompile(`tournaments\s+0\s+200\n`).MatchString(out) {
+		t.Errorf("another organizer's quota moved:\n%s", out)
+	}
+	mustRun(t, getenv, "organizers", "quota", "big-federation", "--reset")
+	if q, _ := store.Quota(context.Background(), id); q != tournament.DefaultQuota {
+		t.Errorf("after --reset: %+v", q)
+	}
+	if _, err := courtside(t, getenv, "organizers", "quota", "nobody"); err == nil || !strings.Contains(err.Error(), "no organizer") {
+		t.Errorf("an unknown organizer: %v", err)
 	}
 }
