@@ -217,6 +217,7 @@ type field struct {
 	rested   map[string]int    // byes and rests so far
 	played   map[string]int    // matches so far, byes included
 	players  bool              // players form new teams of two each round
+	round    int               // the round to pair, from 0
 	rng      *rand.Rand
 }
 
@@ -240,6 +241,7 @@ func (c *Change) nextRound(di, si, gi int) bool {
 		return false
 	}
 	f.recordHistory(g, matches)
+	f.round = len(g.Rounds)
 	f.players = rules.TeamsPlayers(d.EntryType)
 	if f.players {
 		for _, e := range f.ranked { // a player rests in every round without a match
@@ -429,24 +431,87 @@ func pairSeats(f *field, score func(*Entry) int) []matchup {
 
 // pairPlayers draws new teams of two (see PairPartners).
 func pairPlayers(f *field) []matchup {
-	n := len(f.ranked)
+	return drawPlayers(f, f.ranked)
+}
+
+// drawPlayers draws new teams of two of the players (see PairPartners).
+func drawPlayers(f *field, players []*Entry) []matchup {
+	n := len(players)
 	rested := make([]int, n)
-	for i, e := range f.ranked {
+	for i, e := range players {
 		rested[i] = f.rested[e.ID]
 	}
 	count := func(m map[[2]string]int) func(a, b int) int {
-		return func(a, b int) int { return m[key(f.ranked[a].ID, f.ranked[b].ID)] }
+		return func(a, b int) int { return m[key(players[a].ID, players[b].ID)] }
 	}
 	ms, _ := PairPartners(n, count(f.partners), count(f.met), rested, f.rng)
 	var out []matchup
 	for _, m := range ms {
 		var p matchup
 		for side, team := range m {
-			p.sides[side] = []*Entry{f.ranked[team[0]], f.ranked[team[1]]}
+			p.sides[side] = []*Entry{players[team[0]], players[team[1]]}
 		}
 		out = append(out, p)
 	}
 	return out
+}
+
+// pairWhist plays round f.round of the group's whist schedule (see
+// whistRound), the players numbered by the group's seeding. A table with a
+// player who is no longer in (withdrawn) is not played: its other players
+// and the round's resting ones are drawn among themselves as pairPlayers
+// draws. Where no schedule reaches the group's size, past its rounds, or
+// when the last round played was not the schedule's (an entry came late),
+// every player is drawn so.
+func pairWhist(f *field) []matchup {
+	n := len(f.seed)
+	bySeed := make([]*Entry, n)
+	for _, e := range f.ranked {
+		bySeed[f.seed[e.ID]] = e
+	}
+	round := whistRound(n, f.round)
+	if round == nil || !f.playedWhist(n, bySeed) {
+		return pairPlayers(f)
+	}
+	var out []matchup
+	seated := map[*Entry]bool{}
+	for _, t := range round {
+		p := matchup{sides: [2][]*Entry{{bySeed[t[0][0]], bySeed[t[0][1]]}, {bySeed[t[1][0]], bySeed[t[1][1]]}}}
+		if slices.Contains(p.sides[0], nil) || slices.Contains(p.sides[1], nil) {
+			continue
+		}
+		out = append(out, p)
+		for _, side := range p.sides {
+			for _, e := range side {
+				seated[e] = true
+			}
+		}
+	}
+	var left []*Entry
+	for _, e := range f.ranked {
+		if !seated[e] {
+			left = append(left, e)
+		}
+	}
+	return append(out, drawPlayers(f, left)...)
+}
+
+// playedWhist reports whether the group's last round (if any) teamed its
+// players as the whist schedule of n players does: the schedule goes on
+// only where it was followed.
+func (f *field) playedWhist(n int, bySeed []*Entry) bool {
+	if f.round == 0 {
+		return true
+	}
+	for _, t := range whistRound(n, f.round-1) {
+		for _, team := range t {
+			a, b := bySeed[team[0]], bySeed[team[1]]
+			if a != nil && b != nil && f.partners[key(a.ID, b.ID)] == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // moveOn carries the tournament on after a match of the group ended: the
