@@ -45,7 +45,7 @@ func BenchmarkPairing(b *testing.B) {
 func playedField(b *testing.B, mode Mode, n, rounds int) *field {
 	rules := mode.Rules()
 	f := &field{points: map[string]int{}, lives: map[string]int{}, met: map[[2]string]int{}, partners: map[[2]string]int{}, rested: map[string]int{},
-		played: map[string]int{}, seed: map[string]int{}, players: rules.Teams == NewTeams, rng: rand.New(rand.NewPCG(1, 2))}
+		played: map[string]int{}, seed: map[string]int{}, sides: map[string]sideHistory{}, players: rules.Teams == NewTeams, rng: rand.New(rand.NewPCG(1, 2))}
 	for i, e := range seeds(n) {
 		f.ranked = append(f.ranked, e)
 		f.seed[e.ID] = i

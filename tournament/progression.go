@@ -218,7 +218,15 @@ type field struct {
 	played   map[string]int    // matches so far, byes included
 	players  bool              // players form new teams of two each round
 	round    int               // the round to pair, from 0
+	sides    map[string]sideHistory
 	rng      *rand.Rand
+}
+
+// sideHistory is how often an entry has been named first (home) and second
+// (away) in a match, and its side in the latest round it played (0 home,
+// 1 away; -1 none yet).
+type sideHistory struct {
+	home, away, last int
 }
 
 func key(a, b string) [2]string { return [2]string{min(a, b), max(a, b)} }
@@ -263,7 +271,7 @@ func (c *Change) nextRound(di, si, gi int) bool {
 func (c *Change) rankedField(d *Discipline, g *Group, matches []*Match) *field {
 	rules := g.Mode.Rules()
 	f := &field{points: map[string]int{}, lives: map[string]int{}, met: map[[2]string]int{}, partners: map[[2]string]int{}, rested: map[string]int{},
-		played: map[string]int{}, seed: map[string]int{}, rng: c.rng(fmt.Sprintf("%s/%d", g.ID, len(g.Rounds)+1))}
+		played: map[string]int{}, seed: map[string]int{}, sides: map[string]sideHistory{}, rng: c.rng(fmt.Sprintf("%s/%d", g.ID, len(g.Rounds)+1))}
 	for i, id := range g.EntryIDs {
 		f.seed[id] = i
 	}
@@ -334,6 +342,15 @@ func (f *field) recordHistory(g *Group, matches []*Match) {
 				f.met[key(x, y)]++
 			}
 		}
+		for side, ids := range sides {
+			for _, id := range ids {
+				h := f.side(id)
+				h.home += 1 - side
+				h.away += side
+				h.last = side
+				f.sides[id] = h
+			}
+		}
 		for _, s := range sides {
 			for i := range s {
 				for j := i + 1; j < len(s); j++ {
@@ -342,6 +359,14 @@ func (f *field) recordHistory(g *Group, matches []*Match) {
 			}
 		}
 	}
+}
+
+// side is the entry's side history (see sideHistory).
+func (f *field) side(id string) sideHistory {
+	if h, ok := f.sides[id]; ok {
+		return h
+	}
+	return sideHistory{last: -1}
 }
 
 // addRoundOf adds the paired round to the group: a match for each pair (a
@@ -420,13 +445,60 @@ func pairSeats(f *field, score func(*Entry) int) []matchup {
 	}
 	pairs, bye := PairSwiss(seats, func(a, b int) bool { return f.met[key(f.ranked[a].ID, f.ranked[b].ID)] > 0 })
 	var out []matchup
-	for _, p := range pairs {
-		out = append(out, matchup{sides: [2][]*Entry{{f.ranked[p[0]]}, {f.ranked[p[1]]}}})
+	for board, p := range pairs {
+		a, b := f.ranked[p[0]], f.ranked[p[1]]
+		if f.awayFirst(a, b, board) {
+			a, b = b, a
+		}
+		out = append(out, matchup{sides: [2][]*Entry{{a}, {b}}})
 	}
 	if bye >= 0 {
 		out = append(out, matchup{sides: [2][]*Entry{{f.ranked[bye]}}, bye: true})
 	}
 	return out
+}
+
+// awayFirst reports whether, of a pair of the board-th match (from 0) whose
+// a is the better ranked, b is named first: sides are given as FIDE's Dutch
+// system gives colours (C.04.3 E), home for white. An entry that has been
+// home more often than away prefers away, and the other way round; with as
+// many of each, the side it did not have last. Both preferences are granted
+// when they differ; otherwise the stronger one (the larger imbalance), then,
+// if both had the same side last, the better-ranked entry's. In the first
+// round, with no history, the better-ranked is first on every other board
+// (1 home on board 1, 2 away on board 2, ...), so that the top seeds are not
+// always first.
+func (f *field) awayFirst(a, b *Entry, board int) bool {
+	ha, hb := f.side(a.ID), f.side(b.ID)
+	if ha.last < 0 && hb.last < 0 {
+		return board%2 == 1
+	}
+	pref := func(h sideHistory) (side, strength int) { // 0 home, 1 away
+		switch d := h.home - h.away; {
+		case d > 0:
+			return 1, d
+		case d < 0:
+			return 0, -d
+		case h.last >= 0:
+			return 1 - h.last, 0
+		}
+		return -1, -1
+	}
+	pa, sa := pref(ha)
+	pb, sb := pref(hb)
+	switch {
+	case pa >= 0 && pb >= 0 && pa != pb:
+		return pa == 1
+	case sa > sb:
+		return pa == 1
+	case sb > sa:
+		return pb == 0
+	case ha.last >= 0 && hb.last >= 0 && ha.last != hb.last:
+		return ha.last == 0 // each alternates from its last side
+	case pa >= 0:
+		return pa == 1
+	}
+	return pb == 0
 }
 
 // pairPlayers draws new teams of two (see PairPartners).

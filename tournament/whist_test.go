@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -133,4 +134,48 @@ func TestWhistTablesUpTo1024(t *testing.T) {
 		}
 	}
 	t.Logf("Wh(n) for %d of the %d sizes n ≡ 0, 1 (mod 4) up to %d; none yet for %v", reached, reached+len(missing), MaxSetupEntries, missing)
+}
+
+// TestWhistEventPlaysTheTable plays whist events of 8, 9, 12 and 13 players
+// through the engine at the mode's default rounds: every pair partners once
+// and opposes twice, as in a whist table. Before, the rounds were drawn by a
+// local search: opponents met 0 to 4 times from 9 players up.
+func TestWhistEventPlaysTheTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	for _, n := range []int{8, 9, 12, 13} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			s := newTournament(n, 4, EntryMonsterDYP, stageSpec{mode: Whist})
+			c, err := s.Start(at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = playThrough(t, applyAll(s, c), rng)
+			g := &s.Tournament.Disciplines[0].Stages[0].Groups[0]
+			if want := n - 1 + n%4; len(g.Rounds) != want {
+				t.Fatalf("%d rounds, want %d", len(g.Rounds), want)
+			}
+			partners, opponents := map[[2]string]int{}, map[[2]string]int{}
+			for _, m := range s.Matches {
+				if m.State != MatchPlayed {
+					continue
+				}
+				for side, e := range m.Entries {
+					partners[key(e.Entries[0].ID, e.Entries[1].ID)]++
+					for _, x := range e.Entries {
+						for _, y := range m.Entries[1-side].Entries {
+							opponents[key(x.ID, y.ID)]++
+						}
+					}
+				}
+			}
+			ids := s.Tournament.Disciplines[0].EntryIDs
+			for i, a := range ids {
+				for _, b := range ids[i+1:] {
+					if p, o := partners[key(a, b)], opponents[key(a, b)]/2; p != 1 || o != 2 {
+						t.Fatalf("%s and %s partnered %d times and met %d times", a, b, p, o)
+					}
+				}
+			}
+		})
+	}
 }
