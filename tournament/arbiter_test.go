@@ -10,10 +10,10 @@ import (
 // The tests of this file are the outside review's repros (issue 19): each
 // failed on the engine before it was brought to the arbiters' references.
 
-// namedSwiss is a Swiss tournament whose entries, in seeding order, have the
-// given names.
+// namedSwiss is a Swiss tournament by FIDE's Dutch system (dutch_system)
+// whose entries, in seeding order, have the given names.
 func namedSwiss(names ...string) *Snapshot {
-	s := newTournament(len(names), 8, EntrySingle, stageSpec{mode: Swiss})
+	s := newTournament(len(names), 8, EntrySingle, stageSpec{mode: DutchSystem})
 	for i, e := range s.Tournament.Disciplines[0].EntryIDs {
 		s.Entries[e].Name = names[i]
 		s.Entries[e].Entries[0].Name = names[i]

@@ -118,7 +118,7 @@ var modeRules = map[Mode]Rules{
 	Swiss: {Making: Paired, Draws: true, Skip: true, Columns: swissColumns, Pair: pairSwiss, Rounds: log2Rounds,
 		TieBreaks: swissTieBreaks, Extra: buchholz,
 		Setup: SetupOptions{rounds: true, table: true, minEntries: 2, onceEach: true}},
-	DutchSystem: {Making: Paired, Draws: true, Skip: true, Columns: swissColumns, Pair: pairSwiss, Rounds: log2Rounds,
+	DutchSystem: {Making: Paired, Draws: true, Skip: true, Columns: swissColumns, Pair: pairDutch, Rounds: log2Rounds,
 		TieBreaks: swissTieBreaks, Extra: buchholz,
 		Setup: SetupOptions{rounds: true, table: true, minEntries: 2, onceEach: true}},
 	MonsterDYP: {Making: Paired, Draws: true, Skip: true, Columns: dypColumns, Pair: pairPlayers, Rounds: everyoneOnce, Teams: NewTeams,

@@ -407,12 +407,24 @@ func (c *Change) entriesMap() map[string]*Entry {
 	return m
 }
 
-// pairSwiss pairs swiss and dutch_system rounds by points (see PairSwiss),
-// a score group in seed order (C.04.3's pairing numbers), not by tie-breaks
-// or names: round 1 is the seeding's 1 v n/2+1, 2 v n/2+2, ...
-func pairSwiss(f *field) []matchup {
+// pairDutch pairs dutch_system rounds by FIDE's Dutch system (see
+// PairSwiss): by points, a score group in seed order (C.04.3's pairing
+// numbers), not by tie-breaks or names, its top half against its bottom
+// half: round 1 is the seeding's 1 v n/2+1, 2 v n/2+2, ...
+func pairDutch(f *field) []matchup {
 	f.bySeed()
-	return pairSeats(f, func(e *Entry) int { return f.points[e.ID] })
+	return pairSeats(f, func(e *Entry) int { return f.points[e.ID] }, PairSwiss)
+}
+
+// pairSwiss pairs swiss rounds: round 1 as the Dutch system (the seeding's
+// top half against its bottom half, so that the best seeds do not meet at
+// once), then by the standings as they are, tie-breaks and all, the first
+// of a score group against the second (see PairMonrad).
+func pairSwiss(f *field) []matchup {
+	if f.round == 0 {
+		return pairDutch(f)
+	}
+	return pairSeats(f, func(e *Entry) int { return f.points[e.ID] }, PairMonrad)
 }
 
 // pairLives pairs the entries with lives left, those with as many lives as
@@ -420,7 +432,7 @@ func pairSwiss(f *field) []matchup {
 // with as many lives in seed order.
 func pairLives(f *field) []matchup {
 	f.bySeed()
-	return pairSeats(f, func(e *Entry) int { return f.lives[e.ID] })
+	return pairSeats(f, func(e *Entry) int { return f.lives[e.ID] }, PairSwiss)
 }
 
 // bySeed orders the field by seed (PairSwiss groups it by score).
@@ -435,15 +447,15 @@ func pairRounds(f *field) []matchup {
 		return pairPlayers(f)
 	}
 	f.rng.Shuffle(len(f.ranked), func(i, j int) { f.ranked[i], f.ranked[j] = f.ranked[j], f.ranked[i] })
-	return pairSeats(f, func(*Entry) int { return 0 })
+	return pairSeats(f, func(*Entry) int { return 0 }, PairSwiss)
 }
 
-func pairSeats(f *field, score func(*Entry) int) []matchup {
+func pairSeats(f *field, score func(*Entry) int, pair func([]Seat, func(a, b int) bool) ([][2]int, int)) []matchup {
 	seats := make([]Seat, len(f.ranked))
 	for i, e := range f.ranked {
 		seats[i] = Seat{Score: score(e), HadBye: f.rested[e.ID] > 0}
 	}
-	pairs, bye := PairSwiss(seats, func(a, b int) bool { return f.met[key(f.ranked[a].ID, f.ranked[b].ID)] > 0 })
+	pairs, bye := pair(seats, func(a, b int) bool { return f.met[key(f.ranked[a].ID, f.ranked[b].ID)] > 0 })
 	var out []matchup
 	for board, p := range pairs {
 		a, b := f.ranked[p[0]], f.ranked[p[1]]

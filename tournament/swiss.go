@@ -64,7 +64,23 @@ type Seat struct {
 // otherwise the whole graph is matched; a rematch is allowed only when the
 // graph without them has no perfect matching.
 func PairSwiss(ranked []Seat, met func(a, b int) bool) (pairs [][2]int, bye int) {
-	s := newSwissGraph(ranked, met)
+	return pairRanked(newSwissGraph(ranked, met, false))
+}
+
+// PairMonrad pairs the next round of the simpler Swiss system that the swiss
+// mode plays from round 2 on: ranked holds the entries by the current
+// standings (points, then the tie-breaks), and within a score group the
+// first meets the second, the third the fourth, and so on (the Monrad or
+// "Danish" order), where the Dutch system has the top half meet the bottom
+// half. Everything else is as PairSwiss: no rematch and no second bye while
+// a pairing without one exists, the bye to the lowest score group, the
+// fewest floats, each floater the lowest of its group meeting the highest of
+// the group below.
+func PairMonrad(ranked []Seat, met func(a, b int) bool) (pairs [][2]int, bye int) {
+	return pairRanked(newSwissGraph(ranked, met, true))
+}
+
+func pairRanked(s *swissGraph) (pairs [][2]int, bye int) {
 	mate := s.pair()
 	bye = -1
 	for a, b := range mate {
@@ -82,7 +98,8 @@ func PairSwiss(ranked []Seat, met func(a, b int) bool) (pairs [][2]int, bye int)
 // entries (indexes into ranked) and, when the count is odd, a dummy whose
 // partner rests with the bye.
 type swissGraph struct {
-	n, dummy     int // dummy is -1 when the count is even
+	n, dummy     int  // dummy is -1 when the count is even
+	adjacent     bool // a score group pairs 1v2, 3v4 (Monrad) rather than S1 v S2 (Dutch)
 	met          func(a, b int) bool
 	hadBye       []bool
 	level        []int // the score group, 0 the best; the dummy's is the lowest
@@ -92,13 +109,14 @@ type swissGraph struct {
 	hop          int // the longest float whose square counts in full (the weights must fit in 64 bits)
 	rHop, rFloat int64
 	rBye         int64 // per score group the bye goes above the lowest
+	byeFar       int64 // how far above the lowest the bye's cost tells apart (the weights must fit in 64 bits)
 	rRematch     int64
 	top          int64 // more than any pair costs
 }
 
-func newSwissGraph(ranked []Seat, met func(a, b int) bool) *swissGraph {
+func newSwissGraph(ranked []Seat, met func(a, b int) bool, adjacent bool) *swissGraph {
 	n := len(ranked)
-	s := &swissGraph{n: n, dummy: -1, met: met, hadBye: make([]bool, n)}
+	s := &swissGraph{n: n, dummy: -1, met: met, hadBye: make([]bool, n), adjacent: adjacent}
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i
@@ -135,25 +153,39 @@ func newSwissGraph(ranked []Seat, met func(a, b int) bool) *swissGraph {
 	// Weights: each rule outweighs everything the rules after it can add up to.
 	half := float64(vertices/2 + 1)
 	far := float64(s.levels)
+	place := int64(2*vertices + 4) // more than a pair's place in the Dutch (or Monrad) order costs
+	if s.adjacent {
+		place += monradFar*monradFar + 1
+	}
 	s.hop = s.levels
+	s.byeFar = int64(s.levels)
 	for {
 		h := float64(s.hop)
-		dutch := half*float64(2*vertices+4) + 1
+		dutch := half*float64(place) + 1
 		hops := dutch * (half*h*h + 1)
 		floats := hops * (half*far + 1)
-		byes := floats * (far + 1)
-		if byes*(half+1)*8 < 1<<62 || s.hop == 1 {
+		byes := floats * (float64(s.byeFar) + 1)
+		if byes*(half+1)*8 < 1<<62 || s.hop == 1 && s.byeFar == 1 {
 			s.rHop = int64(dutch)
 			s.rFloat = int64(hops)
 			s.rBye = int64(floats)
 			s.rRematch = int64(byes)
 			break
 		}
-		s.hop = max(1, s.hop*3/4)
+		if s.hop > 1 {
+			s.hop = max(1, s.hop*3/4)
+		} else {
+			s.byeFar = max(1, s.byeFar*3/4)
+		}
 	}
-	s.top = s.rRematch + s.rBye*int64(s.levels) + s.rFloat*int64(s.levels) + s.rHop*int64(s.hop*s.hop) + int64(2*vertices+4) + 1
+	s.top = s.rRematch + s.rBye*s.byeFar + s.rFloat*int64(s.levels) + s.rHop*int64(s.hop*s.hop) + place + 1
 	return s
 }
+
+// monradFar is how far apart in a score group a Monrad pair's cost grows by
+// the square of the distance (so that 1v3, 2v4 beat 1v4, 2v3), beyond which
+// it grows linearly.
+const monradFar = 8
 
 // bad reports whether pairing a and b breaks an absolute criterion: a
 // rematch, or a second bye.
@@ -175,7 +207,13 @@ func (s *swissGraph) cost(a, b int) int64 {
 	la, lb := s.level[a], s.level[b]
 	if b == s.dummy {
 		// The bye: as low a score group as possible, its lowest-ranked entry.
-		return s.rBye*int64(lb-la) + int64(s.size[la]-1-s.pos[a])
+		return s.rBye*min(int64(lb-la), s.byeFar) + int64(s.size[la]-1-s.pos[a])
+	}
+	if la == lb && s.adjacent {
+		// The first meets the second, the third the fourth: a pair off that
+		// costs how far it is from one.
+		d := int64(s.pos[b] - s.pos[a] - 1)
+		return min(d, monradFar)*min(d, monradFar) + d + int64(s.pos[a]%2)
 	}
 	if la == lb {
 		// S1 (the top half) meets S2: a transposition costs how far the

@@ -420,3 +420,25 @@ func restPairs(n, bye int, met func(a, b int) bool) bool {
 	}
 	return true
 }
+
+// TestSwissAndDutchSystemDiffer: on the same standings, dutch_system (FIDE's
+// Dutch) pairs a score group's top half against its bottom half, swiss from
+// round 2 the first against the second (Monrad); both keep to score groups
+// and avoid rematches. They paired alike before.
+func TestSwissAndDutchSystemDiffer(t *testing.T) {
+	seats := []Seat{{Score: 2}, {Score: 2}, {Score: 2}, {Score: 2}, {}, {}, {}, {}}
+	met := metPairs([2]int{0, 4}, [2]int{1, 5}, [2]int{2, 6}, [2]int{3, 7})
+	dutch, _ := PairSwiss(seats, met)
+	if want := [][2]int{{0, 2}, {1, 3}, {4, 6}, {5, 7}}; !slices.Equal(dutch, want) {
+		t.Errorf("dutch_system pairs %v, want %v", dutch, want)
+	}
+	monrad, _ := PairMonrad(seats, met)
+	if want := [][2]int{{0, 1}, {2, 3}, {4, 5}, {6, 7}}; !slices.Equal(monrad, want) {
+		t.Errorf("swiss pairs %v, want %v", monrad, want)
+	}
+	// A rematch moves the pair to the next one that is new: 1v3, 2v4 when 1 and 2 met.
+	monrad, _ = PairMonrad(seats[:4], metPairs([2]int{0, 1}))
+	if want := [][2]int{{0, 2}, {1, 3}}; !slices.Equal(monrad, want) {
+		t.Errorf("swiss pairs %v after 1v2, want %v", monrad, want)
+	}
+}
