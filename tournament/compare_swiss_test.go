@@ -105,8 +105,8 @@ type compareStats struct {
 	calls                                                          int
 	total, slowest, cpu, slowestCPU                                time.Duration
 	moreThanBBP, fewerThanBBP, bbpRematches, bbpCalls              int
-	bbpPairsFloated, bbpFloats, bbpByeUp, byeDiffers, bbpFailed   int
-	cmpFloats, cmpPairsFloated, cmpByeUp                          int // Courtside's, in the rounds bbpPairings paired
+	bbpPairsFloated, bbpFloats, bbpByeUp, byeDiffers, bbpFailed    int
+	cmpFloats, cmpPairsFloated, cmpByeUp                           int // Courtside's, in the rounds bbpPairings paired
 	bbpTime                                                        time.Duration
 }
 
