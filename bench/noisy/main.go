@@ -551,7 +551,9 @@ func (n *noisyOrganizer) atQuota(stop <-chan struct{}) {
 			n.note("creation refused by its quota", time.Since(t0))
 			continue
 		}
-		_, _, err := n.store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) { return s.PauseCalling(i%2 == 0, n.store.Now()) })
+		_, _, err := n.store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.PauseCalling(i%2 == 0, n.store.Now())
+		})
 		if q, ok := cache.IsQuota(err); ok {
 			n.note("write refused by its quota", time.Since(t0))
 			time.Sleep(min(q.RetryAfter, 100*time.Millisecond))
