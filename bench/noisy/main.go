@@ -527,8 +527,8 @@ func (n *noisyOrganizer) fill(ctx context.Context) error {
 }
 
 // atQuota is the organizer at its quota going on: a creation (refused by
-// its quota of tournaments), then writes as fast as it can (a pause and a
-// resume of the calling), past its writes a minute.
+// its quota of tournaments), then writes as fast as it can (a court
+// renamed), past its writes a minute.
 func (n *noisyOrganizer) atQuota(stop <-chan struct{}) {
 	ctx := context.Background()
 	snap, err := n.store.Snapshot(ctx, n.shared)
@@ -552,7 +552,7 @@ func (n *noisyOrganizer) atQuota(stop <-chan struct{}) {
 			continue
 		}
 		_, _, err := n.store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
-			return s.PauseCalling(i%2 == 0, n.store.Now())
+			return s.RenameCourt(s.Tournament.Courts[0].ID, fmt.Sprintf("Court %d", i), n.store.Now())
 		})
 		if q, ok := cache.IsQuota(err); ok {
 			n.note("write refused by its quota", time.Since(t0))
