@@ -173,7 +173,7 @@ func (j *journal) endCompaction() {
 func (j *journal) reopen(why error) error {
 	f, err := os.OpenFile(j.path, os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
-		j.broken = fmt.Errorf("cache: %w: the journal cannot be opened again: %w", ErrCannotWrite, errors.Join(why, err))
+		j.broken = fmt.Errorf("cache: %w: %w: the journal cannot be opened again: %w", ErrCannotWrite, ErrDiskFailed, errors.Join(why, err))
 		return j.broken
 	}
 	j.f = f

@@ -32,6 +32,12 @@ const PreviousJournal = JournalName + ".1"
 // its data directory cannot be written (a full disk, a failing one).
 var ErrCannotWrite = errors.New("the data directory cannot be written")
 
+// ErrDiskFailed is wrapped beside ErrCannotWrite when the disk failed so that
+// what it holds is unknown (a sync failed): writes are refused until a
+// restart reads the journal back. A full disk is not that: its writes are
+// refused only until there is room.
+var ErrDiskFailed = errors.New("the disk failed to keep a write; restart courtside")
+
 // compactAfter is how many bytes the journal grows (at least as many as the
 // store's contents take) before it is rewritten as those contents while the
 // server runs, so that a restart replays a few minutes of a day, not all of it.
@@ -304,18 +310,18 @@ func (j *journal) takeBack(at int64, now time.Time, kept [][][]byte) {
 		j.since = j.since[:len(j.since)-int(j.size-at)]
 	}
 	if err := j.f.Truncate(at); err != nil {
-		j.broken = fmt.Errorf("cache: %w: taking back a transaction that did not happen: %w", ErrCannotWrite, err)
+		j.broken = fmt.Errorf("cache: %w: %w: taking back a transaction that did not happen: %w", ErrCannotWrite, ErrDiskFailed, err)
 		return
 	}
 	j.size = at
 	if len(kept) > 0 {
-		if _, err := j.append(appendFrame(nil, recCommands, now, kept), true); err != nil {
-			j.broken = fmt.Errorf("cache: %w: %w", ErrCannotWrite, err)
+		if _, err := j.append(appendFrame(nil, recCommands, now, kept), true); err != nil && j.broken == nil {
+			j.broken = fmt.Errorf("cache: %w: %w: %w", ErrCannotWrite, ErrDiskFailed, err)
 		}
 		return
 	}
 	if err := j.f.Sync(); err != nil {
-		j.broken = fmt.Errorf("cache: %w: %w", ErrCannotWrite, err)
+		j.broken = fmt.Errorf("cache: %w: %w: %w", ErrCannotWrite, ErrDiskFailed, err)
 	}
 }
 
@@ -331,7 +337,7 @@ func (j *journal) append(frame []byte, sync bool) (int64, error) {
 	n, err := j.f.Write(buf)
 	if err != nil {
 		if terr := j.f.Truncate(j.size); terr != nil {
-			j.broken = fmt.Errorf("cache: %w: %w (and cutting off the part written failed: %w)", ErrCannotWrite, err, terr)
+			j.broken = fmt.Errorf("cache: %w: %w: %w (and cutting off the part written failed: %w)", ErrCannotWrite, ErrDiskFailed, err, terr)
 			return 0, j.broken
 		}
 		j.failing = err
@@ -344,7 +350,7 @@ func (j *journal) append(frame []byte, sync bool) (int64, error) {
 	}
 	if sync {
 		if err := j.f.Sync(); err != nil {
-			j.broken = fmt.Errorf("cache: %w: the disk failed to keep a write, nothing more is acknowledged until a restart: %w", ErrCannotWrite, err)
+			j.broken = fmt.Errorf("cache: %w: %w: %w", ErrCannotWrite, ErrDiskFailed, err)
 			return 0, j.broken
 		}
 	}
