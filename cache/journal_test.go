@@ -51,7 +51,9 @@ var smallScript = redis.NewScript(`return redis.call('SET', KEYS[1], ARGV[1])`)
 
 // smallWrites write the key w<i> each, in different ways.
 var smallWrites = []func(ctx context.Context, rdb redis.UniversalClient, i int) error{
-	func(ctx context.Context, rdb redis.UniversalClient, i int) error { return rdb.Set(ctx, key(i), "one", 0).Err() },
+	func(ctx context.Context, rdb redis.UniversalClient, i int) error {
+		return rdb.Set(ctx, key(i), "one", 0).Err()
+	},
 	func(ctx context.Context, rdb redis.UniversalClient, i int) error {
 		return rdb.HSet(ctx, key(i), "a", "1", "b", "2").Err()
 	},
@@ -72,7 +74,9 @@ var smallWrites = []func(ctx context.Context, rdb redis.UniversalClient, i int) 
 		})
 		return err
 	},
-	func(ctx context.Context, rdb redis.UniversalClient, i int) error { return rdb.Set(ctx, key(i), "seven", 0).Err() },
+	func(ctx context.Context, rdb redis.UniversalClient, i int) error {
+		return rdb.Set(ctx, key(i), "seven", 0).Err()
+	},
 }
 
 func key(i int) string { return fmt.Sprintf("w%d", i) }
