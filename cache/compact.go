@@ -42,12 +42,13 @@ func (j *journal) compact() error {
 	if live {
 		j.since = []byte{}
 	}
+	j.written = 0
 	j.mu.Unlock()
 	if err := j.replaceWith(snap, scripts); err != nil {
 		if live { // the old journal goes on; try again after more writes
 			slog.Warn("the journal could not be compacted; it goes on as it is", "dir", j.dir, "err", err)
 			j.mu.Lock()
-			j.compactAt = j.size + j.compactAfter
+			j.snapSize = j.size
 			j.mu.Unlock()
 		}
 		return err
@@ -153,8 +154,7 @@ func (j *journal) replaceWith(snap []byte, scripts []string) error {
 	if err := j.reopen(nil); err != nil {
 		return err
 	}
-	j.size = size
-	j.compactAt = size + max(size, j.compactAfter)
+	j.size, j.snapSize = size, size-int64(len(since))
 	for _, sha := range scripts {
 		j.logged[sha] = true
 	}

@@ -38,10 +38,16 @@ var ErrCannotWrite = errors.New("the data directory cannot be written")
 // refused only until there is room.
 var ErrDiskFailed = errors.New("the disk failed to keep a write; restart courtside")
 
-// compactAfter is how many bytes the journal grows (at least as many as the
-// store's contents take) before it is rewritten as those contents while the
-// server runs, so that a restart replays a few minutes of a day, not all of it.
-const compactAfter = 16 << 20
+// While the server runs, the journal is rewritten as the store's contents
+// (compacted) once compactRecords writes or compactBytes bytes were appended
+// since the last time, and at least a quarter of the contents' size (so a
+// compaction never writes more than four times what was appended): a restart
+// then replays the contents and at most a few thousand writes, not a day.
+// A write that runs a script replays in about a millisecond.
+const (
+	compactRecords = 2000
+	compactBytes   = 16 << 20
+)
 
 // OpenDir starts the embedded in-process Redis with its data kept in dir: a
 // laptop at the venue without Docker or a Redis server still keeps the day.
@@ -56,16 +62,16 @@ const compactAfter = 16 << 20
 // never wait for the disk. At start the journal is replayed into a fresh
 // store and rewritten as the store's contents (compacted); while the server
 // runs it is compacted again each time it has grown past the contents' size
-// (and 16 MB), with the writes that came meanwhile. The journal before each
+// (see compactRecords), with the writes that came meanwhile. The journal before each
 // compaction is kept as PreviousJournal. A journal damaged otherwise than a
 // crash can leave stops the start with a *DamageError, and changes nothing
 // (see Recover). See journal for what exactly is recorded and why replay
 // gives the same store.
 func OpenDir(dir string) (rdb redis.UniversalClient, release func(), err error) {
-	return openDir(dir, compactAfter)
+	return openDir(dir, compactRecords, compactBytes)
 }
 
-func openDir(dir string, compactAt int64) (rdb redis.UniversalClient, release func(), err error) {
+func openDir(dir string, records int, bytes int64) (rdb redis.UniversalClient, release func(), err error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, nil, fmt.Errorf("cache: data directory: %w", err)
 	}
@@ -84,7 +90,7 @@ func openDir(dir string, compactAt int64) (rdb redis.UniversalClient, release fu
 		return nil, nil, err
 	}
 	j := newJournal(m, dir)
-	j.compactAfter = compactAt
+	j.compactRecords, j.compactBytes = records, bytes
 	last, err := j.replay()
 	if err != nil {
 		return fail(err)
@@ -154,15 +160,16 @@ var ephemeralScripts = []*redis.Script{rateScript}
 type journal struct {
 	m         *miniredis.Miniredis
 	dir, path string
-	// compactAfter: the journal is compacted when it has grown by this many
-	// bytes and by the size of its last compaction.
-	compactAfter int64
+	// The journal is compacted after this many writes or bytes (compactRecords).
+	compactRecords int
+	compactBytes   int64
 
 	mu         sync.Mutex
 	f          *os.File // the journal, open for appending
 	size       int64    // the bytes of f that hold whole records
 	pending    []byte   // ticks applied to the store and not yet written
-	compactAt  int64    // the size at which the next compaction starts
+	snapSize   int64    // the size of the journal its last compaction wrote
+	written    int      // writes appended since the last compaction's snapshot
 	compacting bool
 	since      []byte // during a compaction, what was appended after its snapshot
 	failing    error  // the last append failed (a full disk): it may work again
@@ -250,6 +257,7 @@ func (j *journal) apply(run func() error, cmds []redis.Cmder, single bool) error
 	for _, sha := range bodies { // in the file from now on
 		j.logged[sha] = true
 	}
+	j.written++
 	j.m.SetTime(now)
 	err = run()
 	kept := rec[:0:0]
@@ -355,7 +363,7 @@ func (j *journal) append(frame []byte, sync bool) (int64, error) {
 		}
 	}
 	j.failing = nil
-	if !j.compacting && j.size >= j.compactAt {
+	if grown := j.size - j.snapSize; !j.compacting && grown >= j.snapSize/4 && (j.written >= j.compactRecords || grown >= j.compactBytes) {
 		j.compacting = true
 		j.compactions.Go(func() { _ = j.compact() })
 	}
@@ -491,20 +499,29 @@ func (j *journal) replayRecord(c *redis.Client, rec journalRecord) error {
 		j.m.FastForward(time.Duration(d))
 	case recCommands:
 		j.m.SetTime(rec.at)
-		for _, cmd := range rec.cmds {
-			args := make([]any, len(cmd))
-			for i, a := range cmd {
-				args[i] = string(a)
+		ctx := context.Background()
+		done := make([]*redis.Cmd, len(rec.cmds))
+		_, _ = c.Pipelined(ctx, func(p redis.Pipeliner) error { // one round trip for a key's compacted stream
+			for i, cmd := range rec.cmds {
+				args := make([]any, len(cmd))
+				for i, a := range cmd {
+					args[i] = string(a)
+				}
+				name := strings.ToLower(string(cmd[0]))
+				if name == "eval" {
+					j.remember(string(cmd[1]))
+				} else if name == "script" && len(cmd) > 2 {
+					j.remember(string(cmd[2]))
+				}
+				done[i] = p.Do(ctx, args...)
 			}
-			name := strings.ToLower(string(cmd[0]))
-			if name == "eval" {
-				j.remember(string(cmd[1]))
-			} else if name == "script" && len(cmd) > 2 {
-				j.remember(string(cmd[2]))
-			}
+			return nil
+		})
+		for i, d := range done {
 			// An error here is the error the command met the first time.
-			if err := c.Do(context.Background(), args...).Err(); err != nil && !applied(err) {
-				return fmt.Errorf("%s %.60q does not apply: %w", name, cmd[min(1, len(cmd)-1)], err)
+			if err := d.Err(); err != nil && !applied(err) {
+				cmd := rec.cmds[i]
+				return fmt.Errorf("%s %.60q does not apply: %w", cmd[0], cmd[min(1, len(cmd)-1)], err)
 			}
 		}
 	default:

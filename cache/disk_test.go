@@ -176,7 +176,7 @@ func countOf(keys map[string]bool) int {
 // generation is kept beside it, and the journal a restart reads is short.
 func TestJournalCompactsWhileWritesGoOn(t *testing.T) {
 	dir := t.TempDir()
-	rdb, release, err := cache.OpenDirCompactingAfter(dir, 8<<10)
+	rdb, release, err := cache.OpenDirCompactingAfter(dir, 1<<30, 8<<10)
 	if err != nil {
 		t.Fatal(err)
 	}
