@@ -2,7 +2,10 @@ package web
 
 import (
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -98,5 +101,22 @@ func TestAStoreThatCannotWriteSaysSo(t *testing.T) {
 	}
 	if rec := f.get("/readyz", ""); rec.Code != http.StatusOK {
 		t.Errorf("/readyz once writes work again: %d", rec.Code)
+	}
+}
+
+// TestAWriteTheDiskRefusedSaysNotSaved: a console form whose write the data
+// directory refused answers 503 with a page that says it was not saved and
+// when to send it again (not that the results cannot be reached).
+func TestAWriteTheDiskRefusedSaysNotSaved(t *testing.T) {
+	s := &server{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	rec := httptest.NewRecorder()
+	s.htmlError(rec, httptest.NewRequest(http.MethodPost, "/admin/t/t1/matches/m1/result", nil),
+		fmt.Errorf("cache: %w: write courtside.journal: %w", cache.ErrCannotWrite, syscall.ENOSPC))
+	doc, err := goquery.NewDocumentFromReader(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Code != http.StatusServiceUnavailable || doc.Find("h1").Text() != "Not saved" || !strings.Contains(doc.Text(), "What you sent was not saved") {
+		t.Errorf("%d %q", rec.Code, doc.Find("main").Text())
 	}
 }
