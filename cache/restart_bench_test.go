@@ -33,7 +33,9 @@ func dayOfLiveScores(b *testing.B, n int, live bool) map[string][]byte {
 	defer func() { _ = os.RemoveAll(dir) }()
 	open := cache.OpenDir
 	if !live {
-		open = func(dir string) (redis.UniversalClient, func(), error) { return cache.OpenDirCompactingAfter(dir, 1<<30, 1<<62) }
+		open = func(dir string) (redis.UniversalClient, func(), error) {
+			return cache.OpenDirCompactingAfter(dir, 1<<30, 1<<62)
+		}
 	}
 	rdb, release, err := open(dir)
 	if err != nil {
