@@ -77,8 +77,13 @@ func encounterInputs(ctx context.Context, g *tournament.Group, cfg tournament.Ma
 		if templates.SportOf(ctx) == tournament.Darts && !cfg.QuickEntry {
 			set = templates.T(ctx, "Set of legs") // a darts set, its points the legs won (darts' "Set" is a leg)
 		}
-		for k := range max(2*cfg.NumSets-1, 1) {
-			si := templates.SetInput{Label: set + " " + strconv.Itoa(k+1),
+		sets := max(2*cfg.NumSets-1, 1)
+		for k := range sets {
+			label := set + " " + strconv.Itoa(k+1)
+			if sets == 1 {
+				label = set // one game to 13: no "Game 1" of one
+			}
+			si := templates.SetInput{Label: label,
 				Names: [2]string{field(e, k, 0), field(e, k, 1)}, QuickName: quickField(e, k)}
 			if e < len(r) && k < len(r[e]) {
 				s := r[e][k]
