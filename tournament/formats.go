@@ -20,6 +20,15 @@ type SportRules struct {
 	// Draws reports whether the sport's rules know a drawn match; a table
 	// of a sport that does not has no draws column, whatever the mode.
 	Draws bool
+	// PastPoints says a game is won by reaching its points or more at the
+	// end of a turn (cornhole's inning): 23:15 is a game to 21.
+	PastPoints bool
+}
+
+// Played is cfg as the sport plays it: with its rule of how a set ends.
+func (s Sport) Played(cfg MatchConfiguration) MatchConfiguration {
+	cfg.pastPoints = s.Rules().PastPoints
+	return cfg
 }
 
 // sportRules is the one table of each sport's matches, from its rule book:
@@ -34,8 +43,10 @@ type SportRules struct {
 //     entered as the legs each side won in the set.
 //   - table tennis (ITTF Handbook 2.11, 2.12): a game to 11 with a two-point
 //     lead past 10:10, a match best of 5 or 7 games (3 in some team events).
-//   - cornhole (ACL and DeCoV): a game to 21 points; matches of one game or
-//     best of three.
+//   - cornhole (ACL and DeCoV): a game to 21 points, won by the side that
+//     reaches or passes 21 at the end of an inning (cancellation scoring:
+//     one side scores an inning, so the other stays below 21); matches of
+//     one game or best of three.
 var sportRules = map[Sport]SportRules{
 	TableSoccer: {Draws: true, Formats: []MatchFormat{
 		{"table-soccer-7", "One set to 7", MatchConfiguration{NumPoints: 7, NumSets: 1}},
@@ -60,7 +71,7 @@ var sportRules = map[Sport]SportRules{
 		{"table-tennis-bo7", "Best of 7 games to 11", MatchConfiguration{NumPoints: 11, NumSets: 4, TwoAhead: true}},
 		{"table-tennis-bo3", "Best of 3 games to 11", MatchConfiguration{NumPoints: 11, NumSets: 2, TwoAhead: true}},
 	}},
-	Cornhole: {Formats: []MatchFormat{
+	Cornhole: {PastPoints: true, Formats: []MatchFormat{
 		{"cornhole-21", "One game to 21", MatchConfiguration{NumPoints: 21, NumSets: 1}},
 		{"cornhole-21-bo3", "Best of 3 games to 21", MatchConfiguration{NumPoints: 21, NumSets: 2}},
 	}},
@@ -90,7 +101,7 @@ func (s Sport) Format(id string) (MatchFormat, bool) {
 
 // FormatOf returns the sport's format that plays as cfg does (its name aside).
 func (s Sport) FormatOf(cfg MatchConfiguration) (MatchFormat, bool) {
-	cfg.Name = ""
+	cfg.Name, cfg.pastPoints = "", false
 	for _, f := range s.Rules().Formats {
 		if f.Config == cfg {
 			return f, true

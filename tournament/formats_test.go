@@ -81,6 +81,9 @@ func TestEachSportsOrdinaryResult(t *testing.T) {
 		{TableTennis, "table-tennis-bo7", Encounters{{{11, 9}, {8, 11}, {11, 7}, {11, 5}}}, [2]int{}, "3:1 in sets is not over"},
 		{Cornhole, "", Encounters{{{21, 15}}}, [2]int{21, 15}, ""},
 		{Cornhole, "", Encounters{{{20, 15}}}, [2]int{}, "20:15 is not over"},
+		{Cornhole, "", Encounters{{{23, 15}}}, [2]int{23, 15}, ""}, // 18 + 5 in the last inning: past 21 is a win
+		{Cornhole, "", Encounters{{{23, 21}}}, [2]int{}, "23:21: only one side can reach 21 points"},
+		{TableSoccer, "", Encounters{{{9, 3}}}, [2]int{}, "9:3 goes past 7 points"},
 	}
 	for _, c := range cases {
 		f := c.sport.DefaultFormat()
@@ -90,14 +93,15 @@ func TestEachSportsOrdinaryResult(t *testing.T) {
 				t.Fatalf("%s has no format %s", c.sport, c.format)
 			}
 		}
-		err := ValidateResult(c.r, f.Config, 1, true)
+		cfg := c.sport.Played(f.Config)
+		err := ValidateResult(c.r, cfg, 1, true)
 		switch {
 		case c.want == "" && err != nil:
 			t.Errorf("%s %s %v: refused: %v", c.sport, f.ID, c.r, err)
 		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
 			t.Errorf("%s %s %v: %v, want %q", c.sport, f.ID, c.r, err, c.want)
-		case c.want == "" && DisplayScore(c.r, f.Config) != c.display:
-			t.Errorf("%s %s %v: display score %v, want %v", c.sport, f.ID, c.r, DisplayScore(c.r, f.Config), c.display)
+		case c.want == "" && DisplayScore(c.r, cfg) != c.display:
+			t.Errorf("%s %s %v: display score %v, want %v", c.sport, f.ID, c.r, DisplayScore(c.r, cfg), c.display)
 		}
 	}
 }
