@@ -130,8 +130,8 @@ func (f MatchFormat) config() MatchConfiguration {
 // ForSport makes the setup's matches the sport's: a stage that names a
 // format is played by it, and one that says nothing of its match (no
 // format, no matchConfiguration) by the sport's default format. It reports
-// a format of another sport, a stage that names a format and gives a
-// matchConfiguration too, and a draw in a sport whose matches cannot end level.
+// a format of another sport, and a stage that names a format and gives a
+// matchConfiguration too.
 func (s *Setup) ForSport(sport Sport) Problems {
 	var ps Problems
 	for i := range s.Disciplines {
@@ -150,9 +150,6 @@ func (s *Setup) ForSport(sport Sport) Problems {
 				ps.add(p, "give either format or matchConfiguration, not both")
 			default:
 				st.MatchConfiguration = f.config()
-			}
-			if st.MatchConfiguration.Draw && !sport.Rules().Draws {
-				ps.add(fmt.Sprintf("disciplines[%d].stages[%d].matchConfiguration.draw", i, k), "a %s match cannot end level", sport)
 			}
 		}
 	}

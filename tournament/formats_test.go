@@ -136,10 +136,6 @@ func TestASetupThatLeavesTheMatchOutPlaysTheSportsDefault(t *testing.T) {
 	if ps := s.ForSport(Darts); len(ps) != 1 || ps[0].Path != "disciplines[0].stages[1].format" || !strings.Contains(ps[0].String(), "a format of petanque") {
 		t.Errorf("a pétanque format in darts: %v", ps)
 	}
-	s, _ = ParseSetup([]byte(strings.Replace(file, `"mode": "round_robin"`, `"mode": "round_robin", "matchConfiguration": {"numPoints": 13, "numSets": 1, "draw": true}`, 1)))
-	if ps := s.ForSport(Petanque); len(ps) != 1 || ps[0].Path != "disciplines[0].stages[0].matchConfiguration.draw" {
-		t.Errorf("a drawn pétanque game: %v", ps)
-	}
 	if _, err := ParseSetup([]byte(strings.Replace(file, "petanque-11", "petanque-12", 1))); err == nil || !strings.Contains(err.Error(), "stages[1].format: must be one of") {
 		t.Errorf("an unknown format: %v", err)
 	}
