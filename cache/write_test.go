@@ -270,7 +270,7 @@ func TestAWriteThatFailsHalfWayChangesNothing(t *testing.T) {
 	}
 }
 
-func TestTheAuditLogKeepsWhatTheREADMESays(t *testing.T) {
+func TestTheAuditLogKeepsWhatTheAPIGuideSays(t *testing.T) {
 	ctx := context.Background()
 	store := cachetest.Store(cachetest.Redis(t))
 	organizer(t, store)
@@ -293,13 +293,13 @@ func TestTheAuditLogKeepsWhatTheREADMESays(t *testing.T) {
 	if len(audit) != tournament.AuditCap || !audit[0].Final || audit[1].Final {
 		t.Errorf("the audit log keeps %d writes, the newest final=%v", len(audit), audit[0].Final)
 	}
-	readme, err := os.ReadFile("../README.md")
+	readme, err := os.ReadFile("../docs/api.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := strings.Join(strings.Fields(string(readme)), " ")
 	if says := fmt.Sprintf("audit log keeps its newest %d result writes", tournament.AuditCap); !strings.Contains(text, says) {
-		t.Errorf("the README does not say what the audit log keeps: %q", says)
+		t.Errorf("docs/api.md does not say what the audit log keeps: %q", says)
 	}
 }
 

@@ -107,7 +107,7 @@ Usage:
       List the organizers.
   courtside organizers quota SLUG [--tournaments N] [--matches N] [--storage MIB] [--writes N] [--reset]
       Print an organizer's usage and quota; the flags set its quota (0: the limits table's value;
-      --reset: all of them). See the README's "## Limits".
+      --reset: all of them). See docs/operators.md, "Limits".
   courtside tournaments create --file FILE
       Create a tournament from a setup file (- for stdin; schema at /setup.schema.json);
       prints its id alone. It is ready, or in check-in when the file says checkIn.
@@ -160,7 +160,7 @@ Data:
 
 Limits:
   Every count and size an organizer, a form or a file chooses is bounded (entries, matches,
-  disciplines, stages, screens, name lengths, file sizes, ...): the README's "Limits" section
+  disciplines, stages, screens, name lengths, file sizes, ...): docs/operators.md's "Limits" section
   lists them, tournament/limits.go holds them, and a refusal names the limit it hit.
 
 Environment:

@@ -7,7 +7,7 @@ import (
 
 // Limits: every count and size that an organizer, a file or an upstream
 // chooses is bounded here, so that the worst allowed case stays cheap for
-// everyone else sharing the store. The README prints this table ("## Limits");
+// everyone else sharing the store. docs/operators.md prints this table ("## Limits");
 // a refusal names the limit it hit by its Name in Table.
 
 // Limits of a setup, so a file or a form cannot make unbounded work. The
@@ -206,7 +206,7 @@ type Limit struct {
 	Why   string
 }
 
-// Table is every limit, as the README's "## Limits" prints it.
+// Table is every limit, as docs/operators.md's "## Limits" prints it.
 var Table = []Limit{
 	{"entries per tournament", MaxSetupEntries, "entries", "a tournament's entries are written in one step at its creation"},
 	{"disciplines per tournament", MaxSetupDisciplines, "disciplines", "the setup form shows every discipline"},
@@ -255,7 +255,7 @@ var Table = []Limit{
 	{"public page requests per client a minute", PublicRequestsPerClient, "requests", "searches and the pages no render cache answers, per client address"},
 }
 
-// LimitText is a limit's value as the README's table prints it: "4096
+// LimitText is a limit's value as docs/operators.md's table prints it: "4096
 // matches", "8 MiB".
 func LimitText(l Limit) string {
 	if l.Unit == "bytes" && l.Value%(1<<20) == 0 {

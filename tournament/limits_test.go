@@ -160,15 +160,15 @@ func TestLateEntryNamesAreCheckedAtTheDoor(t *testing.T) {
 	}
 }
 
-// TestTheREADMEListsEveryLimit: the README's table has every limit with its value.
-func TestTheREADMEListsEveryLimit(t *testing.T) {
-	raw, err := os.ReadFile("../README.md")
+// TestTheOperatorsGuideListsEveryLimit: docs/operators.md's table has every limit with its value.
+func TestTheOperatorsGuideListsEveryLimit(t *testing.T) {
+	raw, err := os.ReadFile("../docs/operators.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, l := range Table {
 		if row := "| " + l.Name + " | " + LimitText(l) + " |"; !strings.Contains(string(raw), row) {
-			t.Errorf("the README's limits table has no row %q", row)
+			t.Errorf("docs/operators.md's limits table has no row %q", row)
 		}
 	}
 }
