@@ -1410,7 +1410,7 @@ func stageForm(p SetupFormPage, d SetupDisciplineForm, s SetupStageForm) templ.C
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textInput(s.Lives, T(ctx, "Lives"), T(ctx, "Last one standing, lord have mercy"), "number", templ.Attributes{"min": "1", "max": "9", "inputmode": "numeric"}).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = textInput(s.Lives, T(ctx, "Lives"), T(ctx, "Last one standing"), "number", templ.Attributes{"min": "1", "max": "9", "inputmode": "numeric"}).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -71,10 +71,10 @@ func TestSwissIntoDoubleElimination(t *testing.T) {
 	}
 }
 
-// TestGroupsCrossIntoTree: four round robin groups of four send their best
+// TestGroupsCrossIntoTree: four snake-drawn groups of four send their best
 // two to an elimination; a group winner meets a runner-up of another group.
 func TestGroupsCrossIntoTree(t *testing.T) {
-	s := newTournament(16, 4, EntrySingle, stageSpec{mode: RoundRobin, groups: 4}, stageSpec{mode: Elimination, qualify: 8})
+	s := newTournament(16, 4, EntrySingle, stageSpec{mode: SnakeDraw, groups: 4}, stageSpec{mode: Elimination, qualify: 8})
 	c, err := s.Start(at)
 	if err != nil {
 		t.Fatal(err)

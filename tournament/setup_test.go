@@ -3,6 +3,7 @@ package tournament
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -347,6 +348,52 @@ func TestNewOrganizer(t *testing.T) {
 		_, ps := NewOrganizer(c.name, c.slug, c.sport)
 		if len(ps) != 1 || !strings.Contains(ps.At(c.path), c.says) || !strings.HasPrefix(ps.Error(), c.path+": ") {
 			t.Errorf("NewOrganizer(%q, %q, %q): want %s: %s, got %v", c.name, c.slug, c.sport, c.path, c.says, ps)
+		}
+	}
+}
+
+// TestLordHaveMercyIsAKnockOutWithoutLives: lord_have_mercy is an
+// elimination in which a team may play a player short; lives given to it are
+// refused by name (they used to be taken and ignored), it needs none, it
+// plays a match for third place when asked, and its table shows no lives.
+func TestLordHaveMercyIsAKnockOutWithoutLives(t *testing.T) {
+	setup := func(lives int) *Setup {
+		var entries []SetupEntry
+		for i := range 8 {
+			entries = append(entries, SetupEntry{Name: fmt.Sprintf("Team %d", i+1), Players: []string{fmt.Sprintf("A%d", i), fmt.Sprintf("B%d", i), fmt.Sprintf("C%d", i)}})
+		}
+		return &Setup{Organizer: "club", Name: "Consolante", StartTime: At(at), Courts: []string{"Terrain 1", "Terrain 2"},
+			Disciplines: []SetupDiscipline{{Name: "Triplettes", ShortName: "TR", EntryType: EntryBYP, Entries: entries,
+				Stages: []SetupStage{{Name: "Consolante", Mode: LordHaveMercy, Lives: lives, ThirdPlace: true,
+					MatchConfiguration: MatchConfiguration{NumSets: 1, NumPoints: 13}}}}}}
+	}
+	ps := setup(3).Validate()
+	if msg := ps.At("disciplines[0].stages[0].lives"); len(ps) != 1 || !strings.Contains(msg, "lord_have_mercy takes no lives") {
+		t.Fatalf("lives 3 for lord_have_mercy: %v", ps)
+	}
+	if ps := setup(0).Validate(); len(ps) != 0 {
+		t.Fatalf("lord_have_mercy without lives: %v", ps)
+	}
+	if cols := LordHaveMercy.Rules().Columns; slices.Contains(cols, "lives") {
+		t.Errorf("the lord_have_mercy table shows lives: %v", cols)
+	}
+	s := newTournament(8, 2, EntrySingle, stageSpec{mode: LordHaveMercy})
+	s.Tournament.AutoCall = false
+	s.Tournament.Disciplines[0].Stages[0].Groups[0].Options.EliminationThirdPlace = true
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	if n := len(s.MatchesWhere(func(m *Match) bool { return m.Bracket == BracketThirdPlace })); n != 1 {
+		t.Errorf("%d matches for third place", n)
+	}
+	first := s.MatchesWhere(func(m *Match) bool { return m.State == MatchOpen })[0]
+	s = play(t, s, first, 0)
+	g := &s.Tournament.Disciplines[0].Stages[0].Groups[0]
+	for _, row := range Standings(g, s.Matches, s.Entries) {
+		if row.Lives != nil {
+			t.Errorf("%s has lives in the table: %d", row.Entry.Name, *row.Lives)
 		}
 	}
 }
