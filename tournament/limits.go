@@ -128,6 +128,16 @@ const (
 	MaxAccountNameLength = 80
 )
 
+// Backups serve writes by itself (BACKUP_EVERY and BACKUP_KEEP choose).
+const (
+	// DefaultBackupEvery is how often serve writes a backup into the data directory.
+	DefaultBackupEvery = time.Hour
+	// DefaultBackupsKept is how many of them it keeps, the newest: two days of hours.
+	DefaultBackupsKept = 48
+	// MaxBackupsKept bounds BACKUP_KEEP: each backup is a whole copy of the data.
+	MaxBackupsKept = 1000
+)
+
 // Limit is one row of the limits table: the name a refusal calls it by,
 // its value, its unit and what it keeps cheap.
 type Limit struct {
@@ -175,6 +185,7 @@ var Table = []Limit{
 	{"points for a place", MaxSeriesPoints, "points", "a series' points table"},
 	{"helpers' logins per organizer", MaxHelpers, "logins", "the console's Logins page lists them all"},
 	{"account name length", MaxAccountNameLength, "characters", "an organizer's or a helper's name"},
+	{"backups kept (BACKUP_KEEP; default 48, one an hour)", MaxBackupsKept, "backups", "each is a whole copy of the data in the data directory"},
 }
 
 // LimitText is a limit's value as the README's table prints it: "4096
