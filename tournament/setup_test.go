@@ -75,11 +75,24 @@ func TestParseSetupAcceptsTheIssuesExample(t *testing.T) {
 	if k := byID[od.EntryIDs[1]]; k.Name != "Die Kurbler" || len(k.Entries) != 2 || k.Entries[0].Name != "Cem Yilmaz" {
 		t.Errorf("named team: %+v", k)
 	}
-	// Two pools by snake seeding: A gets seeds 1, 4, 5; B gets 2, 3, 6.
+	// Two round-robin pools drawn from pots: A is headed by seed 1, B by
+	// seed 2; seeds 3 and 4 go one to each, and so do seeds 5 and 6.
 	pools := od.Stages[0].Groups
-	want := [][]string{{od.EntryIDs[0], od.EntryIDs[3], od.EntryIDs[4]}, {od.EntryIDs[1], od.EntryIDs[2], od.EntryIDs[5]}}
-	if len(pools) != 2 || !slices.Equal(pools[0].EntryIDs, want[0]) || !slices.Equal(pools[1].EntryIDs, want[1]) || pools[1].Name != "Group B" {
-		t.Errorf("pools %+v", pools)
+	if len(pools) != 2 || len(pools[0].EntryIDs) != 3 || len(pools[1].EntryIDs) != 3 || pools[1].Name != "Group B" {
+		t.Fatalf("pools %+v", pools)
+	}
+	for k := range 3 {
+		got := []string{pools[0].EntryIDs[k], pools[1].EntryIDs[k]}
+		if k > 0 {
+			slices.Sort(got)
+		}
+		want := []string{od.EntryIDs[2*k], od.EntryIDs[2*k+1]}
+		if k > 0 {
+			slices.Sort(want)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("pot %d went %v, want %v one to each pool", k+1, got, want)
+		}
 	}
 	if g := pools[0]; !g.DoubleRoundRobin || g.Scoring == nil || g.Scoring.Win != 3 || !slices.Equal(g.TieBreaks, []string{"matchesDiff", "goalsDiff"}) {
 		t.Errorf("pool options %+v", g)
