@@ -144,7 +144,8 @@ func (c *Change) record0() *Tournament {
 
 // Withdraw takes an entry out of a discipline after the start: its remaining
 // matches become walkovers (now, or when its next opponent is known) and the
-// pairing modes pair it no more.
+// pairing modes pair it no more. Where players are teamed anew each round
+// (monster_dyp, whist), no partner loses for it: see withdrawPlayer.
 func (s *Snapshot) Withdraw(disciplineID, entryID string, at time.Time) (*Change, error) {
 	d, ok := s.Discipline(disciplineID)
 	if !ok {
@@ -173,6 +174,11 @@ func (s *Snapshot) Withdraw(disciplineID, entryID string, at time.Time) (*Change
 			groups[m.GroupID] = true
 		}
 	}
+	for id := range groups {
+		if g, _ := s.Group(id); g.Mode.Rules().TeamsPlayers(d.EntryType) {
+			c.withdrawPlayer(g, entryID)
+		}
+	}
 	c.walkovers()
 	for _, m := range s.Matches { // the groups it was in move on
 		if m.DisciplineID == disciplineID && groups[m.GroupID] {
@@ -183,6 +189,49 @@ func (s *Snapshot) Withdraw(disciplineID, entryID string, at time.Time) (*Change
 	c.settle()
 	c.autoCall()
 	return c, nil
+}
+
+// withdrawPlayer takes a withdrawn player out of the round being played in
+// a group that teams players anew (monster_dyp, whist), where a walkover
+// would give the partner a loss and the opponents a win for a match nobody
+// played. A round not under way (no match of it has a result or a live
+// score) is drawn again without the player, its called matches taken back
+// from their courts; in a round under way, the player's match is void
+// (skipped): it counts for none of the four, and the three others rest.
+func (c *Change) withdrawPlayer(g *Group, id string) {
+	if len(g.Rounds) == 0 {
+		return
+	}
+	last := g.Rounds[len(g.Rounds)-1].ID
+	var round []*Match
+	underWay := false
+	for _, m := range c.all() {
+		if m.RoundID == last {
+			round = append(round, m)
+			underWay = underWay || begun(m)
+		}
+	}
+	if !underWay {
+		for _, m := range round {
+			c.takeAway(m)
+		}
+		p := c.snap.groups[g.ID]
+		rg := &c.record().Disciplines[p.d].Stages[p.s].Groups[p.g]
+		rg.Rounds = slices.Clone(rg.Rounds[:len(rg.Rounds)-1])
+		return
+	}
+	for _, m := range round {
+		if m.Done() || !m.Involves(id) {
+			continue
+		}
+		nm := c.edit(m)
+		for _, court := range nm.CourtIDs {
+			c.event(Event{Type: EventCourtMatchChanged, CourtID: court})
+		}
+		nm.State, nm.CourtIDs = MatchSkipped, nil
+		c.event(Event{Type: EventMatchUpdated, MatchID: m.ID})
+		c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
+	}
 }
 
 // AddLateEntry enters e into a running discipline: it joins the pairing group
