@@ -99,6 +99,9 @@ Usage:
       --sport SPORT   table_soccer, petanque, darts, cornhole or table_tennis
   courtside organizers list
       List the organizers.
+  courtside organizers quota SLUG [--tournaments N] [--matches N] [--storage MIB] [--writes N] [--reset]
+      Print an organizer's usage and quota; the flags set its quota (0: the limits table's value;
+      --reset: all of them). See the README's "## Limits".
   courtside tournaments create --file FILE
       Create a tournament from a setup file (- for stdin; schema at /setup.schema.json);
       prints its id alone. It is ready, or in check-in when the file says checkIn.
@@ -339,7 +342,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	follower := upstream.New(store, log, cfg.base)
 	follower.AllowPrivate = allowPrivate // the same opt-in as webhooks: follows dial public addresses only
 	metrics := web.NewMetrics(rdb)
-	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
+	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: tournament.APIRequestsPerKey, AllowPrivateWebhooks: allowPrivate,
 		SessionKeys: sessionKeys(cmp.Or(getenv("SESSION_KEYS"), dataSecret(getenv("SESSION_KEYS") == "", cfg.dataDir, log)), log), BaseURL: cfg.base, RenderCacheBytes: cfg.renderBytes,
 		TrustedProxies: cfg.trusted, Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN"), Upstream: follower})
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -408,5 +409,31 @@ func TestImportRefusesABrokenFileWithItsPath(t *testing.T) {
 	}
 	if _, err := courtside(t, getenv2, "tournaments", "import", file); err == nil || !strings.Contains(err.Error(), "--organizer is required") {
 		t.Errorf("no --organizer: %v", err)
+	}
+}
+
+// TestOrganizersQuota: an operator reads an organizer's usage and quota,
+// raises one part of it for that organizer only, and goes back to the table's.
+func TestOrganizersQuota(t *testing.T) {
+	getenv, store := env(t)
+	id := strings.TrimSpace(mustRun(t, getenv, "organizers", "create", "--name", "Big Federation", "--slug", "big-federation", "--sport", "petanque"))
+	mustRun(t, getenv, "organizers", "create", "--name", "Small Club", "--slug", "small-club", "--sport", "petanque")
+	out := mustRun(t, getenv, "organizers", "quota", "big-federation", "--tournaments", "500", "--storage", "1024")
+	if !regexp.MustCompile(`tournaments\s+0\s+500\n`).MatchString(out) {
+		t.Errorf("after --tournaments 500:\n%s", out)
+	}
+	q, err := store.Quota(context.Background(), id)
+	if err != nil || q.Tournaments != 500 || q.Bytes != 1024<<20 || q.Matches != tournament.MaxMatchesPerOrganizer {
+		t.Errorf("stored %+v %v", q, err)
+	}
+	if out := mustRun(t, getenv, "organizers", "quota", "small-club"); !regexp.MustCompile(`tournaments\s+0\s+200\n`).MatchString(out) {
+		t.Errorf("another organizer's quota moved:\n%s", out)
+	}
+	mustRun(t, getenv, "organizers", "quota", "big-federation", "--reset")
+	if q, _ := store.Quota(context.Background(), id); q != tournament.DefaultQuota {
+		t.Errorf("after --reset: %+v", q)
+	}
+	if _, err := courtside(t, getenv, "organizers", "quota", "nobody"); err == nil || !strings.Contains(err.Error(), "no organizer") {
+		t.Errorf("an unknown organizer: %v", err)
 	}
 }

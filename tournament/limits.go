@@ -128,6 +128,62 @@ const (
 	MaxAccountNameLength = 80
 )
 
+// Quotas of one organizer, and the bounds on what one client may ask for.
+// The quotas are each organizer's defaults: an operator may raise (or lower)
+// them for one organizer (courtside organizers quota). Together they bound
+// the largest organizer, and with it its rankings: at most
+// MaxMatchesPerOrganizer rated matches are read and rated when they are
+// computed again (bench/noisy.sh measures it).
+const (
+	// MaxTournamentsPerOrganizer bounds the tournaments an organizer keeps
+	// (its own, imported and followed).
+	MaxTournamentsPerOrganizer = 200
+	// MaxMatchesPerOrganizer bounds the matches an organizer's tournaments
+	// may come to: each counts with the most its setup can come to, from its creation.
+	MaxMatchesPerOrganizer = 100000
+	// MaxStoragePerOrganizer bounds the bytes an organizer's tournaments
+	// may take: their records as created, and StoredMatchBytes for each match they may come to.
+	MaxStoragePerOrganizer = 256 << 20
+	// StoredMatchBytes is what a match is counted as taking in storage: its
+	// record with a result, and its share of the audit log and events.
+	StoredMatchBytes = 1 << 10
+	// MaxWritesPerOrganizer bounds an organizer's writes a minute: results,
+	// live scores, console changes and creations, over all its tournaments.
+	MaxWritesPerOrganizer = 12000
+	// APIRequestsPerKey bounds the GET requests of one API key a minute (spec section 8).
+	APIRequestsPerKey = 120
+	// MaxFailedSignIns is how many failed sign-ins one address may make
+	// within SignInLockoutMinutes before it must wait.
+	MaxFailedSignIns = 10
+	// SignInLockoutMinutes is the window the failed sign-ins count over.
+	SignInLockoutMinutes = 15
+	// PublicRequestsPerClient bounds one client address's requests a minute
+	// to the public pages that are computed for each request (a search for a
+	// player or an organizer, the home page, an organizer's list), which no
+	// render cache answers.
+	PublicRequestsPerClient = 120
+)
+
+// Quota is what one organizer may keep and do; DefaultQuota unless an
+// operator set it otherwise.
+type Quota struct {
+	Tournaments int `json:"tournaments"`
+	Matches     int `json:"matches"`
+	Bytes       int `json:"bytes"`
+	Writes      int `json:"writes"`
+}
+
+// DefaultQuota is every organizer's quota until an operator changes it.
+var DefaultQuota = Quota{Tournaments: MaxTournamentsPerOrganizer, Matches: MaxMatchesPerOrganizer, Bytes: MaxStoragePerOrganizer, Writes: MaxWritesPerOrganizer}
+
+// The names of the quotas' rows in Table, by which a refusal names them.
+const (
+	LimitTournaments = "tournaments per organizer"
+	LimitMatches     = "matches per organizer"
+	LimitStorage     = "storage per organizer"
+	LimitWrites      = "writes per organizer a minute"
+)
+
 // Backups serve writes by itself (BACKUP_EVERY and BACKUP_KEEP choose).
 const (
 	// DefaultBackupEvery is how often serve writes a backup into the data directory.
@@ -186,6 +242,13 @@ var Table = []Limit{
 	{"helpers' logins per organizer", MaxHelpers, "logins", "the console's Logins page lists them all"},
 	{"account name length", MaxAccountNameLength, "characters", "an organizer's or a helper's name"},
 	{"backups kept (BACKUP_KEEP; default 48, one an hour)", MaxBackupsKept, "backups", "each is a whole copy of the data in the data directory"},
+	{LimitTournaments, MaxTournamentsPerOrganizer, "tournaments", "an organizer's quota (an operator can change it); its index and lists are read whole"},
+	{LimitMatches, MaxMatchesPerOrganizer, "matches", "an organizer's quota (an operator can change it); its rankings rate every match, each tournament counted at the most its setup comes to"},
+	{LimitStorage, MaxStoragePerOrganizer, "bytes", "an organizer's quota (an operator can change it); records as created, 1 KiB for each match"},
+	{LimitWrites, MaxWritesPerOrganizer, "writes", "an organizer's quota (an operator can change it); every result, live score and change, shared by every instance"},
+	{"API requests per key a minute", APIRequestsPerKey, "requests", "the GET requests of one API key (spec section 8)"},
+	{"failed sign-ins per address", MaxFailedSignIns, "sign-ins", "then the address waits 15 minutes: guessing a token stays hopeless"},
+	{"public page requests per client a minute", PublicRequestsPerClient, "requests", "searches and the pages no render cache answers, per client address"},
 }
 
 // LimitText is a limit's value as the README's table prints it: "4096

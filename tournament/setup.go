@@ -523,10 +523,18 @@ func (s *Setup) validateCourts(ps *Problems) {
 	}
 }
 
+// MostMatches is the most matches the setup can come to, counting every
+// planned round played and every life lost (what its organizer's quota counts).
+func (s *Setup) MostMatches() int {
+	var ps Problems
+	return s.validateDisciplines(&ps)
+}
+
 // validateDisciplines checks every discipline (its names, entries and
 // stages), then what they come to together: entries, and matches drawn at
-// the start and in all, within the limits of a tournament.
-func (s *Setup) validateDisciplines(ps *Problems) {
+// the start and in all, within the limits of a tournament. It returns the
+// most matches they come to.
+func (s *Setup) validateDisciplines(ps *Problems) int {
 	switch {
 	case len(s.Disciplines) == 0:
 		ps.add("disciplines", "at least one discipline is needed")
@@ -567,6 +575,7 @@ func (s *Setup) validateDisciplines(ps *Problems) {
 	if matches > MaxMatches {
 		ps.add("disciplines", "this setup comes to up to %d matches, at most %d (limit %q): fewer entries, rounds or lives", matches, MaxMatches, "matches per tournament")
 	}
+	return matches
 }
 
 func list[E ~string](all []E) string {

@@ -108,6 +108,9 @@ func Routes(c Config) (http.Handler, error) {
 	// No request under /v1/public or /v1/courtside reaches this mux (faces
 	// sends them to apiMux): an API route goes in apiRoutes or rankingsRoutes.
 	mux := http.NewServeMux()
+	// The public pages that no render cache answers (a search, the home
+	// page's and an organizer's lists, a CSV) count against their client's
+	// requests a minute (perClient); the others are rendered once per version.
 
 	now := func() time.Time { return c.Store.Now() }
 	admin := &handlers.Admin{Store: c.Store, Sessions: handlers.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now}
@@ -121,9 +124,9 @@ func Routes(c Config) (http.Handler, error) {
 	// The site: what organizers share on their result pages (and, for a
 	// signed-in organizer, its own private tournaments).
 	site := &handlers.Pages{Store: c.Store, Renders: renders, Assets: s.assets, BaseURL: base, Viewer: admin.Viewer}
-	mux.Handle("GET /{$}", s.page(site.Home))
-	mux.Handle("GET /o/{slug}", s.page(site.Organizer))
-	mux.Handle("GET /t/{id}", s.page(site.Tournament))
+	mux.Handle("GET /{$}", s.page(s.perClient(nil, site.Home)))
+	mux.Handle("GET /o/{slug}", s.page(s.perClient(nil, site.Organizer)))
+	mux.Handle("GET /t/{id}", s.page(s.perClient(searching, site.Tournament))) // a search for a player is not cached
 	mux.Handle("GET /t/{id}/groups/{groupId}", s.page(site.Group))
 	mux.Handle("GET /t/{id}/entries/{entryId}", s.page(site.Entry))
 	mux.Handle("GET /t/{id}/matches/{matchId}", s.page(site.Match))
@@ -131,7 +134,7 @@ func Routes(c Config) (http.Handler, error) {
 	ranked := &handlers.RankingPages{Pages: site, Book: book}
 	mux.Handle("GET /o/{slug}/series/{seriesId}", s.page(ranked.Series))
 	mux.Handle("GET /o/{slug}/series/{seriesId}/tv", s.page(ranked.SeriesTV))
-	mux.Handle("GET /o/{slug}/series/{seriesId}/table.csv", s.page(ranked.SeriesCSV))
+	mux.Handle("GET /o/{slug}/series/{seriesId}/table.csv", s.page(s.perClient(nil, ranked.SeriesCSV)))
 	mux.Handle("GET /o/{slug}/ratings", s.page(ranked.Ratings))
 	mux.Handle("GET /o/{slug}/players/{playerId}", s.page(ranked.Profile))
 	// Court boards and the TVs in the venue.
