@@ -124,8 +124,7 @@ func TestSnakeDrawAndRoundRobinFillGroupsTheirOwnWay(t *testing.T) {
 		}
 		for pot, id := range g {
 			var seed int
-			fmt.Sscanf(id, "p%d", &seed)
-			if (seed-1)/4 != pot {
+			if _, err := fmt.Sscanf(id, "p%d", &seed); err != nil || (seed-1)/4 != pot {
 				t.Errorf("round_robin's group %d is %v: two of one pot", gi+1, g)
 				break
 			}
