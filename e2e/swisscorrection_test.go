@@ -40,19 +40,7 @@ func TestDeskCorrectsASwissUnderAutomaticCalling(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := snap.Tournament.ID
-	latest := func() *tournament.Snapshot {
-		s, err := store.Snapshot(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	write := func(f func(*tournament.Snapshot) (*tournament.Change, error)) {
-		t.Helper()
-		if _, _, err := store.Write(ctx, latest(), f); err != nil {
-			t.Fatal(err)
-		}
-	}
+	latest, write := writer(t, store, id)
 	write(func(s *tournament.Snapshot) (*tournament.Change, error) {
 		return s.Start(cachetest.Now.Add(-time.Hour))
 	})
