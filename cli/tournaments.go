@@ -221,7 +221,7 @@ func createTournament(in tournamentsInput) (action, error) {
 	if err := in.positional(0, "no arguments besides --file"); err != nil {
 		return nil, err
 	}
-	raw, err := readFile(in.file)
+	raw, err := readFile(in.file, tournament.MaxSetupFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -308,7 +308,7 @@ func importTournament(in tournamentsInput) (action, error) {
 	if err := in.positional(1, "one file"); err != nil {
 		return nil, err
 	}
-	raw, err := readFile(in.pos[0])
+	raw, err := readFile(in.pos[0], tournament.MaxImportFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -374,20 +374,22 @@ func write(ctx context.Context, store *cache.Store, id string, compute func(*tou
 	return store.Write(ctx, snap, compute)
 }
 
-func readFile(name string) ([]byte, error) {
+// readFile reads the file name (- for stdin), at most one byte more than
+// limit: past the limit, the parser says so and names it, rather than
+// reading on or cutting the file short.
+func readFile(name string, limit int) ([]byte, error) {
 	switch name {
 	case "":
 		return nil, errors.New("--file is required: a setup file, or - for stdin")
 	case "-":
-		return io.ReadAll(io.LimitReader(os.Stdin, tournament.MaxImportFileBytes+1))
+		return io.ReadAll(io.LimitReader(os.Stdin, int64(limit)+1))
 	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }() // read only: a failed close loses nothing
-	// Past the limit, the parser says so and names it.
-	return io.ReadAll(io.LimitReader(f, tournament.MaxImportFileBytes+1))
+	return io.ReadAll(io.LimitReader(f, int64(limit)+1))
 }
 
 func findDiscipline(s *tournament.Snapshot, ref string) (*tournament.Discipline, error) {

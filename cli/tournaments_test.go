@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"maps"
@@ -409,6 +410,34 @@ func TestImportRefusesABrokenFileWithItsPath(t *testing.T) {
 	}
 	if _, err := courtside(t, getenv2, "tournaments", "import", file); err == nil || !strings.Contains(err.Error(), "--organizer is required") {
 		t.Errorf("no --organizer: %v", err)
+	}
+}
+
+// TestASetupFilePastTheLimitIsRefusedByName: a setup file larger than the
+// limits table's setup size (here valid JSON padded with spaces) is refused
+// with the limit named, and nothing is made.
+func TestASetupFilePastTheLimitIsRefusedByName(t *testing.T) {
+	getenv, store := env(t)
+	mustRun(t, getenv, "organizers", "create", "--name", "Kickerclub Hamburg e.V.", "--slug", "kickerclub-hamburg", "--sport", "table_soccer")
+	name := setupFile(t, nil)
+	raw, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw = append(raw, bytes.Repeat([]byte(" "), tournament.MaxSetupFileBytes)...)
+	if err := os.WriteFile(name, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = courtside(t, getenv, "tournaments", "create", "--file", name)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("more than %d bytes", tournament.MaxSetupFileBytes)) || !strings.Contains(err.Error(), `"setup file or form size"`) {
+		t.Fatalf("a setup file of %d bytes: %v", len(raw), err)
+	}
+	orgs, err := store.Organizers(context.Background())
+	if err != nil || len(orgs) != 1 {
+		t.Fatal(orgs, err)
+	}
+	if snaps, _ := store.Tournaments(context.Background(), orgs[0].ID, cache.ListQuery{Limit: 10}); len(snaps) != 0 {
+		t.Errorf("a file past the limit made %d tournaments", len(snaps))
 	}
 }
 

@@ -296,8 +296,8 @@ func (rp *RankingPages) SeriesCSV(w http.ResponseWriter, r *http.Request) error 
 	cw := csv.NewWriter(&buf)
 	head := []string{"rank", "player_id", "player", "points", "tournaments", "rating", "movement"}
 	for _, part := range se.Parts {
-		label, _ := partLabel(st.ByID[part.TournamentID], part.DisciplineID)
-		head = append(head, label+" place", label+" points")
+		label, _ := partLabel(st.ByID[part.TournamentID], part.DisciplineID) // names an organizer chose, like a player's
+		head = append(head, csvSafe(label+" place"), csvSafe(label+" points"))
 	}
 	_ = cw.Write(head)
 	index := map[tournament.SeriesPart]int{}
@@ -331,7 +331,8 @@ func (rp *RankingPages) SeriesCSV(w http.ResponseWriter, r *http.Request) error 
 	return err
 }
 
-// csvSafe keeps a spreadsheet from reading a name as a formula.
+// csvSafe keeps a spreadsheet from reading a name as a formula: every cell
+// that holds a name (a player's, a tournament's, a discipline's) goes through it.
 func csvSafe(s string) string {
 	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
 		return "'" + s

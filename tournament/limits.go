@@ -63,8 +63,11 @@ const (
 // match has at most MaxEncounters encounters in its setup too.
 const (
 	MaxEncounters = 16
-	MaxSets       = 16
-	MaxPoints     = 999
+	// MaxWonSets is the most sets a setup may ask to win a match with.
+	MaxWonSets = 9
+	// MaxSets is the longest encounter those allow: best of 2·9−1 = 17.
+	MaxSets   = 2*MaxWonSets - 1
+	MaxPoints = 999
 )
 
 // Limits of following a tournament that runs elsewhere. An upstream answer
@@ -214,7 +217,8 @@ var Table = []Limit{
 	{"entries per round robin group", MaxRoundRobinEntries, "entries", "a round robin draws n·(n−1)/2 matches at its start"},
 	{"matches drawn at once", MaxDrawnMatches, "matches", "a start or a round is one atomic write (about 5 µs of Redis a match)"},
 	{"matches per tournament", MaxMatches, "matches", "a tournament's first read is one HGETALL (about 1 µs of Redis a match)"},
-	{"sets per encounter", MaxSets, "sets", "a result's size"},
+	{"sets to win a match", MaxWonSets, "sets", "a setup's match format, best of 17 at most"},
+	{"sets per encounter", MaxSets, "sets", "a result's size; the longest match a setup allows"},
 	{"points per set", MaxPoints, "points", "a result's size"},
 	{"rounds per group", MaxRounds, "rounds", "the pairing modes' planned rounds"},
 	{"screens per tournament", MaxScreens, "screens", "the screens console lists them all"},

