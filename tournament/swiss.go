@@ -59,9 +59,11 @@ type Seat struct {
 // criteria against floating twice in a row do not apply.
 //
 // Large fields are paired on a sparse graph first (each entry's likeliest
-// opponents); that pairing is kept only when the matching's duals prove that
-// no pair left out of the sparse graph could have made it better, and
-// otherwise the whole graph is matched; a rematch is allowed only when the
+// opponents); that pairing is kept when it provably reaches the fewest
+// floats any pairing could have (one over each boundary with an odd count of
+// entries above it) with the bye in the lowest group, or when the matching's
+// duals prove that no pair left out could have made it better; otherwise the
+// whole graph is matched; a rematch is allowed only when the
 // graph without them has no perfect matching.
 func PairSwiss(ranked []Seat, met func(a, b int) bool) (pairs [][2]int, bye int) {
 	return pairRanked(newSwissGraph(ranked, met, false))
@@ -106,6 +108,7 @@ type swissGraph struct {
 	pos          []int // place within the score group (seed order)
 	size         []int // per score group, its entries
 	levels       int
+	oddBounds    int // boundaries between score groups with an odd count above them: the fewest floats
 	hop          int // the longest float whose square counts in full (the weights must fit in 64 bits)
 	rHop, rFloat int64
 	rBye         int64 // per score group the bye goes above the lowest
@@ -149,6 +152,16 @@ func newSwissGraph(ranked []Seat, met func(a, b int) bool, adjacent bool) *swiss
 			s.levels = 1
 		}
 		s.level[s.dummy], s.pos[s.dummy] = g, s.size[g] // not counted in the group's size
+	}
+	count := 0
+	for g, k := range s.size {
+		if s.dummy >= 0 && g == s.levels-1 {
+			k++
+		}
+		count += k
+		if g < s.levels-1 && count%2 == 1 {
+			s.oddBounds++
+		}
 	}
 	// Weights: each rule outweighs everything the rules after it can add up to.
 	half := float64(vertices/2 + 1)
@@ -300,7 +313,7 @@ func (s *swissGraph) pair() []int {
 			}
 		})
 		mate, dual := matchingDuals(vertices, edges, true)
-		if s.perfect(mate) && s.proven(dual) {
+		if s.perfect(mate) && (s.fewestFloats(mate) || s.proven(dual)) {
 			return mate
 		}
 	}
@@ -315,6 +328,21 @@ func (s *swissGraph) pair() []int {
 		return mate
 	}
 	return s.match(s.allPairs)
+}
+
+// fewestFloats reports whether a pairing without rematches has the fewest
+// floats any pairing could have, each over one boundary, and its bye (if
+// any) in the lowest score group: then no pair left out of the sparse graph
+// could better it by the rules before the Dutch order.
+func (s *swissGraph) fewestFloats(mate []int) bool {
+	k := 0
+	for a, b := range mate {
+		if a < b {
+			d := iabs(s.level[a] - s.level[b])
+			k += d * d
+		}
+	}
+	return k == s.oddBounds && (s.dummy < 0 || s.level[mate[s.dummy]] == s.levels-1)
 }
 
 // proven reports whether the duals of a perfect matching of the sparse graph
