@@ -221,25 +221,36 @@
         box.style.setProperty("--fit", f);
       }
     });
-    // A court's tile fits as a whole: its round line shrinks first, then a
-    // pair shows its surnames, then everything shrinks together.
-    document.querySelectorAll(".tv-tile").forEach(function (tile) {
-      if (!tile.clientHeight) return;
-      var over = function () { return tile.scrollHeight > tile.clientHeight + 1 || tile.scrollWidth > tile.clientWidth + 1; };
-      var f = 1, line = 1;
-      tile.classList.remove("tv-shortened", "tv-compact");
-      tile.style.setProperty("--fit", f);
-      tile.style.setProperty("--fit-line", line);
-      while (over() && line > 0.8) {
-        line -= 0.05;
-        tile.style.setProperty("--fit-line", line);
-      }
-      if (over() && tile.hasAttribute("data-short")) tile.classList.add("tv-shortened");
-      if (over()) tile.classList.add("tv-compact");
-      while (over() && f > 0.4) {
-        f -= 0.05;
-        tile.style.setProperty("--fit", f);
-      }
+    // The tiles of a TV page fit together, so that each kind of text is one
+    // size on the screen (a featured tile has its own): the round lines
+    // shrink first, then a pair that still overflows shows its surnames and
+    // leaves out its sets, then everything shrinks together, down to the
+    // floors the style sheet sets (24 px, names and scores 36 px at 1080p).
+    document.querySelectorAll('[data-testid="court-grid"]').forEach(function (grid) {
+      var tiles = Array.prototype.filter.call(grid.querySelectorAll(".tv-tile"), function (t) { return t.clientHeight > 0; });
+      [false, true].forEach(function (featured) {
+        var group = tiles.filter(function (t) { return t.hasAttribute("data-featured") === featured; });
+        if (!group.length) return;
+        var overT = function (t) { return t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1; };
+        var over = function () { return group.some(overT); };
+        var set = function (k, v) { group.forEach(function (t) { t.style.setProperty(k, v); }); };
+        var f = 1, line = 1;
+        group.forEach(function (t) { t.classList.remove("tv-shortened", "tv-compact"); });
+        set("--fit", f);
+        set("--fit-line", line);
+        while (over() && line > 0.8) {
+          line -= 0.05;
+          set("--fit-line", line);
+        }
+        group.forEach(function (t) {
+          if (overT(t) && t.hasAttribute("data-short")) t.classList.add("tv-shortened");
+          if (overT(t)) t.classList.add("tv-compact");
+        });
+        while (over() && f > 0.4) {
+          f -= 0.05;
+          set("--fit", f);
+        }
+      });
     });
     // A list in a box of fixed height shows the items that fit whole.
     document.querySelectorAll("[data-fit-list]").forEach(function (list) {
