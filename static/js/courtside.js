@@ -280,18 +280,28 @@
         });
         inner.style.setProperty("--name-w", width + "rem");
       }
-      // A stage's tables stand in as many columns as let them grow the most.
-      var most_cols = +inner.getAttribute("data-fit-cols");
-      if (most_cols > 1) {
-        var bestScale = 0, cols = 1;
+      // A stage's tables stand in as many columns, and a table's rows are
+      // as high, as let them grow the most; of those that tie, the highest
+      // rows: a table of a few rows fills the screen's height, and one of
+      // many (stretched below) its width.
+      var table = inner.classList.contains("tv-standings");
+      var most_cols = +inner.getAttribute("data-fit-cols") || 1;
+      if (table) {
+        inner.style.width = "";
+        var pick = null;
         for (var c = 1; c <= most_cols; c++) {
-          inner.style.gridTemplateColumns = "repeat(" + c + ", max-content)";
-          var sc = scale();
-          if (sc > bestScale + 0.001) { bestScale = sc; cols = c; }
+          if (most_cols > 1) inner.style.gridTemplateColumns = "repeat(" + c + ", max-content)";
+          [0.08, 0.15, 0.25, 0.4, 0.6, 0.8].forEach(function (p) {
+            inner.style.setProperty("--row-pad", p + "em");
+            var sc = scale();
+            if (!pick || sc > pick.sc * 1.005 || (sc >= pick.sc * 0.995 && p > pick.p)) pick = { sc: Math.max(sc, pick ? pick.sc : 0), c: c, p: p };
+          });
         }
-        inner.style.gridTemplateColumns = "repeat(" + cols + ", max-content)";
+        if (most_cols > 1) inner.style.gridTemplateColumns = "repeat(" + pick.c + ", minmax(max-content, 1fr))";
+        inner.style.setProperty("--row-pad", pick.p + "em");
       }
       var s = scale();
+      if (table && box.clientWidth / s > inner.scrollWidth + 1) inner.style.width = box.clientWidth / s + "px";
       inner.style.transformOrigin = "top left";
       // A grown view stands in the middle of the screen's width.
       var left = most > 1 ? Math.max(0, (box.clientWidth - inner.scrollWidth * s) / 2) : 0;
