@@ -184,3 +184,56 @@ func TestTVTablesAndTreesFillTheScreen(t *testing.T) {
 		}
 	}
 }
+
+// TestTVSlotOfAStageNotDrawnShowsItsLikelyDraw rotates a TV to the
+// knock-out of the Hamburg Open's doubles while their pools are played, in
+// English and German: the view says when the tree is drawn and shows its
+// first round if the tables stay as they are, as the group's page does, in
+// text a hall reads (24 px and more, nothing cut). (It was a black screen
+// under a heading for fifteen seconds.) A finished double elimination's
+// view shows its whole winners' tree, not one box.
+func TestTVSlotOfAStageNotDrawnShowsItsLikelyDraw(t *testing.T) {
+	srv, _, demo := site(t)
+	b := browser(t)
+	hamburg := tournamentNamed(demo, "Hamburg Open 2026")
+	ko := hamburg.Tournament.Disciplines[1].Stages[1].Groups[0]
+	for _, lang := range []string{"en", "de"} {
+		do := steps(t, b, "tv-undrawn-"+lang, false)
+		do("open", chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(srv.URL+"/t/"+hamburg.Tournament.ID+"/tv?lang="+lang+"&rotate=bracket:"+ko.ID), chromedp.WaitReady(`[data-panel]`))
+		do("show", showPanel(1)...)
+		screenshot(t, b, "tv-undrawn-"+lang)
+		pairs, err := chromedp.Run(b, chromedp.Evaluate[int](`[...document.querySelectorAll('[data-panel]:not([hidden]) [data-testid="likely-pair"]')].filter(p => p.offsetParent).length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pairs != 4 {
+			t.Errorf("%s: %d likely pairs on the TV, want the knock-out's four quarter-finals", lang, pairs)
+		}
+		texts, err := chromedp.Run(b, chromedp.Evaluate[[]textSize](readTextSizes))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkTVText(t, lang, texts)
+		problems, err := chromedp.Run(b, chromedp.Evaluate[[]string](layoutProblems+`('body')`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(problems) > 0 {
+			t.Errorf("%s:\n%s", lang, strings.Join(problems, "\n"))
+		}
+	}
+
+	autumn := tournamentNamed(demo, "Autumn Cup 2026")
+	tree := autumn.Tournament.Disciplines[0].Stages[0].Groups[0]
+	do := steps(t, b, "tv-finished-tree", false)
+	do("open", chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(srv.URL+"/t/"+autumn.Tournament.ID+"/tv?rotate=bracket:"+tree.ID), chromedp.WaitReady(`[data-panel]`))
+	do("show", showPanel(1)...)
+	screenshot(t, b, "tv-finished-tree")
+	boxes, err := chromedp.Run(b, chromedp.Evaluate[int](`[...document.querySelectorAll('[data-panel]:not([hidden]) [data-testid="bracket-match"]')].filter(m => m.offsetParent).length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if boxes < 7 { // the winners' tree of eight: four, two, one
+		t.Errorf("the finished tree's first view shows %d boxes, want its winners' tree at least", boxes)
+	}
+}

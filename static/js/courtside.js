@@ -88,6 +88,14 @@
     });
   }
 
+  // A screen whose address names its language (?lang=) asks for its live
+  // parts in it: the server keeps no cookie of it, which another tab of the
+  // browser could change.
+  var addressLang = window.URLSearchParams && new URLSearchParams(location.search).get("lang");
+  document.addEventListener("htmx:configRequest", function (e) {
+    if (addressLang && e.detail.verb === "get") e.detail.parameters.lang = addressLang;
+  });
+
   // Live parts (data-poll="ms") ask for themselves while the page is visible.
   // A failed poll shows the reconnecting mark and waits twice as long each
   // time, up to 30 s; the first poll that answers clears it.
