@@ -52,6 +52,13 @@ func TestComposeStartsCourtsideWithADurableRedis(t *testing.T) {
 	if app.Build == nil || app.Environment["REDIS_URL"] != "redis://redis:6379/0" || len(app.Ports) == 0 {
 		t.Errorf("courtside: build %v, REDIS_URL %q, ports %v", app.Build, app.Environment["REDIS_URL"], app.Ports)
 	}
+	if dir := app.Environment["BACKUP_DIR"]; !strings.HasPrefix(dir, "/data/") || !slices.ContainsFunc(app.Volumes, func(v string) bool {
+		name, path, _ := strings.Cut(v, ":")
+		_, declared := c.Volumes[name]
+		return declared && path == "/data"
+	}) {
+		t.Errorf("courtside writes its backups to %q, volumes %v: not into a named volume", dir, app.Volumes)
+	}
 	if app.DependsOn["redis"].Condition != "service_healthy" {
 		t.Error("courtside starts before Redis answers")
 	}

@@ -1,11 +1,14 @@
 package cache
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -106,19 +109,99 @@ func (s *Store) CreateHelper(ctx context.Context, organizerID, name string, role
 	return k, err
 }
 
-// Helpers lists the organizer's helpers' logins that are not revoked, newest first.
+// Helpers lists the organizer's helpers' logins, newest first: those its
+// own index names, so no organizer's page reads another's keys.
 func (s *Store) Helpers(ctx context.Context, organizerID string) ([]record.Key, error) {
-	all, err := s.Keys(ctx)
-	if err != nil {
+	if err := s.indexHelpers(ctx); err != nil {
 		return nil, err
 	}
+	shas, err := s.rdb.SMembers(ctx, organizerHelpersKey(organizerID)).Result()
+	if err != nil {
+		return nil, fmt.Errorf("cache: helpers: %w", err)
+	}
+	if len(shas) == 0 {
+		return nil, nil
+	}
+	raws, err := s.rdb.HMGet(ctx, keysByHashKey, shas...).Result()
+	if err != nil {
+		return nil, fmt.Errorf("cache: helpers: %w", err)
+	}
 	var out []record.Key
-	for _, k := range all {
+	for _, raw := range raws {
+		str, ok := raw.(string)
+		if !ok {
+			continue // listed by a creation that failed after it
+		}
+		var k record.Key
+		if err := json.Unmarshal([]byte(str), &k); err != nil {
+			return nil, fmt.Errorf("cache: helpers: %w", err)
+		}
 		if k.Helper && !k.Revoked && k.OrganizerID == organizerID {
 			out = append(out, k)
 		}
 	}
+	slices.SortFunc(out, func(a, b record.Key) int {
+		return cmp.Or(b.CreatedAt.Compare(a.CreatedAt.Time), strings.Compare(a.ID, b.ID))
+	})
 	return out, nil
+}
+
+// pruneHelper removes a helper's login: its records and its place in its
+// organizer's index.
+func (s *Store) pruneHelper(ctx context.Context, k record.Key, sha string) error {
+	_, err := s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.HDel(ctx, keysByHashKey, sha)
+		p.HDel(ctx, keysKey, k.ID)
+		return nil
+	})
+	if err == nil {
+		err = s.rdb.SRem(ctx, organizerHelpersKey(k.OrganizerID), sha).Err()
+	}
+	if err != nil {
+		return fmt.Errorf("cache: key %s: %w", k.ID, err)
+	}
+	return nil
+}
+
+// indexHelpers lists the helpers' logins of a store from before the
+// organizers' indexes in them, once (helpersIndexedKey says it was done),
+// and removes those revoked then.
+func (s *Store) indexHelpers(ctx context.Context) error {
+	if s.helpersIndexed.Load() {
+		return nil
+	}
+	done, err := s.rdb.Exists(ctx, helpersIndexedKey).Result()
+	if err != nil {
+		return fmt.Errorf("cache: helpers index: %w", err)
+	}
+	if done == 0 {
+		var revoked []record.Key
+		var shas []string
+		err := s.scanHash(ctx, keysByHashKey, func(sha, raw string) error {
+			var k record.Key
+			if err := json.Unmarshal([]byte(raw), &k); err != nil {
+				return err
+			}
+			switch {
+			case k.Helper && k.Revoked:
+				revoked, shas = append(revoked, k), append(shas, sha)
+			case k.Helper:
+				return s.rdb.SAdd(ctx, organizerHelpersKey(k.OrganizerID), sha).Err()
+			}
+			return nil
+		})
+		for i := 0; err == nil && i < len(revoked); i++ {
+			err = s.pruneHelper(ctx, revoked[i], shas[i])
+		}
+		if err == nil {
+			err = s.rdb.Set(ctx, helpersIndexedKey, 1, 0).Err()
+		}
+		if err != nil {
+			return fmt.Errorf("cache: helpers index: %w", err)
+		}
+	}
+	s.helpersIndexed.Store(true)
+	return nil
 }
 
 // KeyHash returns the SHA-256 of the secret of the key with the id.

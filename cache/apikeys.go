@@ -80,6 +80,11 @@ func (s *Store) PutKeyWithSecret(ctx context.Context, k record.Key, secret strin
 	if err != nil {
 		return record.Key{}, err
 	}
+	if k.Helper { // listed first, like a tournament in its index: Helpers skips what is not there
+		if err := s.rdb.SAdd(ctx, organizerHelpersKey(k.OrganizerID), sha).Err(); err != nil {
+			return record.Key{}, fmt.Errorf("cache: create key: %w", err)
+		}
+	}
 	_, err = s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.HSet(ctx, keysByHashKey, sha, raw)
 		p.HSet(ctx, keysKey, k.ID, sha)
@@ -115,7 +120,9 @@ func (s *Store) Keys(ctx context.Context) ([]record.Key, error) {
 }
 
 // RevokeKey revokes the key with the id; it stops working at once, and the
-// console sessions signed in with it end.
+// console sessions signed in with it end. A helper's login is removed
+// (nothing keeps it: its helper gets a new one); other keys stay, marked
+// revoked, for keys list.
 func (s *Store) RevokeKey(ctx context.Context, id string) error {
 	sha, err := s.rdb.HGet(ctx, keysKey, id).Result()
 	if errors.Is(err, redis.Nil) {
@@ -127,6 +134,12 @@ func (s *Store) RevokeKey(ctx context.Context, id string) error {
 	k, err := s.KeyByHash(ctx, sha)
 	if err != nil {
 		return err
+	}
+	if k.Helper {
+		if err := s.pruneHelper(ctx, k, sha); err != nil {
+			return err
+		}
+		return s.endSessionsOf(ctx, sha)
 	}
 	k.Revoked = true
 	raw, err := json.Marshal(k)

@@ -147,12 +147,33 @@ func (s *Store) Import(ctx context.Context, org tournament.Organizer, x *Export)
 	t := *x.Tournament
 	t.OrganizerID, t.Rev = org.ID, 1
 	id := t.ID
-	st, err := stageImport(ctx, id, x)
+	if err := s.TakeWrite(ctx, org.ID); err != nil {
+		return "", err
+	}
+	most := len(x.Matches)
+	if x.Setup != nil {
+		most = max(most, x.Setup.MostMatches())
+	}
+	bytes, err := storedBytes(&t, x.Entries, most)
 	if err != nil {
 		return "", err
 	}
-	cleanUp := func() { // best effort: what is left expires anyway
+	listed, err := s.reserve(ctx, &t, most, bytes) // counted before anything is staged
+	if err != nil {
+		return "", err
+	}
+	st, err := stageImport(ctx, id, x)
+	if err != nil {
+		if listed {
+			_ = s.release(context.WithoutCancel(ctx), org.ID, id)
+		}
+		return "", err
+	}
+	cleanUp := func() { // best effort: what is left expires anyway, and what it counted is given back
 		_ = s.rdb.Unlink(context.WithoutCancel(ctx), st.staging...).Err()
+		if listed {
+			_ = s.release(context.WithoutCancel(ctx), org.ID, id)
+		}
 	}
 	if err := s.sendStaged(ctx, st); err != nil {
 		cleanUp()

@@ -43,6 +43,14 @@
 //	{organizers}:slugs     hash    slug → organizer id
 //	o:{<orgId>}:index      hash    tournament id → listing JSON as of its creation; the listing key has its current one
 //
+// An organizer's quotas (tournament.Quota) and what counts against them, in
+// its slot; the index's length is its tournaments:
+//
+//	o:{<orgId>}:quota             hash    tournaments, matches, bytes, writes: an operator's values (absent: the limits table's)
+//	o:{<orgId>}:usage             hash    matches, bytes: what its tournaments count (the most matches each can come to)
+//	o:{<orgId>}:reserved          hash    tournament id → "<matches> <bytes>" it counts, given back when it is deleted
+//	o:{<orgId>}:writes:<minute>   string  the organizer's writes in that minute (expires after two minutes)
+//
 // An organizer's rankings (its player register, series and rating settings),
 // in the organizer's slot; every change to them bumps rankings-rev:
 //
@@ -69,6 +77,8 @@
 //
 //	{keys}                 hash    key id → SHA-256 hex of its secret
 //	{keys}:by-hash         hash    SHA-256 hex → Key JSON
+//	o:{<orgId>}:helpers    set     SHA-256 hex of each of the organizer's helpers' logins (a revoked one is removed whole)
+//	{keys}:helpers-indexed string  set once every helper's login is in its organizer's set (stores from before them)
 //
 // Rate limiting, one counter per key and minute (expires after two minutes),
 // and failed sign-ins to the console per client address (expire after 15 minutes):
@@ -142,11 +152,19 @@ const (
 	organizerSlugsKey = "{organizers}:slugs"
 	keysKey           = "{keys}"
 	keysByHashKey     = "{keys}:by-hash"
+	helpersIndexedKey = "{keys}:helpers-indexed"
 	webhooksKey       = "webhooks"
 	webhooksRevKey    = "{webhooks}:rev"
 )
 
-func organizerIndexKey(orgID string) string { return fmt.Sprintf("o:{%s}:index", orgID) }
+func organizerIndexKey(orgID string) string    { return fmt.Sprintf("o:{%s}:index", orgID) }
+func organizerHelpersKey(orgID string) string  { return fmt.Sprintf("o:{%s}:helpers", orgID) }
+func organizerQuotaKey(orgID string) string    { return fmt.Sprintf("o:{%s}:quota", orgID) }
+func organizerUsageKey(orgID string) string    { return fmt.Sprintf("o:{%s}:usage", orgID) }
+func organizerReservedKey(orgID string) string { return fmt.Sprintf("o:{%s}:reserved", orgID) }
+func organizerWritesKey(orgID string, window int64) string {
+	return fmt.Sprintf("o:{%s}:writes:%d", orgID, window)
+}
 
 func registerPlayersKey(orgID string) string { return fmt.Sprintf("o:{%s}:players", orgID) }
 func registerLinksKey(orgID string) string   { return fmt.Sprintf("o:{%s}:links", orgID) }

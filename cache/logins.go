@@ -6,13 +6,16 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"courtside/tournament"
 )
 
 // Failed sign-ins to the console: a client address with MaxFailedLogins
 // failures in LoginWindow must wait for the window to pass.
+// Both are rows of the limits table.
 const (
-	MaxFailedLogins = 10
-	LoginWindow     = 15 * time.Minute
+	MaxFailedLogins = tournament.MaxFailedSignIns
+	LoginWindow     = tournament.SignInLockoutMinutes * time.Minute
 )
 
 // beginLoginScript takes one of the client's guesses in one atomic step: it

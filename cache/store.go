@@ -38,6 +38,8 @@ type Store struct {
 	reads singleflight.Group // one read of a tournament at a time, shared by its readers
 
 	rankings rankingsMemo // the last Rankings read per organizer (rankings.go)
+
+	helpersIndexed atomic.Bool // the organizers' helper indexes are built (accounts.go)
 }
 
 // maxSnapshots bounds the snapshots kept in memory; past it, the map starts over.

@@ -67,7 +67,21 @@ func (s *Store) CreateTournament(ctx context.Context, org tournament.Organizer, 
 	if err != nil {
 		return nil, err
 	}
+	if err := s.TakeWrite(ctx, org.ID); err != nil {
+		return nil, err
+	}
+	most := setup.MostMatches()
+	bytes, err := storedBytes(t, entries, most)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.reserve(ctx, t, most, bytes); err != nil {
+		return nil, err
+	}
 	if _, err := s.Apply(ctx, t.ID, tournament.Create(t, entries, s.Now())); err != nil {
+		if !Unavailable(err) { // refused: it was never made, so it counts no more
+			_ = s.release(context.WithoutCancel(ctx), org.ID, t.ID)
+		}
 		return nil, err
 	}
 	if len(links) > 0 {
@@ -183,8 +197,10 @@ func (s *Store) DeleteTournament(ctx context.Context, id string) error {
 	if err := s.rdb.Unlink(ctx, keys...).Err(); err != nil {
 		return fmt.Errorf("cache: delete %s: %w", id, err)
 	}
+	if err := s.release(ctx, t.OrganizerID, id); err != nil { // its index entry and what it counted
+		return err
+	}
 	_, err = s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
-		p.HDel(ctx, organizerIndexKey(t.OrganizerID), id)
 		p.SRem(ctx, eventStreamsKey, eventsKey(id))
 		p.Publish(ctx, versionsChannel, id+" 0")
 		return nil

@@ -100,3 +100,36 @@ func TestNextBatchIsTheLeaseHolders(t *testing.T) {
 		t.Errorf("the holder: version %d, %v", v, err)
 	}
 }
+
+// TestNoShowsRemovedAtCheckInAreNoPlayers: the entries removed as no-shows
+// are gone from the tournament's players, so the register never offers them.
+func TestNoShowsRemovedAtCheckInAreNoPlayers(t *testing.T) {
+	_, store, _, snap := clubNight(t)
+	ctx := context.Background()
+	// The last doubles team, Karl Ney / Lea Sommer, plays in no other discipline.
+	d := snap.Tournament.Disciplines[1]
+	team := snap.Entries[d.EntryIDs[len(d.EntryIDs)-1]]
+	if _, _, err := store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.RemoveEntries(d.ID, []string{team.ID}, store.Now())
+	}); err != nil {
+		t.Fatal(err)
+	}
+	now, err := store.Snapshot(ctx, snap.Tournament.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, kept := now.Entries[team.Entries[0].ID]; !kept {
+		t.Log("the store dropped the removed entries") // then nothing could offer them
+	}
+	players := tournament.PlayerEntries(now)
+	if len(players) == 0 {
+		t.Fatal("no players")
+	}
+	for _, p := range players {
+		for _, gone := range append([]*tournament.Entry{team}, team.Entries...) {
+			if p.EntryID == gone.ID {
+				t.Errorf("the removed no-show %s (%s) is a player of the tournament", p.Name, p.EntryID)
+			}
+		}
+	}
+}

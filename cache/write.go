@@ -161,7 +161,16 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 	if t := c.Tournament; t != nil && t.Rev == 1 {
 		// The index lives in another slot: listed first, a tournament
 		// is never without its entry; readers skip entries of tournaments
-		// that were never made (see Tournaments).
+		// that were never made (see Tournaments). Listing it counts it
+		// against its organizer's quotas (CreateTournament has counted
+		// the most its setup comes to already).
+		bytes, err := storedBytes(t, c.Entries, len(c.Matches))
+		if err != nil {
+			return 0, err
+		}
+		if _, err := s.reserve(ctx, t, len(c.Matches), bytes); err != nil {
+			return 0, err
+		}
 		if err := s.index(ctx, t); err != nil {
 			return 0, err
 		}
@@ -281,6 +290,9 @@ const maxAttempts = 25
 // now. It returns the snapshot the applied change was computed from and the change.
 func (s *Store) Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error) {
 	id, snap := from.Tournament.ID, from
+	if err := s.TakeWrite(ctx, from.Tournament.OrganizerID); err != nil {
+		return nil, nil, err
+	}
 	var err error
 	for attempt := range maxAttempts {
 		var c *tournament.Change

@@ -77,7 +77,7 @@ Usage:
                       every change is on disk before it is acknowledged
       --simulate      play the running tournaments live (default on with the embedded demo)
   courtside demo
-      Load the demo tournaments into the Redis at REDIS_URL.
+      Load the demo tournaments into the store (a data directory or the Redis at REDIS_URL).
   courtside keys create-token --organizer ID [--name NAME]
       Create an API token of an organizer; prints the secret, once.
       --organizer ID  the organizer the token belongs to (required)
@@ -99,6 +99,9 @@ Usage:
       --sport SPORT   table_soccer, petanque, darts, cornhole or table_tennis
   courtside organizers list
       List the organizers.
+  courtside organizers quota SLUG [--tournaments N] [--matches N] [--storage MIB] [--writes N] [--reset]
+      Print an organizer's usage and quota; the flags set its quota (0: the limits table's value;
+      --reset: all of them). See the README's "## Limits".
   courtside tournaments create --file FILE
       Create a tournament from a setup file (- for stdin; schema at /setup.schema.json);
       prints its id alone. It is ready, or in check-in when the file says checkIn.
@@ -131,8 +134,23 @@ Usage:
       List the followed tournaments: last sync, budget use, errors, webhook address.
   courtside follow stop ID
       Stop following; the tournament stays as it was last seen.
+  courtside backup [--out FILE] [--organizer ID]
+      Write a backup of everything (organizers, tournaments, rankings, keys, sign-ins) to
+      FILE, while serve goes on; a gzipped file of JSON lines with a checksum.
+      --out FILE      where (default courtside-TIME.backup.gz here; - for stdout)
+      --organizer ID  only that organizer's data (its id or slug)
+  courtside restore FILE [--force]
+      Restore a backup into an empty data directory (made when missing) or Redis; the
+      file is checked whole first, and a target that holds data is refused.
+      --force         restore into a target that holds data: the backup's keys replace theirs
   courtside help
       Print this help (also --help, -h).
+
+Data:
+  Every command but serve and help works on the data directory of --data DIR (or DATA_DIR)
+  or on the Redis at REDIS_URL. A data directory a server is running on is refused with
+  the server's pid and address: stop it, or use its console (export, backup, delete,
+  API tokens), or take a backup it wrote in DIR/backups.
 
 Limits:
   Every count and size an organizer, a form or a file chooses is bounded (entries, matches,
@@ -141,9 +159,12 @@ Limits:
 
 Environment:
   REDIS_URL              the Redis to use (redis://host:6379/0); serve without it (and
-                         without DATA_DIR) runs an embedded in-memory Redis with the demo;
-                         demo and keys need it
-  DATA_DIR               serve keeps its data in this directory instead (as --data)
+                         without DATA_DIR) runs an embedded in-memory Redis with the demo
+  DATA_DIR               serve keeps its data in this directory instead (as --data); the
+                         other commands work on it
+  BACKUP_EVERY           how often serve writes a backup (default 1h; 0 for none)
+  BACKUP_KEEP            how many it keeps, the newest (default 48, at most 1000)
+  BACKUP_DIR             where (default DIR/backups with --data; on a Redis, none unless set)
   REDIS_CLUSTER          true: REDIS_URL names a Redis Cluster (so does a URL with addr=
                          parameters: redis://host:7000?addr=host:7001&addr=host:7002)
   REDIS_WAIT_REPLICAS    replicas that must confirm a write before it is acknowledged
@@ -191,6 +212,8 @@ var commands = map[string]command{
 	"organizers":  organizers,
 	"tournaments": tournaments,
 	"follow":      follow,
+	"backup":      backup,
+	"restore":     restore,
 }
 
 func run(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
@@ -208,7 +231,7 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		return fmt.Errorf("unknown command %q: %w", cmd, errUsage)
 	case len(args) > 0 && isHelp(args[0]):
 	default:
-		err = onStore(ctx, c, args, stdout, getenv)
+		err = onStore(ctx, cmd, c, args, stdout, getenv)
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		_, err = io.WriteString(stdout, usage)
@@ -216,18 +239,23 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 	return err
 }
 
-// onStore reads the command line of c, then opens the Redis at REDIS_URL
-// and runs c's action on it.
-func onStore(ctx context.Context, c command, args []string, stdout io.Writer, getenv func(string) string) error {
+// onStore reads the command line of c, then opens the store (the data
+// directory of --data or DATA_DIR, or the Redis at REDIS_URL) and runs c's
+// action on it.
+func onStore(ctx context.Context, cmd string, c command, args []string, stdout io.Writer, getenv func(string) string) error {
+	dir, args, err := dataFlag(args)
+	if err != nil {
+		return err
+	}
 	do, err := c(args, getenv)
 	if err != nil {
 		return err
 	}
-	store, closeRedis, err := realStore(ctx, getenv)
+	store, closeStore, err := commandStore(ctx, cmp.Or(dir, getenv("DATA_DIR")), cmd == "restore", getenv)
 	if err != nil {
 		return err
 	}
-	defer closeRedis()
+	defer closeStore()
 	return do(ctx, store, stdout)
 }
 
@@ -314,7 +342,7 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	follower := upstream.New(store, log, cfg.base)
 	follower.AllowPrivate = allowPrivate // the same opt-in as webhooks: follows dial public addresses only
 	metrics := web.NewMetrics(rdb)
-	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: 120, AllowPrivateWebhooks: allowPrivate,
+	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: tournament.APIRequestsPerKey, AllowPrivateWebhooks: allowPrivate,
 		SessionKeys: sessionKeys(cmp.Or(getenv("SESSION_KEYS"), dataSecret(getenv("SESSION_KEYS") == "", cfg.dataDir, log)), log), BaseURL: cfg.base, RenderCacheBytes: cfg.renderBytes,
 		TrustedProxies: cfg.trusted, Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN"), Upstream: follower})
 	if err != nil {
@@ -332,7 +360,12 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	if firstRun {
 		setupURL = strings.TrimSuffix(cfg.base, "/") + "/setup/" + setupCode
 	}
-	welcome := func(addr net.Addr) error { return printWelcome(stdout, addr, cfg.demo, cfg.dataDir, setupURL) }
+	welcome := func(addr net.Addr) error {
+		if cfg.dataDir != "" {
+			cache.AnnounceDir(cfg.dataDir, cfg.base) // for a command refused there to name
+		}
+		return printWelcome(stdout, addr, cfg.demo, cfg.dataDir, setupURL)
+	}
 	return listenAndServe(ctx, newHTTPServer(handler, log), cfg.addr, welcome, log)
 }
 
@@ -349,6 +382,7 @@ type serveSettings struct {
 	base        string
 	renderBytes int64
 	keep        time.Duration
+	backups     backupSettings
 }
 
 // readServeSettings reads serve's flags and checks its environment: a wrong
@@ -386,7 +420,8 @@ func readServeSettings(args []string, getenv func(string) string) (serveSettings
 	if err != nil || cfg.keep <= 0 {
 		return cfg, fmt.Errorf("RETENTION: want a positive duration such as 168h, got %q", getenv("RETENTION"))
 	}
-	return cfg, nil
+	cfg.backups, err = readBackupSettings(getenv, cfg.dataDir)
+	return cfg, err
 }
 
 // prepareStore makes the store on rdb with its durability, checks Redis
@@ -429,6 +464,10 @@ func startLoops(ctx context.Context, background *sync.WaitGroup, cfg serveSettin
 	background.Go(func() { (&worker.Retention{Store: store, Log: log, Keep: cfg.keep, Every: 10 * time.Minute}).Run(ctx) })
 	background.Go(func() { store.WatchVersions(ctx, 2*time.Second, log) })
 	background.Go(func() { follower.Run(ctx) })
+	if cfg.backups.dir != "" && cfg.backups.every > 0 {
+		b := &worker.Backups{Store: store, Log: log, Dir: cfg.backups.dir, Every: cfg.backups.every, Keep: cfg.backups.keep}
+		background.Go(func() { b.Run(ctx) })
+	}
 	if cfg.simulate {
 		sim := &worker.Simulator{Store: store, Log: log, Rand: mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 1)), IdleFor: 90 * time.Second}
 		if cfg.demo {
@@ -546,24 +585,6 @@ func loadDemo(args []string, _ func(string) string) (action, error) {
 	return func(ctx context.Context, store *cache.Store, _ io.Writer) error {
 		return store.LoadDemo(ctx, tournament.NewDemo(DemoSeed, time.Now()))
 	}, nil
-}
-
-// realStore opens the Redis at REDIS_URL; commands that write lasting data need one.
-func realStore(ctx context.Context, getenv func(string) string) (*cache.Store, func(), error) {
-	url := getenv("REDIS_URL")
-	if url == "" {
-		return nil, nil, errors.New("REDIS_URL is not set: this command writes to a real Redis (for example REDIS_URL=redis://localhost:6379/0)")
-	}
-	rdb, closeRedis, err := cache.Open(url, getenv("REDIS_CLUSTER") == "true")
-	if err != nil {
-		return nil, nil, err
-	}
-	store := cache.New(rdb)
-	if err := store.Ping(ctx); err != nil {
-		closeRedis()
-		return nil, nil, fmt.Errorf("redis: %w", err)
-	}
-	return store, closeRedis, nil
 }
 
 // sessionKeys makes the console's cookie keys from SESSION_KEYS: secrets of

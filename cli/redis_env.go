@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"context"
 	"crypto/rand"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -70,4 +72,58 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
+}
+
+// dataFlag takes --data DIR (or --data=DIR) out of a command's arguments:
+// every command that reads or writes data takes it, wherever it stands.
+func dataFlag(args []string) (dir string, rest []string, err error) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--data" || a == "-data":
+			if i+1 >= len(args) || args[i+1] == "" {
+				return "", nil, fmt.Errorf("--data needs a directory: %w", errUsage)
+			}
+			dir = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--data=") || strings.HasPrefix(a, "-data="):
+			dir = a[strings.IndexByte(a, '=')+1:]
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return dir, rest, nil
+}
+
+// commandStore opens the store a command works on: the data directory dir
+// when no server holds it (a held one is refused with the server's pid and
+// address), or the Redis at REDIS_URL. create lets a directory be made (a
+// restore into a new one); otherwise a directory that is not there is a typo.
+func commandStore(ctx context.Context, dir string, create bool, getenv func(string) string) (*cache.Store, func(), error) {
+	url := getenv("REDIS_URL")
+	switch {
+	case dir != "" && url != "":
+		return nil, nil, fmt.Errorf("--data (DATA_DIR) and REDIS_URL: choose one: %w", errUsage)
+	case dir == "" && url == "":
+		return nil, nil, errors.New("no data to work on: give --data DIR (the directory of serve --data) or REDIS_URL=redis://host:6379/0 (the Redis of serve)")
+	}
+	if dir != "" && !create {
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return nil, nil, fmt.Errorf("--data %s: no such data directory (serve --data %s makes one)", dir, dir)
+		}
+	}
+	rdb, closeRedis, err := openStore(url, dir, getenv)
+	var held *cache.DirInUseError
+	if errors.As(err, &held) {
+		return nil, nil, held
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	store := cache.New(rdb)
+	if err := store.Ping(ctx); err != nil {
+		closeRedis()
+		return nil, nil, fmt.Errorf("redis: %w", err)
+	}
+	return store, closeRedis, nil
 }

@@ -19,7 +19,7 @@ import (
 // organizers creates and lists organizers. A created organizer's id is printed alone on stdout.
 func organizers(args []string, _ func(string) string) (action, error) {
 	if len(args) == 0 {
-		return nil, fmt.Errorf("organizers needs a command (create, list): %w", errUsage)
+		return nil, fmt.Errorf("organizers needs a command (create, list, quota): %w", errUsage)
 	}
 	fs := flag.NewFlagSet("organizers "+args[0], flag.ContinueOnError)
 	switch args[0] {
@@ -65,8 +65,75 @@ func organizers(args []string, _ func(string) string) (action, error) {
 			}
 			return tw.Flush()
 		}, nil
+	case "quota":
+		return organizerQuota(fs, args[1:])
 	}
 	return nil, fmt.Errorf("unknown organizers command %q: %w", args[0], errUsage)
+}
+
+// organizerQuota prints an organizer's usage and quota, after setting the
+// parts of the quota the flags name (0 or --reset: the limits table's).
+func organizerQuota(fs *flag.FlagSet, args []string) (action, error) {
+	tournaments := fs.Int("tournaments", -1, "the tournaments it may keep")
+	matches := fs.Int("matches", -1, "the matches its tournaments may come to")
+	storage := fs.Int("storage", -1, "the storage its tournaments may take, in MiB")
+	writes := fs.Int("writes", -1, "its writes a minute")
+	reset := fs.Bool("reset", false, "go back to the limits table's quota")
+	var ref string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		ref, args = args[0], args[1:]
+	}
+	if err := parse(fs, args); err != nil {
+		return nil, err
+	}
+	if ref == "" || fs.NArg() > 0 {
+		return nil, fmt.Errorf("organizers quota takes one organizer (its slug or id), then flags: %w", errUsage)
+	}
+	for name, v := range map[string]int{"tournaments": *tournaments, "matches": *matches, "storage": *storage, "writes": *writes} {
+		if v < -1 || v > 1<<30 {
+			return nil, fmt.Errorf("--%s: %d is not a quota (0 is the limits table's): %w", name, v, errUsage)
+		}
+	}
+	return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
+		org, err := store.OrganizerByRef(ctx, ref)
+		if errors.Is(err, cache.ErrNotFound) {
+			return fmt.Errorf("no organizer %q (courtside organizers list)", ref)
+		} else if err != nil {
+			return err
+		}
+		u, err := store.Usage(ctx, org.ID)
+		if err != nil {
+			return err
+		}
+		q := u.Quota
+		if *reset {
+			q = tournament.Quota{}
+		}
+		set := func(to *int, v, unit int) {
+			if v >= 0 {
+				*to = v * unit
+			}
+		}
+		set(&q.Tournaments, *tournaments, 1)
+		set(&q.Matches, *matches, 1)
+		set(&q.Bytes, *storage, 1<<20)
+		set(&q.Writes, *writes, 1)
+		if q != u.Quota {
+			if err := store.SetQuota(ctx, org.ID, q); err != nil {
+				return err
+			}
+			if u, err = store.Usage(ctx, org.ID); err != nil {
+				return err
+			}
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintf(tw, "%s (%s)\tUSED\tQUOTA\n", org.Name, org.Slug)
+		fmt.Fprintf(tw, "tournaments\t%d\t%d\n", u.Tournaments, u.Quota.Tournaments)
+		fmt.Fprintf(tw, "matches\t%d\t%d\n", u.Matches, u.Quota.Matches)
+		fmt.Fprintf(tw, "storage (MiB)\t%.1f\t%.1f\n", float64(u.Bytes)/(1<<20), float64(u.Quota.Bytes)/(1<<20))
+		fmt.Fprintf(tw, "writes a minute\t\t%d\n", u.Quota.Writes)
+		return tw.Flush()
+	}, nil
 }
 
 // flagProblems names each problem by its flag.
@@ -154,7 +221,7 @@ func createTournament(in tournamentsInput) (action, error) {
 	if err := in.positional(0, "no arguments besides --file"); err != nil {
 		return nil, err
 	}
-	raw, err := readFile(in.file)
+	raw, err := readFile(in.file, tournament.MaxSetupFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -241,7 +308,7 @@ func importTournament(in tournamentsInput) (action, error) {
 	if err := in.positional(1, "one file"); err != nil {
 		return nil, err
 	}
-	raw, err := readFile(in.pos[0])
+	raw, err := readFile(in.pos[0], tournament.MaxImportFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -307,20 +374,22 @@ func write(ctx context.Context, store *cache.Store, id string, compute func(*tou
 	return store.Write(ctx, snap, compute)
 }
 
-func readFile(name string) ([]byte, error) {
+// readFile reads the file name (- for stdin), at most one byte more than
+// limit: past the limit, the parser says so and names it, rather than
+// reading on or cutting the file short.
+func readFile(name string, limit int) ([]byte, error) {
 	switch name {
 	case "":
 		return nil, errors.New("--file is required: a setup file, or - for stdin")
 	case "-":
-		return io.ReadAll(io.LimitReader(os.Stdin, tournament.MaxImportFileBytes+1))
+		return io.ReadAll(io.LimitReader(os.Stdin, int64(limit)+1))
 	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }() // read only: a failed close loses nothing
-	// Past the limit, the parser says so and names it.
-	return io.ReadAll(io.LimitReader(f, tournament.MaxImportFileBytes+1))
+	return io.ReadAll(io.LimitReader(f, int64(limit)+1))
 }
 
 func findDiscipline(s *tournament.Snapshot, ref string) (*tournament.Discipline, error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"maps"
@@ -11,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -408,5 +410,59 @@ func TestImportRefusesABrokenFileWithItsPath(t *testing.T) {
 	}
 	if _, err := courtside(t, getenv2, "tournaments", "import", file); err == nil || !strings.Contains(err.Error(), "--organizer is required") {
 		t.Errorf("no --organizer: %v", err)
+	}
+}
+
+// TestASetupFilePastTheLimitIsRefusedByName: a setup file larger than the
+// limits table's setup size (here valid JSON padded with spaces) is refused
+// with the limit named, and nothing is made.
+func TestASetupFilePastTheLimitIsRefusedByName(t *testing.T) {
+	getenv, store := env(t)
+	mustRun(t, getenv, "organizers", "create", "--name", "Kickerclub Hamburg e.V.", "--slug", "kickerclub-hamburg", "--sport", "table_soccer")
+	name := setupFile(t, nil)
+	raw, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw = append(raw, bytes.Repeat([]byte(" "), tournament.MaxSetupFileBytes)...)
+	if err := os.WriteFile(name, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = courtside(t, getenv, "tournaments", "create", "--file", name)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("more than %d bytes", tournament.MaxSetupFileBytes)) || !strings.Contains(err.Error(), `"setup file or form size"`) {
+		t.Fatalf("a setup file of %d bytes: %v", len(raw), err)
+	}
+	orgs, err := store.Organizers(context.Background())
+	if err != nil || len(orgs) != 1 {
+		t.Fatal(orgs, err)
+	}
+	if snaps, _ := store.Tournaments(context.Background(), orgs[0].ID, cache.ListQuery{Limit: 10}); len(snaps) != 0 {
+		t.Errorf("a file past the limit made %d tournaments", len(snaps))
+	}
+}
+
+// TestOrganizersQuota: an operator reads an organizer's usage and quota,
+// raises one part of it for that organizer only, and goes back to the table's.
+func TestOrganizersQuota(t *testing.T) {
+	getenv, store := env(t)
+	id := strings.TrimSpace(mustRun(t, getenv, "organizers", "create", "--name", "Big Federation", "--slug", "big-federation", "--sport", "petanque"))
+	mustRun(t, getenv, "organizers", "create", "--name", "Small Club", "--slug", "small-club", "--sport", "petanque")
+	out := mustRun(t, getenv, "organizers", "quota", "big-federation", "--tournaments", "500", "--storage", "1024")
+	if !regexp.MustCompile(`tournaments\s+0\s+500\n`).MatchString(out) {
+		t.Errorf("after --tournaments 500:\n%s", out)
+	}
+	q, err := store.Quota(context.Background(), id)
+	if err != nil || q.Tournaments != 500 || q.Bytes != 1024<<20 || q.Matches != tournament.MaxMatchesPerOrganizer {
+		t.Errorf("stored %+v %v", q, err)
+	}
+	if out := mustRun(t, getenv, "organizers", "quota", "small-club"); !regexp.MustCompile(`tournaments\s+0\s+200\n`).MatchString(out) {
+		t.Errorf("another organizer's quota moved:\n%s", out)
+	}
+	mustRun(t, getenv, "organizers", "quota", "big-federation", "--reset")
+	if q, _ := store.Quota(context.Background(), id); q != tournament.DefaultQuota {
+		t.Errorf("after --reset: %+v", q)
+	}
+	if _, err := courtside(t, getenv, "organizers", "quota", "nobody"); err == nil || !strings.Contains(err.Error(), "no organizer") {
+		t.Errorf("an unknown organizer: %v", err)
 	}
 }

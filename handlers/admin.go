@@ -261,8 +261,8 @@ func (a *Admin) Home(w http.ResponseWriter, r *http.Request) error {
 	for _, s := range snaps {
 		t := s.Tournament
 		href := "/admin/t/" + t.ID
-		if !s.Started() {
-			href += "/setup" // not started: its setup, check-in and Start
+		if !s.Started() && k.Role == record.RoleFull {
+			href += "/setup" // not started: its setup, check-in and Start (a helper's console waits for the start)
 		}
 		page.Tournaments = append(page.Tournaments, templates.AdminTournament{Name: t.Name, ConsoleHref: href, State: t.State, Date: t.StartTime, Zone: venue(t), Public: t.Public})
 	}

@@ -97,7 +97,7 @@ func (a *AdminRankings) showPlayers(w http.ResponseWriter, r *http.Request, stat
 		counts[pid]++
 	}
 	for id, pl := range reg.Players {
-		rating, _ := st.Rating(id)
+		rating, _ := st.Rating(st.Ratings, id)
 		p.Players = append(p.Players, templates.RegisteredRow{ID: id, Name: pl.Name, Href: "/admin/players/" + id, PublicHref: playerHref(org, id), Entries: counts[id], Rating: templates.Number(ctx, math.Round(rating), 0)})
 	}
 	slices.SortFunc(p.Players, func(a, b templates.RegisteredRow) int {

@@ -81,6 +81,9 @@ func (s *Setups) Create(w http.ResponseWriter, r *http.Request) error {
 	setup.Organizer = org.Slug
 	snap, err := s.Setups.CreateTournament(r.Context(), org, setup)
 	var ps tournament.Problems
+	if q, over := cache.IsQuota(err); over && q.RetryAfter == 0 {
+		err = q.Problems() // beside the form, as the setup's own problems
+	}
 	if errors.As(err, &ps) {
 		errs, general := problemFields(r.Context(), ps)
 		return s.renderForm(w, r, http.StatusUnprocessableEntity, page, v, errs, general)
@@ -663,7 +666,7 @@ func problemFields(ctx context.Context, ps tournament.Problems) (map[string]stri
 			path = "start"
 		case "endTime":
 			path = "end"
-		case "organizer", "disciplines", "stages":
+		case "organizer", "disciplines", "stages", "": // "": the whole tournament, such as its organizer's quota
 			general = append(general, problemText(ctx, p))
 			continue
 		}

@@ -80,22 +80,36 @@ type PlayerTournamentJSON struct {
 
 // state loads the organizer the path names, if the caller may read it, and its rankings.
 func (a *RankingsAPI) state(r *http.Request) (tournament.Organizer, *RankingState, func(*tournament.Snapshot) bool, error) {
+	org, st, visible, _, err := a.stateSeen(r)
+	return org, st, visible, err
+}
+
+// stateSeen is state with the ratings the caller sees: all of them with the
+// organizer's token, those over shared tournaments with any other key.
+func (a *RankingsAPI) stateSeen(r *http.Request) (tournament.Organizer, *RankingState, func(*tournament.Snapshot) bool, *tournament.Ratings, error) {
 	org, err := a.Store.Organizer(r.Context(), r.PathValue("organizerId"))
 	if err != nil {
-		return org, nil, nil, notFoundAs(err, "ORGANIZER_NOT_FOUND")
+		return org, nil, nil, nil, notFoundAs(err, "ORGANIZER_NOT_FOUND")
 	}
 	k := Caller(r.Context())
 	if k.Kind == record.KindPublic && k.Sport != org.Sport {
-		return org, nil, nil, NotFound("ORGANIZER_NOT_FOUND")
+		return org, nil, nil, nil, NotFound("ORGANIZER_NOT_FOUND")
 	}
 	st, err := a.Book.State(r.Context(), org.ID)
 	if err != nil {
-		return org, nil, nil, err
+		return org, nil, nil, nil, err
 	}
+	all := k.Owner() == org.ID
 	visible := func(s *tournament.Snapshot) bool {
-		return s != nil && (s.Tournament.Public || k.Owner() == org.ID)
+		return s != nil && (s.Tournament.Public || all)
 	}
-	return org, st, visible, nil
+	return org, st, visible, st.Seen(all), nil
+}
+
+// hidden reports whether a series shown with only the parts the caller may
+// see is hidden from it: it has parts, and the caller may see none of them.
+func hidden(se, shown *tournament.Series) bool {
+	return len(shown.Parts) == 0 && len(se.Parts) > 0
 }
 
 // shownSeries is the series with only the parts the caller may see, and its key.
@@ -126,6 +140,9 @@ func (a *RankingsAPI) SeriesList(w http.ResponseWriter, r *http.Request) error {
 	out := []SeriesJSON{}
 	for i := range st.Data.Series {
 		se, key := shownSeries(&st.Data.Series[i], st, visible)
+		if hidden(&st.Data.Series[i], se) {
+			continue
+		}
 		out = append(out, seriesJSON(se, st.Series(se, key)))
 	}
 	return JSON(w, out)
@@ -133,7 +150,7 @@ func (a *RankingsAPI) SeriesList(w http.ResponseWriter, r *http.Request) error {
 
 // Series is a series with its table.
 func (a *RankingsAPI) Series(w http.ResponseWriter, r *http.Request) error {
-	_, st, visible, err := a.state(r)
+	_, st, visible, seen, err := a.stateSeen(r)
 	if err != nil {
 		return err
 	}
@@ -142,10 +159,13 @@ func (a *RankingsAPI) Series(w http.ResponseWriter, r *http.Request) error {
 		return NotFound("SERIES_NOT_FOUND")
 	}
 	shown, key := shownSeries(se, st, visible)
+	if hidden(se, shown) {
+		return NotFound("SERIES_NOT_FOUND")
+	}
 	ss := st.Series(shown, key)
 	out := SeriesTableJSON{SeriesJSON: seriesJSON(shown, ss), Rows: []SeriesRowJSON{}}
 	for _, row := range ss.Rows {
-		rating, _ := st.Rating(row.PlayerID)
+		rating, _ := st.Rating(seen, row.PlayerID)
 		out.Rows = append(out.Rows, SeriesRowJSON{SeriesRow: row, Rating: int(math.Round(rating))})
 	}
 	return JSON(w, out)
@@ -153,7 +173,7 @@ func (a *RankingsAPI) Series(w http.ResponseWriter, r *http.Request) error {
 
 // Ratings lists the organizer's registered players by rating, a page at a time.
 func (a *RankingsAPI) Ratings(w http.ResponseWriter, r *http.Request) error {
-	_, st, _, err := a.state(r)
+	_, st, _, seen, err := a.stateSeen(r)
 	if err != nil {
 		return err
 	}
@@ -161,16 +181,17 @@ func (a *RankingsAPI) Ratings(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	all := ratingList(st)
+	all := ratingList(st, seen)
 	out := append([]RatingJSON{}, all[min(q.Offset, len(all)):min(q.Offset+q.Limit, len(all))]...)
 	return JSON(w, out)
 }
 
-// ratingList is every registered player who has played, by rating.
-func ratingList(st *RankingState) []RatingJSON {
+// ratingList is every registered player who has played in seen (the
+// state's Ratings or Shared), by rating.
+func ratingList(st *RankingState, seen *tournament.Ratings) []RatingJSON {
 	var all []RatingJSON
 	for id, p := range st.Data.Register.Players {
-		pr := st.Ratings.Players[id]
+		pr := seen.Players[id]
 		if pr == nil {
 			continue
 		}
@@ -190,25 +211,23 @@ func ratingList(st *RankingState) []RatingJSON {
 
 // Player is a registered player's rating, history and tournaments.
 func (a *RankingsAPI) Player(w http.ResponseWriter, r *http.Request) error {
-	_, st, visible, err := a.state(r)
+	_, st, visible, seen, err := a.stateSeen(r)
 	if err != nil {
 		return err
 	}
 	pl, ok := st.Data.Register.Players[r.PathValue("playerId")]
-	if !ok {
+	if !ok || seen == st.Shared && !seenPlayer(st, pl.ID, visible) {
 		return NotFound("PLAYER_NOT_FOUND")
 	}
-	rating, games := st.Rating(pl.ID)
+	rating, games := st.Rating(seen, pl.ID)
 	out := PlayerJSON{ID: pl.ID, Name: pl.Name, Rating: int(math.Round(rating)), Games: games, Tournaments: []PlayerTournamentJSON{}, History: []tournament.RatingPoint{}}
-	for _, t := range profileOf(st, pl.ID, visible).tournaments {
+	for _, t := range profileOf(st, seen, pl.ID, visible).tournaments {
 		out.Tournaments = append(out.Tournaments, PlayerTournamentJSON{TournamentID: t.snap.Tournament.ID, Name: t.snap.Tournament.Name, Discipline: t.discipline, Place: t.place})
 	}
-	if pr := st.Ratings.Players[pl.ID]; pr != nil {
+	if pr := seen.Players[pl.ID]; pr != nil {
 		for _, h := range pr.History {
-			if visible(st.ByID[h.TournamentID]) {
-				h.Rating, h.Delta = math.Round(h.Rating*100)/100, math.Round(h.Delta*100)/100
-				out.History = append(out.History, h)
-			}
+			h.Rating, h.Delta = math.Round(h.Rating*100)/100, math.Round(h.Delta*100)/100
+			out.History = append(out.History, h)
 		}
 	}
 	return JSON(w, out)

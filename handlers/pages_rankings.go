@@ -53,6 +53,9 @@ func (rp *RankingPages) seriesFor(r *http.Request, st *RankingState) (*tournamen
 		return nil, "", NotFound("series")
 	}
 	shown, key := shownSeries(se, st, func(s *tournament.Snapshot) bool { return rp.visible(r, s) })
+	if hidden(se, shown) {
+		return nil, "", NotFound("series")
+	}
 	return shown, key, nil
 }
 
@@ -191,16 +194,17 @@ func (rp *RankingPages) seriesTableView(r *http.Request, org tournament.Organize
 		index[part] = i
 	}
 	latest := tournament.LatestStarted(se, st.ByID)
+	seen := st.Seen(rp.Pages.views(r, org.ID))
 	rows := ss.Rows
 	if kiosk && len(rows) > 20 {
 		rows = rows[:20]
 	}
 	for _, row := range rows {
-		rating, _ := st.Rating(row.PlayerID)
+		rating, _ := st.Rating(seen, row.PlayerID)
 		v := templates.SeriesRowView{Rank: row.Rank, Name: row.Name, Href: playerHref(org, row.PlayerID), PlayerID: row.PlayerID,
 			Points: row.Points, Events: row.Events, Rating: templates.Number(ctx, math.Round(rating), 0), Move: row.Movement, New: row.New,
 			Cells: make([]templates.SeriesCell, len(se.Parts))}
-		if p := st.Ratings.Players[row.PlayerID]; p != nil && latest != "" && slices.ContainsFunc(p.History, func(h tournament.RatingPoint) bool { return h.TournamentID == latest }) {
+		if p := seen.Players[row.PlayerID]; p != nil && latest != "" && slices.ContainsFunc(p.History, func(h tournament.RatingPoint) bool { return h.TournamentID == latest }) {
 			v.RatingChange = signed(ctx, p.Rating-p.RatingBefore(latest, float64(st.Data.Settings.Start)))
 		}
 		for _, res := range row.Results {
@@ -294,7 +298,7 @@ func seriesVenue(se *tournament.Series, snaps map[string]*tournament.Snapshot) t
 
 // SeriesCSV is a series table as CSV: rank, player, points, tournaments, rating, then place and points per part.
 func (rp *RankingPages) SeriesCSV(w http.ResponseWriter, r *http.Request) error {
-	_, st, err := rp.rankingsOf(r)
+	org, st, err := rp.rankingsOf(r)
 	if err != nil {
 		return err
 	}
@@ -302,12 +306,13 @@ func (rp *RankingPages) SeriesCSV(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
+	seen := st.Seen(rp.Pages.views(r, org.ID))
 	var buf bytes.Buffer
 	cw := csv.NewWriter(&buf)
 	head := []string{"rank", "player_id", "player", "points", "tournaments", "rating", "movement"}
 	for _, part := range se.Parts {
-		label, _ := partLabel(st.ByID[part.TournamentID], part.DisciplineID)
-		head = append(head, label+" place", label+" points")
+		label, _ := partLabel(st.ByID[part.TournamentID], part.DisciplineID) // names an organizer chose, like a player's
+		head = append(head, csvSafe(label+" place"), csvSafe(label+" points"))
 	}
 	_ = cw.Write(head)
 	index := map[tournament.SeriesPart]int{}
@@ -315,7 +320,7 @@ func (rp *RankingPages) SeriesCSV(w http.ResponseWriter, r *http.Request) error 
 		index[part] = i
 	}
 	for _, row := range st.Series(se, key).Rows {
-		rating, _ := st.Rating(row.PlayerID)
+		rating, _ := st.Rating(seen, row.PlayerID)
 		move := strconv.Itoa(row.Movement)
 		if row.New {
 			move = "new"
@@ -341,7 +346,8 @@ func (rp *RankingPages) SeriesCSV(w http.ResponseWriter, r *http.Request) error 
 	return err
 }
 
-// csvSafe keeps a spreadsheet from reading a name as a formula.
+// csvSafe keeps a spreadsheet from reading a name as a formula: every cell
+// that holds a name (a player's, a tournament's, a discipline's) goes through it.
 func csvSafe(s string) string {
 	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
 		return "'" + s
@@ -357,7 +363,9 @@ func (rp *RankingPages) Profile(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	pl, ok := st.Data.Register.Players[r.PathValue("playerId")]
-	if !ok {
+	all := rp.Pages.views(r, org.ID)
+	visible := func(s *tournament.Snapshot) bool { return rp.visible(r, s) }
+	if !ok || !all && !seenPlayer(st, pl.ID, visible) {
 		return NotFound("player")
 	}
 	return rp.serveRanked(w, r, org.ID, st, "profile", pl.ID, func() templ.Component {
@@ -370,15 +378,16 @@ func (rp *RankingPages) Profile(w http.ResponseWriter, r *http.Request) error {
 // the rating, but are not listed).
 func (rp *RankingPages) profileView(r *http.Request, org tournament.Organizer, st *RankingState, pl tournament.RegisteredPlayer) templates.ProfilePage {
 	ctx := r.Context()
-	pr := profileOf(st, pl.ID, func(s *tournament.Snapshot) bool { return rp.visible(r, s) })
+	seen := st.Seen(rp.Pages.views(r, org.ID))
+	pr := profileOf(st, seen, pl.ID, func(s *tournament.Snapshot) bool { return rp.visible(r, s) })
 	p := templates.ProfilePage{Page: rp.Pages.page(r, pl.Name, templates.Tf(ctx, "%s: rating, tournaments, matches and partners.", pl.Name)),
 		Organizer: org.Name, OrganizerHref: "/o/" + org.Slug, Name: pl.Name}
-	rating, games := st.Rating(pl.ID)
+	rating, games := st.Rating(seen, pl.ID)
 	p.Rating, p.Games = templates.Number(ctx, math.Round(rating), 0), games
 	if pr.last != nil {
 		p.Since, p.Change = pr.last.Tournament.Name, signed(ctx, pr.lastChange)
 	}
-	p.Chart = ratingChart(ctx, st, pl.ID, func(s *tournament.Snapshot) bool { return rp.visible(r, s) })
+	p.Chart = ratingChart(ctx, st, seen, pl.ID)
 	for _, t := range pr.tournaments {
 		v := templates.ProfileTournament{Name: t.snap.Tournament.Name, Href: tournamentHref(t.snap), Date: venue(t.snap.Tournament).Date(ctx, t.snap.Tournament.StartTime), Discipline: t.discipline}
 		if t.place > 0 {
@@ -419,6 +428,17 @@ func (rp *RankingPages) profileView(r *http.Request, org tournament.Organizer, s
 	return p
 }
 
+// seenPlayer reports whether a viewer who sees the tournaments visible
+// sees the player: it entered one of them.
+func seenPlayer(st *RankingState, playerID string, visible func(*tournament.Snapshot) bool) bool {
+	for tid := range playerEntries(st, playerID) {
+		if visible(st.ByID[tid]) {
+			return true
+		}
+	}
+	return false
+}
+
 // maxProfileMatches is how many of a player's latest matches a profile lists.
 const maxProfileMatches = 50
 
@@ -454,10 +474,10 @@ type profilePartner struct {
 }
 
 // profileOf gathers a player's tournaments (by start), latest matches and partners.
-func profileOf(st *RankingState, playerID string, visible func(*tournament.Snapshot) bool) profile {
+func profileOf(st *RankingState, seen *tournament.Ratings, playerID string, visible func(*tournament.Snapshot) bool) profile {
 	var out profile
 	mine := playerEntries(st, playerID)
-	pr := st.Ratings.Players[playerID]
+	pr := seen.Players[playerID]
 	out.tournaments, out.last, out.lastChange = profileTournaments(st, mine, pr, visible)
 	if pr == nil {
 		return out
@@ -595,10 +615,11 @@ func findEntry(s *tournament.Snapshot, side *tournament.Entry, p string) *tourna
 	return &tournament.Entry{ID: p}
 }
 
-// ratingChart draws the player's rating after each match into a 640×200
-// drawing: the line, a rating scale, and a dot at each tournament's end.
-func ratingChart(ctx context.Context, st *RankingState, playerID string, visible func(*tournament.Snapshot) bool) templates.RatingChart {
-	pr := st.Ratings.Players[playerID]
+// ratingChart draws the player's rating in seen after each match into a
+// 640×200 drawing: the line, a rating scale, and a dot at each tournament's
+// end (seen holds only tournaments the viewer may see).
+func ratingChart(ctx context.Context, st *RankingState, seen *tournament.Ratings, playerID string) templates.RatingChart {
+	pr := seen.Players[playerID]
 	if pr == nil || len(pr.History) == 0 {
 		return templates.RatingChart{}
 	}
@@ -624,8 +645,8 @@ func ratingChart(ctx context.Context, st *RankingState, playerID string, visible
 	}
 	for i, h := range pr.History {
 		if i+1 == len(pr.History) || pr.History[i+1].TournamentID != h.TournamentID {
-			name := templates.T(ctx, "A tournament not shared")
-			if s := st.ByID[h.TournamentID]; visible(s) {
+			name := "?"
+			if s := st.ByID[h.TournamentID]; s != nil {
 				name = s.Tournament.Name
 			}
 			c.Dots = append(c.Dots, templates.ChartDot{X: x(i + 1), Y: y(h.Rating), Title: name + ": " + templates.Number(ctx, math.Round(h.Rating), 0)})
@@ -658,7 +679,7 @@ func (rp *RankingPages) Ratings(w http.ResponseWriter, r *http.Request) error {
 			}
 			p.Series = append(p.Series, templates.SeriesLink{Name: se.Name, Href: seriesHref(org, se.ID), Class: className(ctx, se.Class), Live: st.Series(shown, key).Live})
 		}
-		for _, row := range ratingList(st) {
+		for _, row := range ratingList(st, st.Seen(rp.Pages.views(r, org.ID))) {
 			if len(p.Rows) == maxRatingsShown {
 				break
 			}

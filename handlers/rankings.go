@@ -48,7 +48,11 @@ type RankingState struct {
 	Snaps   []*tournament.Snapshot
 	ByID    map[string]*tournament.Snapshot
 	Matches []tournament.RatedMatch
+	// Ratings are over every tournament: what the organizer sees.
 	Ratings *tournament.Ratings
+	// Shared are over the shared tournaments only: what everyone else sees,
+	// so a private tournament's players, results and ratings stay private.
+	Shared *tournament.Ratings
 
 	perTournament map[string]ratedOf // the rated matches of each tournament, to reuse
 	series        sync.Map           // series id → *SeriesState, computed on first use
@@ -57,6 +61,7 @@ type RankingState struct {
 // ratedOf is one tournament's rated matches at a version of it and of the register.
 type ratedOf struct {
 	version, rev int64
+	shared       bool
 	matches      []tournament.RatedMatch
 }
 
@@ -139,9 +144,12 @@ func Compute(data *cache.Rankings, snaps []*tournament.Snapshot, before *Ranking
 			n += len(old.matches)
 			continue
 		}
-		r := ratedOf{version: s.Version, rev: data.Rev, matches: tournament.AppendRatedMatches(nil, s, data.Register)}
+		r := ratedOf{version: s.Version, rev: data.Rev, shared: s.Tournament.Public, matches: tournament.AppendRatedMatches(nil, s, data.Register)}
 		st.perTournament[id] = r
 		n += len(r.matches)
+		if had && old.shared != r.shared {
+			extend = false // shared or withdrawn: the shared ratings start over
+		}
 		if extend {
 			if !extends(r.matches, old.matches) {
 				extend = false
@@ -162,6 +170,10 @@ func Compute(data *cache.Rankings, snaps []*tournament.Snapshot, before *Ranking
 		tournament.SortRated(tail)
 		st.Matches = append(before.Matches, tail...)
 		st.Ratings = before.Ratings.Extend(tail)
+		st.Shared = before.Shared
+		if shared := st.shared(tail); len(shared) > 0 {
+			st.Shared = before.Shared.Extend(shared)
+		}
 		return st
 	}
 	st.Matches = make([]tournament.RatedMatch, 0, n+n/8+16)
@@ -170,7 +182,28 @@ func Compute(data *cache.Rankings, snaps []*tournament.Snapshot, before *Ranking
 	}
 	tournament.SortRated(st.Matches)
 	st.Ratings = tournament.ComputeRatings(data.Settings, st.Matches)
+	st.Shared = tournament.ComputeRatings(data.Settings, st.shared(st.Matches))
 	return st
+}
+
+// shared is the matches of shared tournaments among ms, in their order.
+func (st *RankingState) shared(ms []tournament.RatedMatch) []tournament.RatedMatch {
+	out := make([]tournament.RatedMatch, 0, len(ms))
+	for _, m := range ms {
+		if st.perTournament[m.TournamentID].shared {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Seen is the ratings a viewer sees: every tournament's for the organizer
+// (all), the shared tournaments' for anyone else.
+func (st *RankingState) Seen(all bool) *tournament.Ratings {
+	if all {
+		return st.Ratings
+	}
+	return st.Shared
 }
 
 // countNew is how many of the state's tournaments the state before did not have.
@@ -219,9 +252,10 @@ func (st *RankingState) Series(se *tournament.Series, key string) *SeriesState {
 	return v.(*SeriesState)
 }
 
-// Rating is a registered player's rating now and its games, or the start value.
-func (st *RankingState) Rating(playerID string) (float64, int) {
-	if p := st.Ratings.Players[playerID]; p != nil {
+// Rating is a registered player's rating in rs (Ratings or Shared) now and
+// its games, or the start value.
+func (st *RankingState) Rating(rs *tournament.Ratings, playerID string) (float64, int) {
+	if p := rs.Players[playerID]; p != nil {
 		return p.Rating, p.Games
 	}
 	return float64(st.Data.Settings.Start), 0

@@ -64,7 +64,7 @@ func TestSplitAndMergeMoveResultsAndRecompute(t *testing.T) {
 		t.Fatal(err)
 	}
 	ann := playerNamed(t, before, "Anna Becker")
-	annRating, annGames := before.Rating(ann)
+	annRating, annGames := before.Rating(before.Ratings, ann)
 	annRow := rowOf(before, ann)
 	if annRow == nil || annGames == 0 || annRow.Events < 2 {
 		t.Fatalf("Anna in the demo: row %+v, %d games", annRow, annGames)
@@ -106,12 +106,12 @@ func TestSplitAndMergeMoveResultsAndRecompute(t *testing.T) {
 	if got := split.Data.Register.LinksOf(twin.ID); !slices.Equal(got, early) {
 		t.Errorf("the twin's entries %v, want %v", got, early)
 	}
-	_, twinGames := split.Rating(twin.ID)
-	_, annGamesNow := split.Rating(ann)
+	_, twinGames := split.Rating(split.Ratings, twin.ID)
+	_, annGamesNow := split.Rating(split.Ratings, ann)
 	if twinGames != earlyGames || annGamesNow != annGames-earlyGames {
 		t.Errorf("games: twin %d (want %d), Anna %d (want %d)", twinGames, earlyGames, annGamesNow, annGames-earlyGames)
 	}
-	if r, _ := split.Rating(ann); r == annRating {
+	if r, _ := split.Rating(split.Ratings, ann); r == annRating {
 		t.Error("Anna's rating was not computed again without the early nights")
 	}
 	twinRow, annRowNow := rowOf(split, twin.ID), rowOf(split, ann)
@@ -144,7 +144,7 @@ func TestSplitAndMergeMoveResultsAndRecompute(t *testing.T) {
 	if got, want := merged.Data.Register.LinksOf(ann), before.Data.Register.LinksOf(ann); !slices.Equal(got, want) {
 		t.Errorf("Anna's entries after the merge %v, want %v", got, want)
 	}
-	r, g := merged.Rating(ann)
+	r, g := merged.Rating(merged.Ratings, ann)
 	if math.Abs(r-annRating) > 1e-9 || g != annGames {
 		t.Errorf("Anna after the merge: %.4f in %d games, want %.4f in %d", r, g, annRating, annGames)
 	}

@@ -63,8 +63,11 @@ const (
 // match has at most MaxEncounters encounters in its setup too.
 const (
 	MaxEncounters = 16
-	MaxSets       = 16
-	MaxPoints     = 999
+	// MaxWonSets is the most sets a setup may ask to win a match with.
+	MaxWonSets = 9
+	// MaxSets is the longest encounter those allow: best of 2·9−1 = 17.
+	MaxSets   = 2*MaxWonSets - 1
+	MaxPoints = 999
 )
 
 // Limits of following a tournament that runs elsewhere. An upstream answer
@@ -128,6 +131,72 @@ const (
 	MaxAccountNameLength = 80
 )
 
+// Quotas of one organizer, and the bounds on what one client may ask for.
+// The quotas are each organizer's defaults: an operator may raise (or lower)
+// them for one organizer (courtside organizers quota). Together they bound
+// the largest organizer, and with it its rankings: at most
+// MaxMatchesPerOrganizer rated matches are read and rated when they are
+// computed again (bench/noisy.sh measures it).
+const (
+	// MaxTournamentsPerOrganizer bounds the tournaments an organizer keeps
+	// (its own, imported and followed).
+	MaxTournamentsPerOrganizer = 200
+	// MaxMatchesPerOrganizer bounds the matches an organizer's tournaments
+	// may come to: each counts with the most its setup can come to, from its creation.
+	MaxMatchesPerOrganizer = 100000
+	// MaxStoragePerOrganizer bounds the bytes an organizer's tournaments
+	// may take: their records as created, and StoredMatchBytes for each match they may come to.
+	MaxStoragePerOrganizer = 256 << 20
+	// StoredMatchBytes is what a match is counted as taking in storage: its
+	// record with a result, and its share of the audit log and events.
+	StoredMatchBytes = 1 << 10
+	// MaxWritesPerOrganizer bounds an organizer's writes a minute: results,
+	// live scores, console changes and creations, over all its tournaments.
+	MaxWritesPerOrganizer = 12000
+	// APIRequestsPerKey bounds the GET requests of one API key a minute (spec section 8).
+	APIRequestsPerKey = 120
+	// MaxFailedSignIns is how many failed sign-ins one address may make
+	// within SignInLockoutMinutes before it must wait.
+	MaxFailedSignIns = 10
+	// SignInLockoutMinutes is the window the failed sign-ins count over.
+	SignInLockoutMinutes = 15
+	// PublicRequestsPerClient bounds one client address's requests a minute
+	// to the public pages that are computed for each request (a search for a
+	// player or an organizer, the home page, an organizer's list), which no
+	// render cache answers.
+	PublicRequestsPerClient = 120
+)
+
+// Quota is what one organizer may keep and do; DefaultQuota unless an
+// operator set it otherwise.
+type Quota struct {
+	Tournaments int `json:"tournaments"`
+	Matches     int `json:"matches"`
+	Bytes       int `json:"bytes"`
+	Writes      int `json:"writes"`
+}
+
+// DefaultQuota is every organizer's quota until an operator changes it.
+var DefaultQuota = Quota{Tournaments: MaxTournamentsPerOrganizer, Matches: MaxMatchesPerOrganizer, Bytes: MaxStoragePerOrganizer, Writes: MaxWritesPerOrganizer}
+
+// The names of the quotas' rows in Table, by which a refusal names them.
+const (
+	LimitTournaments = "tournaments per organizer"
+	LimitMatches     = "matches per organizer"
+	LimitStorage     = "storage per organizer"
+	LimitWrites      = "writes per organizer a minute"
+)
+
+// Backups serve writes by itself (BACKUP_EVERY and BACKUP_KEEP choose).
+const (
+	// DefaultBackupEvery is how often serve writes a backup into the data directory.
+	DefaultBackupEvery = time.Hour
+	// DefaultBackupsKept is how many of them it keeps, the newest: two days of hours.
+	DefaultBackupsKept = 48
+	// MaxBackupsKept bounds BACKUP_KEEP: each backup is a whole copy of the data.
+	MaxBackupsKept = 1000
+)
+
 // Limit is one row of the limits table: the name a refusal calls it by,
 // its value, its unit and what it keeps cheap.
 type Limit struct {
@@ -148,7 +217,8 @@ var Table = []Limit{
 	{"entries per round robin group", MaxRoundRobinEntries, "entries", "a round robin draws n·(n−1)/2 matches at its start"},
 	{"matches drawn at once", MaxDrawnMatches, "matches", "a start or a round is one atomic write (about 5 µs of Redis a match)"},
 	{"matches per tournament", MaxMatches, "matches", "a tournament's first read is one HGETALL (about 1 µs of Redis a match)"},
-	{"sets per encounter", MaxSets, "sets", "a result's size"},
+	{"sets to win a match", MaxWonSets, "sets", "a setup's match format, best of 17 at most"},
+	{"sets per encounter", MaxSets, "sets", "a result's size; the longest match a setup allows"},
 	{"points per set", MaxPoints, "points", "a result's size"},
 	{"rounds per group", MaxRounds, "rounds", "the pairing modes' planned rounds"},
 	{"screens per tournament", MaxScreens, "screens", "the screens console lists them all"},
@@ -175,6 +245,14 @@ var Table = []Limit{
 	{"points for a place", MaxSeriesPoints, "points", "a series' points table"},
 	{"helpers' logins per organizer", MaxHelpers, "logins", "the console's Logins page lists them all"},
 	{"account name length", MaxAccountNameLength, "characters", "an organizer's or a helper's name"},
+	{"backups kept (BACKUP_KEEP; default 48, one an hour)", MaxBackupsKept, "backups", "each is a whole copy of the data in the data directory"},
+	{LimitTournaments, MaxTournamentsPerOrganizer, "tournaments", "an organizer's quota (an operator can change it); its index and lists are read whole"},
+	{LimitMatches, MaxMatchesPerOrganizer, "matches", "an organizer's quota (an operator can change it); its rankings rate every match, each tournament counted at the most its setup comes to"},
+	{LimitStorage, MaxStoragePerOrganizer, "bytes", "an organizer's quota (an operator can change it); records as created, 1 KiB for each match"},
+	{LimitWrites, MaxWritesPerOrganizer, "writes", "an organizer's quota (an operator can change it); every result, live score and change, shared by every instance"},
+	{"API requests per key a minute", APIRequestsPerKey, "requests", "the GET requests of one API key (spec section 8)"},
+	{"failed sign-ins per address", MaxFailedSignIns, "sign-ins", "then the address waits 15 minutes: guessing a token stays hopeless"},
+	{"public page requests per client a minute", PublicRequestsPerClient, "requests", "searches and the pages no render cache answers, per client address"},
 }
 
 // LimitText is a limit's value as the README's table prints it: "4096

@@ -54,7 +54,10 @@ func (r *Register) PlayerOf(tournamentID, entryID string) string {
 func NameKey(name string) string { return strings.ToLower(strings.Join(strings.Fields(name), " ")) }
 
 // PlayerEntries are the player entries of a tournament: every single player,
-// and every player of a team, once, in name order.
+// and every player of a team, once, in name order. They are the entries of
+// its disciplines and of its matches: an entry removed before the start (a
+// no-show at the check-in) stays in the store but plays in nothing, and is
+// no player of the tournament.
 func PlayerEntries(s *Snapshot) []PlayerEntry {
 	seen := map[string]bool{}
 	var out []PlayerEntry
@@ -65,14 +68,29 @@ func PlayerEntries(s *Snapshot) []PlayerEntry {
 		seen[e.ID] = true
 		out = append(out, PlayerEntry{TournamentID: s.Tournament.ID, EntryID: e.ID, Name: e.Name})
 	}
-	for _, e := range s.Entries {
+	each := func(e *Entry) {
+		if e == nil {
+			return
+		}
+		if stored, ok := s.Entries[e.ID]; ok {
+			e = stored
+		}
 		if !e.IsTeam() {
 			add(e)
-			continue
+			return
 		}
 		for _, p := range e.Entries {
 			add(p)
 		}
+	}
+	for _, d := range s.Tournament.Disciplines {
+		for _, id := range d.EntryIDs {
+			each(s.Entries[id])
+		}
+	}
+	for _, m := range s.Matches {
+		each(m.Entries[0])
+		each(m.Entries[1])
 	}
 	slices.SortFunc(out, func(a, b PlayerEntry) int {
 		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.EntryID, b.EntryID))

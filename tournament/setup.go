@@ -182,6 +182,10 @@ var SetupSchema []byte
 // ParseSetup reads a setup file. It reports every problem it finds, of form
 // and of rules, each with its JSON path; the setup is nil when there is any.
 func ParseSetup(data []byte) (*Setup, error) {
+	if len(data) > MaxSetupFileBytes {
+		return nil, Problems{{Message: Message{Format: "the file has more than %d bytes (limit %q)",
+			Args: []any{MaxSetupFileBytes, "setup file or form size"}}}}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var raw any
@@ -523,10 +527,18 @@ func (s *Setup) validateCourts(ps *Problems) {
 	}
 }
 
+// MostMatches is the most matches the setup can come to, counting every
+// planned round played and every life lost (what its organizer's quota counts).
+func (s *Setup) MostMatches() int {
+	var ps Problems
+	return s.validateDisciplines(&ps)
+}
+
 // validateDisciplines checks every discipline (its names, entries and
 // stages), then what they come to together: entries, and matches drawn at
-// the start and in all, within the limits of a tournament.
-func (s *Setup) validateDisciplines(ps *Problems) {
+// the start and in all, within the limits of a tournament. It returns the
+// most matches they come to.
+func (s *Setup) validateDisciplines(ps *Problems) int {
 	switch {
 	case len(s.Disciplines) == 0:
 		ps.add("disciplines", "at least one discipline is needed")
@@ -567,6 +579,7 @@ func (s *Setup) validateDisciplines(ps *Problems) {
 	if matches > MaxMatches {
 		ps.add("disciplines", "this setup comes to up to %d matches, at most %d (limit %q): fewer entries, rounds or lives", matches, MaxMatches, "matches per tournament")
 	}
+	return matches
 }
 
 func list[E ~string](all []E) string {
@@ -866,8 +879,8 @@ func (d *SetupDiscipline) validateMatch(st *SetupStage, sp string, ps *Problems)
 	}
 	c := st.MatchConfiguration
 	cp := sp + ".matchConfiguration"
-	if c.NumSets < 1 || c.NumSets > 9 {
-		ps.add(cp+".numSets", "must be from 1 to 9 sets to win")
+	if c.NumSets < 1 || c.NumSets > MaxWonSets {
+		ps.add(cp+".numSets", "must be from 1 to %d sets to win", MaxWonSets)
 	}
 	switch {
 	case c.QuickEntry && c.NumPoints != 1 && c.NumPoints != 0:

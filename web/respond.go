@@ -11,6 +11,7 @@ import (
 	"courtside/cache"
 	"courtside/handlers"
 	"courtside/templates"
+	"courtside/tournament"
 )
 
 // HandlerFunc is a handler that returns its error rather than writing it.
@@ -33,8 +34,10 @@ func (s *server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	var p *handlers.Problem
-	switch {
+	switch q, over := cache.IsQuota(err); {
 	case errors.As(err, &p):
+	case over:
+		p = quotaProblem(q, q.Error()) // the API speaks English
 	case cache.Unavailable(err):
 		s.log.WarnContext(r.Context(), "redis unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 		p = &handlers.Problem{Status: http.StatusServiceUnavailable, Message: "The service is unavailable for a moment; try again shortly",
@@ -71,9 +74,17 @@ func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
 	p := templates.ErrorPage{Page: templates.Page{Assets: s.assets, Path: r.URL.Path}, Status: http.StatusNotFound,
 		Heading: T("Nothing here"), Message: T("This page does not exist, or it is not shared. Check the address, or start again from the home page.")}
 	var prob *handlers.Problem
+	q, over := cache.IsQuota(err)
+	if over {
+		prob = quotaProblem(q, templates.Reason(r.Context(), "the organizer's quota of %s is used up (limit %q)", tournament.LimitText(q.Limit), q.Limit.Name))
+		err = prob
+	}
 	switch {
 	case errors.As(err, &prob) && prob.Status == http.StatusNotFound:
 	case errors.As(err, &prob):
+		for k, vs := range prob.Header {
+			w.Header()[k] = vs
+		}
 		p.Status, p.Heading, p.Message = prob.Status, T(http.StatusText(prob.Status)), prob.Message
 	case errors.Is(err, cache.ErrConflict), errors.Is(err, cache.ErrExists):
 		p.Status, p.Heading, p.Message = http.StatusConflict, T("Changed meanwhile"), conflictMessage(r.Context(), err)
@@ -142,4 +153,15 @@ func conflictMessage(ctx context.Context, err error) string {
 		return templates.T(ctx, "The tournament exists already.")
 	}
 	return templates.T(ctx, "The tournament changed while this was saved; nothing was changed. Send it again.")
+}
+
+// quotaProblem answers a refusal of an organizer's quota: 429 with
+// Retry-After for its writes a minute, which come back; 403 for what it
+// keeps (tournaments, matches, storage), which stay refused until some are
+// deleted or an operator raises the quota.
+func quotaProblem(q *cache.QuotaError, message string) *handlers.Problem {
+	if q.RetryAfter > 0 {
+		return &handlers.Problem{Status: http.StatusTooManyRequests, Message: message, Header: retryAfter(q.RetryAfter.Seconds())}
+	}
+	return &handlers.Problem{Status: http.StatusForbidden, Message: message}
 }

@@ -108,6 +108,9 @@ func Routes(c Config) (http.Handler, error) {
 	// No request under /v1/public or /v1/courtside reaches this mux (faces
 	// sends them to apiMux): an API route goes in apiRoutes or rankingsRoutes.
 	mux := http.NewServeMux()
+	// The public pages that no render cache answers (a search, the home
+	// page's and an organizer's lists, a CSV) count against their client's
+	// requests a minute (perClient); the others are rendered once per version.
 
 	now := func() time.Time { return c.Store.Now() }
 	admin := &handlers.Admin{Store: c.Store, Sessions: handlers.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now}
@@ -121,9 +124,9 @@ func Routes(c Config) (http.Handler, error) {
 	// The site: what organizers share on their result pages (and, for a
 	// signed-in organizer, its own private tournaments).
 	site := &handlers.Pages{Store: c.Store, Renders: renders, Assets: s.assets, BaseURL: base, Viewer: admin.Viewer}
-	mux.Handle("GET /{$}", s.page(site.Home))
-	mux.Handle("GET /o/{slug}", s.page(site.Organizer))
-	mux.Handle("GET /t/{id}", s.page(site.Tournament))
+	mux.Handle("GET /{$}", s.page(s.perClient(nil, site.Home)))
+	mux.Handle("GET /o/{slug}", s.page(s.perClient(nil, site.Organizer)))
+	mux.Handle("GET /t/{id}", s.page(s.perClient(searching, site.Tournament))) // a search for a player is not cached
 	mux.Handle("GET /t/{id}/groups/{groupId}", s.page(site.Group))
 	mux.Handle("GET /t/{id}/entries/{entryId}", s.page(site.Entry))
 	mux.Handle("GET /t/{id}/matches/{matchId}", s.page(site.Match))
@@ -131,7 +134,7 @@ func Routes(c Config) (http.Handler, error) {
 	ranked := &handlers.RankingPages{Pages: site, Book: book}
 	mux.Handle("GET /o/{slug}/series/{seriesId}", s.page(ranked.Series))
 	mux.Handle("GET /o/{slug}/series/{seriesId}/tv", s.page(ranked.SeriesTV))
-	mux.Handle("GET /o/{slug}/series/{seriesId}/table.csv", s.page(ranked.SeriesCSV))
+	mux.Handle("GET /o/{slug}/series/{seriesId}/table.csv", s.page(s.perClient(nil, ranked.SeriesCSV)))
 	mux.Handle("GET /o/{slug}/ratings", s.page(ranked.Ratings))
 	mux.Handle("GET /o/{slug}/players/{playerId}", s.page(ranked.Profile))
 	// Court boards and the TVs in the venue.
@@ -153,89 +156,38 @@ func Routes(c Config) (http.Handler, error) {
 	csrf.SetDenyHandler(s.page(func(_ http.ResponseWriter, r *http.Request) error {
 		return handlers.Status(http.StatusForbidden, templates.T(r.Context(), "This form was sent from another site, so nothing was changed."))
 	}))
-	signedIn := func(h HandlerFunc) http.Handler { return csrf.Handler(s.page(admin.SignedIn(h))) }
-	// What only a login with the full role may do: a helper's results-only
-	// login is refused setup, entries, screens, following and logins.
-	full := func(h HandlerFunc) http.Handler { return signedIn(admin.FullAccess(h)) }
 	mux.Handle("GET /admin/login", csrf.Handler(s.page(admin.LoginForm)))
 	mux.Handle("POST /admin/login", csrf.Handler(s.page(admin.Login)))
 	mux.Handle("POST /admin/logout", csrf.Handler(s.page(admin.Logout)))
-	mux.Handle("GET /admin", signedIn(admin.Home))
-	mux.Handle("GET /admin/t/{id}", signedIn(admin.Console))
-	mux.Handle("POST /admin/t/{id}/matches/{matchId}/call", signedIn(admin.Call))
-	mux.Handle("POST /admin/t/{id}/matches/{matchId}/uncall", signedIn(admin.Uncall))
-	mux.Handle("POST /admin/t/{id}/matches/{matchId}/state", signedIn(admin.SetState))
-	mux.Handle("GET /admin/t/{id}/matches/{matchId}", signedIn(admin.ResultForm))
-	mux.Handle("POST /admin/t/{id}/matches/{matchId}/result", signedIn(admin.SaveResult))
-	mux.Handle("GET /admin/t/{id}/screens", full(screens.Console))
-	mux.Handle("POST /admin/t/{id}/screens", full(screens.Save))
-	mux.Handle("POST /admin/t/{id}/matches/{matchId}/correct", signedIn(admin.CorrectResult))
-	mux.Handle("POST /admin/t/{id}/matches/{matchId}/walkover", signedIn(admin.Walkover))
-	mux.Handle("GET /admin/t/{id}/played", signedIn(admin.Played))
-	mux.Handle("POST /admin/t/{id}/calling", signedIn(admin.SetCalling))
-	mux.Handle("GET /admin/t/{id}/courts", signedIn(admin.CourtsForm))
-	mux.Handle("POST /admin/t/{id}/courts", signedIn(admin.AddCourt))
-	mux.Handle("POST /admin/t/{id}/courts/{courtId}", signedIn(admin.ChangeCourt))
-	mux.Handle("POST /admin/t/{id}/disciplines/{disciplineId}/length", signedIn(admin.SetLength))
-	mux.Handle("GET /admin/t/{id}/draw/{stageId}", signedIn(admin.DrawForm))
-	mux.Handle("POST /admin/t/{id}/draw/{stageId}/swap", signedIn(admin.SwapDraw))
-	mux.Handle("POST /admin/t/{id}/draw/{stageId}/publish", signedIn(admin.PublishDraw))
-	// Setting a tournament up: new, its setup until the start, the start,
-	// check-in, and the entries after the start.
-	setup := &handlers.Setups{Admin: admin, Setups: c.Store}
-	mux.Handle("GET /admin/new", full(setup.New))
-	mux.Handle("POST /admin/new", full(setup.Create))
-	mux.Handle("GET /admin/t/{id}/setup", full(setup.EditSetup))
-	mux.Handle("POST /admin/t/{id}/setup", full(setup.SaveSetup))
-	mux.Handle("POST /admin/t/{id}/start", full(setup.Start))
-	mux.Handle("GET /admin/t/{id}/entries", full(setup.Entries))
-	mux.Handle("POST /admin/t/{id}/checkin", full(setup.CheckIn))
-	mux.Handle("POST /admin/t/{id}/entries/add", full(setup.AddEntries))
-	mux.Handle("POST /admin/t/{id}/entries/remove", full(setup.RemoveNoShows))
-	mux.Handle("POST /admin/t/{id}/entries/withdraw", full(setup.Withdraw))
 	// The first run: the setup address the banner prints makes the first
-	// organizer. Helpers' logins, and signing a phone in by a QR code.
+	// organizer; signing a phone in by a QR code.
 	accounts := &handlers.Accounts{Admin: admin, Store: c.Store, BaseURL: base}
 	mux.Handle("GET /setup/{code}", csrf.Handler(s.page(accounts.SetupForm)))
 	mux.Handle("POST /setup/{code}", csrf.Handler(s.page(accounts.Setup)))
 	mux.Handle("GET /signin/{code}", csrf.Handler(s.page(accounts.SignInLinkForm)))
 	mux.Handle("POST /signin/{code}", csrf.Handler(s.page(accounts.UseSignInLink)))
-	mux.Handle("GET /admin/logins", full(accounts.Logins))
-	mux.Handle("POST /admin/logins", full(accounts.CreateHelper))
-	mux.Handle("POST /admin/logins/phone", full(accounts.PhoneSignIn))
-	mux.Handle("POST /admin/logins/{keyId}/phone", full(accounts.HelperSignIn))
-	mux.Handle("POST /admin/logins/{keyId}/revoke", full(accounts.RevokeHelper))
 	// Players report results from the courts: a printed card's code opens its
-	// court's current match; the console prints the cards and settles disputes.
+	// court's current match.
 	reports := &handlers.CourtReports{Admin: admin, Store: c.Store, BaseURL: base, Now: now}
 	mux.Handle("GET /c/{code}", s.page(reports.Page))
 	mux.Handle("POST /c/{code}", csrf.Handler(s.page(reports.Report)))
-	mux.Handle("GET /admin/t/{id}/court-cards", full(reports.Cards))
-	mux.Handle("POST /admin/t/{id}/court-cards/renew", full(reports.RenewCodes))
-	mux.Handle("POST /admin/t/{id}/reporting", full(reports.SaveReporting))
-	mux.Handle("POST /admin/t/{id}/courts/{courtId}/settle", signedIn(reports.Settle))
-	// Rankings: the player register (confirm names, merge, split), the
-	// rating settings and the series.
-	rankingsConsole := &handlers.AdminRankings{Admin: admin, Store: c.Store, Book: book}
-	mux.Handle("GET /admin/players", full(rankingsConsole.Players))
-	mux.Handle("POST /admin/players/confirm", full(rankingsConsole.Confirm))
-	mux.Handle("POST /admin/players/merge", full(rankingsConsole.Merge))
-	mux.Handle("POST /admin/players/settings", full(rankingsConsole.Settings))
-	mux.Handle("GET /admin/players/{playerId}", full(rankingsConsole.Player))
-	mux.Handle("POST /admin/players/{playerId}", full(rankingsConsole.Split))
-	mux.Handle("GET /admin/series", full(rankingsConsole.Series))
-	mux.Handle("POST /admin/series", full(rankingsConsole.SaveSeries))
-	mux.Handle("POST /admin/series/{seriesId}", full(rankingsConsole.SaveSeries))
+	// The console proper: every route says who may use it.
+	console := consoleFaces{
+		admin: admin, screens: screens, setup: &handlers.Setups{Admin: admin, Setups: c.Store}, accounts: accounts,
+		reports: reports, rankings: &handlers.AdminRankings{Admin: admin, Store: c.Store, Book: book},
+	}
+	if c.Upstream != nil {
+		console.follow = &handlers.AdminFollow{Admin: admin, Following: c.Upstream, Follows: c.Store}
+	}
+	for _, rt := range consoleRoutes(console) {
+		h := rt.handler
+		if rt.who == directors {
+			h = admin.FullAccess(h)
+		}
+		mux.Handle(rt.pattern, csrf.Handler(s.page(admin.SignedIn(h))))
+	}
 	// The JSON Schema of setup files (courtside tournaments create --file).
 	mux.Handle("GET /setup.schema.json", http.HandlerFunc(handlers.SetupSchema))
-	if c.Upstream != nil {
-		// Following tournaments that run in the tournament application.
-		follow := &handlers.AdminFollow{Admin: admin, Following: c.Upstream, Follows: c.Store}
-		mux.Handle("GET /admin/follow", full(follow.Page))
-		mux.Handle("POST /admin/follow/tournaments", full(follow.Tournaments))
-		mux.Handle("POST /admin/follow", full(follow.Follow))
-		mux.Handle("POST /admin/follow/{id}/stop", full(follow.Stop))
-	}
 
 	mux.Handle("GET /manifest.webmanifest", s.page(site.Manifest))
 	mux.Handle("GET /t/{id}/preview.png", s.page(site.Preview))
@@ -276,6 +228,116 @@ func faces(api, site http.Handler) http.Handler {
 		}
 		site.ServeHTTP(w, r)
 	})
+}
+
+// who says which logins may use a console route.
+type who int
+
+const (
+	// helpers: every signed-in login, a results-only helper's too. Calling
+	// matches and entering results (live, final, corrections, walkovers,
+	// settling what players reported) and reading what they need.
+	helpers who = iota
+	// directors: the full role only (the organizer and the logins it gave
+	// the full role). Setup, entries, courts, calling, match lengths, the
+	// draw, screens, court cards, rankings, following and logins.
+	directors
+)
+
+// consoleRoute is a route of the signed-in console and who may use it.
+type consoleRoute struct {
+	pattern string
+	who     who
+	handler HandlerFunc
+}
+
+// consoleFaces are the handlers of the console; follow is nil when no
+// tournament can be followed.
+type consoleFaces struct {
+	admin    *handlers.Admin
+	screens  *handlers.Screens
+	setup    *handlers.Setups
+	accounts *handlers.Accounts
+	reports  *handlers.CourtReports
+	rankings *handlers.AdminRankings
+	follow   *handlers.AdminFollow
+}
+
+// consoleRoutes are the organizer console's routes: every one needs a
+// signed-in login, and every change is a POST refused when it comes from
+// another site. A results-only helper enters results and calls matches and
+// changes nothing else; the rest is the director's.
+func consoleRoutes(c consoleFaces) []consoleRoute {
+	a, setup, acc, rep, rk := c.admin, c.setup, c.accounts, c.reports, c.rankings
+	rts := []consoleRoute{
+		{"GET /admin", helpers, a.Home},
+		{"GET /admin/t/{id}", helpers, a.Console},
+		{"POST /admin/t/{id}/matches/{matchId}/call", helpers, a.Call},
+		{"POST /admin/t/{id}/matches/{matchId}/uncall", helpers, a.Uncall},
+		{"POST /admin/t/{id}/matches/{matchId}/state", helpers, a.SetState},
+		{"GET /admin/t/{id}/matches/{matchId}", helpers, a.ResultForm},
+		{"POST /admin/t/{id}/matches/{matchId}/result", helpers, a.SaveResult},
+		{"POST /admin/t/{id}/matches/{matchId}/correct", helpers, a.CorrectResult},
+		{"POST /admin/t/{id}/matches/{matchId}/walkover", helpers, a.Walkover},
+		{"GET /admin/t/{id}/played", helpers, a.Played},
+		{"POST /admin/t/{id}/courts/{courtId}/settle", helpers, rep.Settle},
+		// The hall and the day's plan: courts, automatic calling, match
+		// lengths and the director's draw.
+		{"POST /admin/t/{id}/calling", directors, a.SetCalling},
+		{"GET /admin/t/{id}/courts", directors, a.CourtsForm},
+		{"POST /admin/t/{id}/courts", directors, a.AddCourt},
+		{"POST /admin/t/{id}/courts/{courtId}", directors, a.ChangeCourt},
+		{"POST /admin/t/{id}/disciplines/{disciplineId}/length", directors, a.SetLength},
+		{"GET /admin/t/{id}/draw/{stageId}", directors, a.DrawForm},
+		{"POST /admin/t/{id}/draw/{stageId}/swap", directors, a.SwapDraw},
+		{"POST /admin/t/{id}/draw/{stageId}/publish", directors, a.PublishDraw},
+		// Screens: what the TVs in the hall show.
+		{"GET /admin/t/{id}/screens", directors, c.screens.Console},
+		{"POST /admin/t/{id}/screens", directors, c.screens.Save},
+		// Setting a tournament up: new, its setup until the start, the
+		// start, check-in, and the entries after the start.
+		{"GET /admin/new", directors, setup.New},
+		{"POST /admin/new", directors, setup.Create},
+		{"GET /admin/t/{id}/setup", directors, setup.EditSetup},
+		{"POST /admin/t/{id}/setup", directors, setup.SaveSetup},
+		{"POST /admin/t/{id}/start", directors, setup.Start},
+		{"GET /admin/t/{id}/entries", directors, setup.Entries},
+		{"POST /admin/t/{id}/checkin", directors, setup.CheckIn},
+		{"POST /admin/t/{id}/entries/add", directors, setup.AddEntries},
+		{"POST /admin/t/{id}/entries/remove", directors, setup.RemoveNoShows},
+		{"POST /admin/t/{id}/entries/withdraw", directors, setup.Withdraw},
+		// Helpers' logins and phones signed in by a QR code.
+		{"GET /admin/logins", directors, acc.Logins},
+		{"POST /admin/logins", directors, acc.CreateHelper},
+		{"POST /admin/logins/phone", directors, acc.PhoneSignIn},
+		{"POST /admin/logins/{keyId}/phone", directors, acc.HelperSignIn},
+		{"POST /admin/logins/{keyId}/revoke", directors, acc.RevokeHelper},
+		// The court cards players report from, and whether they may.
+		{"GET /admin/t/{id}/court-cards", directors, rep.Cards},
+		{"POST /admin/t/{id}/court-cards/renew", directors, rep.RenewCodes},
+		{"POST /admin/t/{id}/reporting", directors, rep.SaveReporting},
+		// Rankings: the player register (confirm names, merge, split), the
+		// rating settings and the series.
+		{"GET /admin/players", directors, rk.Players},
+		{"POST /admin/players/confirm", directors, rk.Confirm},
+		{"POST /admin/players/merge", directors, rk.Merge},
+		{"POST /admin/players/settings", directors, rk.Settings},
+		{"GET /admin/players/{playerId}", directors, rk.Player},
+		{"POST /admin/players/{playerId}", directors, rk.Split},
+		{"GET /admin/series", directors, rk.Series},
+		{"POST /admin/series", directors, rk.SaveSeries},
+		{"POST /admin/series/{seriesId}", directors, rk.SaveSeries},
+	}
+	if f := c.follow; f != nil {
+		// Following tournaments that run in the tournament application.
+		rts = append(rts,
+			consoleRoute{"GET /admin/follow", directors, f.Page},
+			consoleRoute{"POST /admin/follow/tournaments", directors, f.Tournaments},
+			consoleRoute{"POST /admin/follow", directors, f.Follow},
+			consoleRoute{"POST /admin/follow/{id}/stop", directors, f.Stop},
+		)
+	}
+	return rts
 }
 
 type route struct {
