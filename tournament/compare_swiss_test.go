@@ -88,7 +88,9 @@ func TestCompareSwiss(t *testing.T) {
 			}
 			vs := ""
 			if withBBP {
-				vs = fmt.Sprintf("%10d %5d %14d %11.2f", st.moreThanBBP, st.fewerThanBBP, st.bbpRematches, st.bbpTime.Seconds()/float64(max(st.bbpCalls, 1)))
+				vs = fmt.Sprintf("%10d %5d %14d %11.2f | in the %d rounds both paired: floats %d/%d bbp, pairs floated %d/%d bbp, bye above the lowest group %d/%d bbp, bye of another score %d",
+					st.moreThanBBP, st.fewerThanBBP, st.bbpRematches, st.bbpTime.Seconds()/float64(max(st.bbpCalls, 1)),
+					st.bbpCalls-st.bbpFailed, st.cmpFloats, st.bbpFloats, st.cmpPairsFloated, st.bbpPairsFloated, st.cmpByeUp, st.bbpByeUp, st.byeDiffers)
 			}
 			ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 			fmt.Printf("%7d %6d %6d | %9d %9d | %6d %7d | %7d | %6d %8d | %7.2f %7.1f       %6.2f %7.1f  | %s\n", n, rounds, tournaments,
@@ -103,6 +105,8 @@ type compareStats struct {
 	calls                                                          int
 	total, slowest, cpu, slowestCPU                                time.Duration
 	moreThanBBP, fewerThanBBP, bbpRematches, bbpCalls              int
+	bbpPairsFloated, bbpFloats, bbpByeUp, byeDiffers, bbpFailed    int
+	cmpFloats, cmpPairsFloated, cmpByeUp                           int // Courtside's, in the rounds bbpPairings paired
 	bbpTime                                                        time.Duration
 }
 
@@ -165,10 +169,24 @@ func (st *compareStats) round(t *testing.T, f *swissField, h *history, rng *rand
 		st.bbpTime += time.Since(start)
 		st.bbpCalls++
 		if err != nil {
+			st.bbpFailed++
 			t.Logf("n=%d round %d: bbpPairings: %v", f.n, r+1, err)
 		} else {
 			bq := f.measure(theirs, theirBye)
 			st.bbpRematches += bq.bad
+			st.bbpFloats += bq.floats
+			st.bbpPairsFloated += floatedPairs(level, theirs)
+			if theirBye >= 0 && level[theirBye] != lowest {
+				st.bbpByeUp++
+			}
+			if theirBye >= 0 && ownBye >= 0 && f.score[theirBye] != f.score[ownBye] {
+				st.byeDiffers++
+			}
+			st.cmpFloats += q.floats
+			st.cmpPairsFloated += floatedPairs(level, own)
+			if ownBye >= 0 && level[ownBye] != lowest {
+				st.cmpByeUp++
+			}
 			switch {
 			case q.floats > bq.floats:
 				st.moreThanBBP++
@@ -206,6 +224,15 @@ func (st *compareStats) round(t *testing.T, f *swissField, h *history, rng *rand
 		h.result[r][ownBye] = 'U'
 		h.opponent[r][ownBye] = -1
 	}
+}
+
+// floatedPairs counts the pairs across score groups.
+func floatedPairs(level []int, pairs [][2]int) int {
+	k := 0
+	for _, p := range pairs {
+		k += btoi(level[p[0]] != level[p[1]])
+	}
+	return k
 }
 
 // threadCPU is the CPU time the calling thread has used (Linux): on a busy

@@ -118,15 +118,18 @@ var modeRules = map[Mode]Rules{
 	Swiss: {Making: Paired, Draws: true, Skip: true, Columns: swissColumns, Pair: pairSwiss, Rounds: log2Rounds,
 		TieBreaks: swissTieBreaks, Extra: buchholz,
 		Setup: SetupOptions{rounds: true, table: true, minEntries: 2, onceEach: true}},
-	DutchSystem: {Making: Paired, Draws: true, Skip: true, Columns: swissColumns, Pair: pairSwiss, Rounds: log2Rounds,
+	DutchSystem: {Making: Paired, Draws: true, Skip: true, Columns: swissColumns, Pair: pairDutch, Rounds: log2Rounds,
 		TieBreaks: swissTieBreaks, Extra: buchholz,
 		Setup: SetupOptions{rounds: true, table: true, minEntries: 2, onceEach: true}},
 	MonsterDYP: {Making: Paired, Draws: true, Skip: true, Columns: dypColumns, Pair: pairPlayers, Rounds: everyoneOnce, Teams: NewTeams,
 		RankBy: []string{"correctedPointsPerMatch"}, TieBreaks: pointsTieBreaks, Extra: correctedPerMatch,
 		Setup: SetupOptions{rounds: true, table: true, players: true, minEntries: 4}},
-	Whist: {Making: Paired, Draws: true, Skip: true, Columns: tableColumns, Pair: pairPlayers, Rounds: everyoneOnce, Teams: NewTeams,
-		TieBreaks: tableTieBreaks,
-		Setup:     SetupOptions{rounds: true, table: true, players: true, minEntries: 4}},
+	// whist plays a whist table (see whistRound) and ranks, as monster_dyp
+	// does, by points per match: in the schedules of n ≡ 2 (mod 4) one player
+	// never rests, and a round under way or a late entry leaves counts unequal.
+	Whist: {Making: Paired, Draws: true, Skip: true, Columns: dypColumns, Pair: pairWhist, Rounds: whistRounds, Teams: NewTeams,
+		RankBy: []string{"correctedPointsPerMatch"}, TieBreaks: pointsTieBreaks, Extra: correctedPerMatch,
+		Setup: SetupOptions{rounds: true, table: true, players: true, minEntries: 4}},
 	Rounds: {Making: Paired, Draws: true, Skip: true, Columns: tableColumns, Pair: pairRounds, Rounds: log2Rounds, Teams: NewTeamsOfDYP,
 		TieBreaks: tableTieBreaks,
 		Setup:     SetupOptions{rounds: true, table: true, minEntries: 2}},

@@ -1,65 +1,207 @@
 package tournament
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
-// TestPairPartners plays thousands of rounds of Monster DYP of every size:
-// nobody twice in a round, rests spread evenly, and no partner twice while
-// the field is large enough for fresh partners to be plenty.
-func TestPairPartners(t *testing.T) {
+// dypPlay plays rounds of Monster DYP of n players with random results,
+// ranked by points, and counts each round's partner and opponent repeats
+// against the fewest any draw of that round could have had.
+type dypPlay struct {
+	n                   int
+	partners, opponents []int
+	rested, points      []int
+}
+
+func newDYPPlay(n int) *dypPlay {
+	return &dypPlay{n: n, partners: make([]int, n*n), opponents: make([]int, n*n), rested: make([]int, n), points: make([]int, n)}
+}
+
+// round draws and plays one round; players are ranked by points, then by number.
+func (d *dypPlay) round(t *testing.T, rng *rand.Rand) (matches [][2][2]int, rank []int) {
+	n := d.n
+	rank = seq(n)
+	sortByPoints := func(a, b int) int { return d.points[b] - d.points[a] }
+	slices.SortStableFunc(rank, sortByPoints)
+	rested := make([]int, n)
+	for i, p := range rank {
+		rested[i] = d.rested[p]
+	}
+	ms, rest := PairPartners(n, func(a, b int) int { return d.partners[rank[a]*n+rank[b]] },
+		func(a, b int) int { return d.opponents[rank[a]*n+rank[b]] }, rested, rng)
+	seen := make([]int, n)
+	for _, x := range rest {
+		seen[x]++
+		d.rested[rank[x]]++
+	}
+	for _, m := range ms {
+		var own [2][2]int
+		for s, team := range m {
+			for i, x := range team {
+				seen[x]++
+				own[s][i] = rank[x]
+			}
+		}
+		matches = append(matches, own)
+	}
+	for i, k := range seen {
+		if k != 1 {
+			t.Fatalf("n=%d: player %d is in the round %d times", n, i, k)
+		}
+	}
+	return matches, rank
+}
+
+// play records the round's matches, the first team winning at random.
+func (d *dypPlay) play(matches [][2][2]int, rng *rand.Rand) {
+	n := d.n
+	for _, m := range matches {
+		for _, team := range m {
+			d.partners[team[0]*n+team[1]]++
+			d.partners[team[1]*n+team[0]]++
+		}
+		for _, x := range m[0] {
+			for _, y := range m[1] {
+				d.opponents[x*n+y]++
+				d.opponents[y*n+x]++
+			}
+		}
+		w := m[rng.IntN(2)]
+		d.points[w[0]] += 2
+		d.points[w[1]] += 2
+	}
+}
+
+// fewestPartnerRepeats is the fewest repeated partners any draw of the
+// round could have: a minimum-weight perfect matching of the playing players.
+func (d *dypPlay) fewestPartnerRepeats(playing []int) int {
+	var edges []edge
+	for i, a := range playing {
+		for _, b := range playing[i+1:] {
+			edges = append(edges, edge{a, b, 2 * int64(100-d.partners[a*d.n+b])})
+		}
+	}
+	mate := maxWeightPerfectMatching(d.n, edges)
+	k := 0
+	for a, b := range mate {
+		if a < b {
+			k += d.partners[a*d.n+b]
+		}
+	}
+	return k
+}
+
+// fewestOpponentRepeats is the fewest earlier meetings of opponents any
+// matching of the round's teams could have.
+func (d *dypPlay) fewestOpponentRepeats(matches [][2][2]int) int {
+	var teams [][2]int
+	for _, m := range matches {
+		teams = append(teams, m[0], m[1])
+	}
+	met := func(a, b int) int {
+		k := 0
+		for _, x := range teams[a] {
+			for _, y := range teams[b] {
+				k += d.opponents[x*d.n+y]
+			}
+		}
+		return k
+	}
+	var edges []edge
+	for a := range teams {
+		for b := a + 1; b < len(teams); b++ {
+			edges = append(edges, edge{a, b, 2 * int64(1000-met(a, b))})
+		}
+	}
+	k := 0
+	for a, b := range maxWeightPerfectMatching(len(teams), edges) {
+		if a < b {
+			k += met(a, b)
+		}
+	}
+	return k
+}
+
+// TestMonsterDYPRepeats plays Monster DYP of 8 to 64 players for n−1 rounds
+// (the default) and checks every round against the lower bound the round
+// allows: its partner repeats are the fewest of any draw of the round (a
+// minimum matching over all players), and none at all while fresh partners
+// remain for everyone (the first n/2 rounds); of those teams, the matches
+// meet the fewest earlier opponents any matching of the teams could have.
+// Over all rounds it logs the
+// totals against the bound of the whole event (pairs formed beyond the
+// n(n−1)/2 there are).
+func TestMonsterDYPRepeats(t *testing.T) {
 	t.Parallel()
-	rng := rand.New(rand.NewPCG(9, 10))
-	for _, n := range sizes() {
-		runs := 20
-		if n > 64 {
-			runs = 1
-		}
-		for range runs {
-			partners, opponents := make([]int, n*n), make([]int, n*n)
-			rested := make([]int, n)
-			rounds := min(8, n/4)
-			repeats := 0
-			for r := range rounds {
-				ms, rest := PairPartners(n, func(a, b int) int { return partners[a*n+b] }, func(a, b int) int { return opponents[a*n+b] }, rested, rng)
-				seen := make([]int, n)
-				for _, x := range rest {
-					seen[x]++
-					rested[x]++
+	rng := rand.New(rand.NewPCG(27, 6))
+	for n := 8; n <= 64; n++ {
+		d := newDYPPlay(n)
+		totalP, totalO, formedP, formedO := 0, 0, 0, 0
+		for r := range n - 1 {
+			matches, _ := d.round(t, rng)
+			var playing []int
+			p, o, oc := 0, 0, 0
+			for _, m := range matches {
+				for _, team := range m {
+					playing = append(playing, team[0], team[1])
+					p += d.partners[team[0]*n+team[1]]
 				}
-				for _, m := range ms {
-					for _, team := range m {
-						a, b := team[0], team[1]
-						seen[a]++
-						seen[b]++
-						if partners[a*n+b] > 0 {
-							repeats++
-						}
-						partners[a*n+b]++
-						partners[b*n+a]++
+				for _, x := range m[0] {
+					for _, y := range m[1] {
+						o += min(1, d.opponents[x*n+y])
+						oc += d.opponents[x*n+y]
 					}
-					for _, x := range m[0] {
-						for _, y := range m[1] {
-							opponents[x*n+y]++
-							opponents[y*n+x]++
-						}
-					}
-				}
-				lo, hi := rested[0], rested[0]
-				for i, k := range seen {
-					if k != 1 && n >= 4 {
-						t.Fatalf("n=%d round %d: player %d is in the round %d times", n, r, i, k)
-					}
-					lo, hi = min(lo, rested[i]), max(hi, rested[i])
-				}
-				if hi-lo > 1 {
-					t.Fatalf("n=%d round %d: rests range from %d to %d", n, r, lo, hi)
 				}
 			}
-			if n >= 12 && repeats > 0 {
-				t.Errorf("n=%d, %d rounds: %d repeated partners", n, rounds, repeats)
+			if want := d.fewestPartnerRepeats(playing); p != want {
+				t.Fatalf("n=%d round %d: %d partner repeats, the fewest possible is %d", n, r+1, p, want)
 			}
+			if r < n/2 && p > 0 {
+				t.Fatalf("n=%d round %d: %d partner repeats", n, r+1, p)
+			}
+			if want := d.fewestOpponentRepeats(matches); oc != want {
+				t.Fatalf("n=%d round %d: teams meet %d earlier opponents, the fewest possible is %d", n, r+1, oc, want)
+			}
+			totalP += p
+			totalO += o
+			formedP += len(matches) * 2
+			formedO += len(matches) * 4
+			d.play(matches, rng)
 		}
+		pairs := n * (n - 1) / 2
+		t.Logf("n=%d, %d rounds: %d partner repeats (bound %d), %d opponents met again (bound %d)", n, n-1, totalP, max(0, formedP-pairs), totalO, max(0, formedO-pairs))
+	}
+}
+
+// TestMonsterDYPDrawByPlacement: once a round is played, the next teams the
+// best with the last, the second with the second-to-last, and the team of
+// the best meets the team of the second.
+func TestMonsterDYPDrawByPlacement(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{8, 16, 24, 64} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			d := newDYPPlay(n)
+			first, _ := d.round(t, rng)
+			d.play(first, rng)
+			ms, rank := d.round(t, rng)
+			place := make([]int, n)
+			for i, p := range rank {
+				place[p] = i
+			}
+			for k, m := range ms {
+				for s, team := range m {
+					a, b := place[team[0]], place[team[1]]
+					if a+b != n-1 {
+						t.Errorf("round 2: places %d and %d are a team", a+1, b+1)
+					}
+					if want := 2*k + s; a != want {
+						t.Errorf("round 2, match %d: side %d is led by place %d, want %d", k+1, s+1, a+1, want+1)
+					}
+				}
+			}
+		})
 	}
 }

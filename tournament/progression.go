@@ -217,7 +217,16 @@ type field struct {
 	rested   map[string]int    // byes and rests so far
 	played   map[string]int    // matches so far, byes included
 	players  bool              // players form new teams of two each round
+	round    int               // the round to pair, from 0
+	sides    map[string]sideHistory
 	rng      *rand.Rand
+}
+
+// sideHistory is how often an entry has been named first (home) and second
+// (away) in a match, and its side in the latest round it played (0 home,
+// 1 away; -1 none yet).
+type sideHistory struct {
+	home, away, last int
 }
 
 func key(a, b string) [2]string { return [2]string{min(a, b), max(a, b)} }
@@ -240,6 +249,7 @@ func (c *Change) nextRound(di, si, gi int) bool {
 		return false
 	}
 	f.recordHistory(g, matches)
+	f.round = len(g.Rounds)
 	f.players = rules.TeamsPlayers(d.EntryType)
 	if f.players {
 		for _, e := range f.ranked { // a player rests in every round without a match
@@ -261,7 +271,7 @@ func (c *Change) nextRound(di, si, gi int) bool {
 func (c *Change) rankedField(d *Discipline, g *Group, matches []*Match) *field {
 	rules := g.Mode.Rules()
 	f := &field{points: map[string]int{}, lives: map[string]int{}, met: map[[2]string]int{}, partners: map[[2]string]int{}, rested: map[string]int{},
-		played: map[string]int{}, seed: map[string]int{}, rng: c.rng(fmt.Sprintf("%s/%d", g.ID, len(g.Rounds)+1))}
+		played: map[string]int{}, seed: map[string]int{}, sides: map[string]sideHistory{}, rng: c.rng(fmt.Sprintf("%s/%d", g.ID, len(g.Rounds)+1))}
 	for i, id := range g.EntryIDs {
 		f.seed[id] = i
 	}
@@ -332,6 +342,15 @@ func (f *field) recordHistory(g *Group, matches []*Match) {
 				f.met[key(x, y)]++
 			}
 		}
+		for side, ids := range sides {
+			for _, id := range ids {
+				h := f.side(id)
+				h.home += 1 - side
+				h.away += side
+				h.last = side
+				f.sides[id] = h
+			}
+		}
 		for _, s := range sides {
 			for i := range s {
 				for j := i + 1; j < len(s); j++ {
@@ -340,6 +359,14 @@ func (f *field) recordHistory(g *Group, matches []*Match) {
 			}
 		}
 	}
+}
+
+// side is the entry's side history (see sideHistory).
+func (f *field) side(id string) sideHistory {
+	if h, ok := f.sides[id]; ok {
+		return h
+	}
+	return sideHistory{last: -1}
 }
 
 // addRoundOf adds the paired round to the group: a match for each pair (a
@@ -380,12 +407,24 @@ func (c *Change) entriesMap() map[string]*Entry {
 	return m
 }
 
-// pairSwiss pairs swiss and dutch_system rounds by points (see PairSwiss),
-// a score group in seed order (C.04.3's pairing numbers), not by tie-breaks
-// or names: round 1 is the seeding's 1 v n/2+1, 2 v n/2+2, ...
-func pairSwiss(f *field) []matchup {
+// pairDutch pairs dutch_system rounds by FIDE's Dutch system (see
+// PairSwiss): by points, a score group in seed order (C.04.3's pairing
+// numbers), not by tie-breaks or names, its top half against its bottom
+// half: round 1 is the seeding's 1 v n/2+1, 2 v n/2+2, ...
+func pairDutch(f *field) []matchup {
 	f.bySeed()
-	return pairSeats(f, func(e *Entry) int { return f.points[e.ID] })
+	return pairSeats(f, func(e *Entry) int { return f.points[e.ID] }, PairSwiss)
+}
+
+// pairSwiss pairs swiss rounds: round 1 as the Dutch system (the seeding's
+// top half against its bottom half, so that the best seeds do not meet at
+// once), then by the standings as they are, tie-breaks and all, the first
+// of a score group against the second (see PairMonrad).
+func pairSwiss(f *field) []matchup {
+	if f.round == 0 {
+		return pairDutch(f)
+	}
+	return pairSeats(f, func(e *Entry) int { return f.points[e.ID] }, PairMonrad)
 }
 
 // pairLives pairs the entries with lives left, those with as many lives as
@@ -393,7 +432,7 @@ func pairSwiss(f *field) []matchup {
 // with as many lives in seed order.
 func pairLives(f *field) []matchup {
 	f.bySeed()
-	return pairSeats(f, func(e *Entry) int { return f.lives[e.ID] })
+	return pairSeats(f, func(e *Entry) int { return f.lives[e.ID] }, PairSwiss)
 }
 
 // bySeed orders the field by seed (PairSwiss groups it by score).
@@ -408,18 +447,22 @@ func pairRounds(f *field) []matchup {
 		return pairPlayers(f)
 	}
 	f.rng.Shuffle(len(f.ranked), func(i, j int) { f.ranked[i], f.ranked[j] = f.ranked[j], f.ranked[i] })
-	return pairSeats(f, func(*Entry) int { return 0 })
+	return pairSeats(f, func(*Entry) int { return 0 }, PairSwiss)
 }
 
-func pairSeats(f *field, score func(*Entry) int) []matchup {
+func pairSeats(f *field, score func(*Entry) int, pair func([]Seat, func(a, b int) bool) ([][2]int, int)) []matchup {
 	seats := make([]Seat, len(f.ranked))
 	for i, e := range f.ranked {
 		seats[i] = Seat{Score: score(e), HadBye: f.rested[e.ID] > 0}
 	}
-	pairs, bye := PairSwiss(seats, func(a, b int) bool { return f.met[key(f.ranked[a].ID, f.ranked[b].ID)] > 0 })
+	pairs, bye := pair(seats, func(a, b int) bool { return f.met[key(f.ranked[a].ID, f.ranked[b].ID)] > 0 })
 	var out []matchup
-	for _, p := range pairs {
-		out = append(out, matchup{sides: [2][]*Entry{{f.ranked[p[0]]}, {f.ranked[p[1]]}}})
+	for board, p := range pairs {
+		a, b := f.ranked[p[0]], f.ranked[p[1]]
+		if f.awayFirst(a, b, board) {
+			a, b = b, a
+		}
+		out = append(out, matchup{sides: [2][]*Entry{{a}, {b}}})
 	}
 	if bye >= 0 {
 		out = append(out, matchup{sides: [2][]*Entry{{f.ranked[bye]}}, bye: true})
@@ -427,26 +470,132 @@ func pairSeats(f *field, score func(*Entry) int) []matchup {
 	return out
 }
 
+// awayFirst reports whether, of a pair of the board-th match (from 0) whose
+// a is the better ranked, b is named first: sides are given as FIDE's Dutch
+// system gives colours (C.04.3 E), home for white. An entry that has been
+// home more often than away prefers away, and the other way round; with as
+// many of each, the side it did not have last. Both preferences are granted
+// when they differ; otherwise the stronger one (the larger imbalance), then,
+// if both had the same side last, the better-ranked entry's. In the first
+// round, with no history, the better-ranked is first on every other board
+// (1 home on board 1, 2 away on board 2, ...), so that the top seeds are not
+// always first.
+func (f *field) awayFirst(a, b *Entry, board int) bool {
+	ha, hb := f.side(a.ID), f.side(b.ID)
+	if ha.last < 0 && hb.last < 0 {
+		return board%2 == 1
+	}
+	pref := func(h sideHistory) (side, strength int) { // 0 home, 1 away
+		switch d := h.home - h.away; {
+		case d > 0:
+			return 1, d
+		case d < 0:
+			return 0, -d
+		case h.last >= 0:
+			return 1 - h.last, 0
+		}
+		return -1, -1
+	}
+	pa, sa := pref(ha)
+	pb, sb := pref(hb)
+	switch {
+	case pa >= 0 && pb >= 0 && pa != pb:
+		return pa == 1
+	case sa > sb:
+		return pa == 1
+	case sb > sa:
+		return pb == 0
+	case ha.last >= 0 && hb.last >= 0 && ha.last != hb.last:
+		return ha.last == 0 // each alternates from its last side
+	case pa >= 0:
+		return pa == 1
+	}
+	return pb == 0
+}
+
 // pairPlayers draws new teams of two (see PairPartners).
 func pairPlayers(f *field) []matchup {
-	n := len(f.ranked)
+	return drawPlayers(f, f.ranked)
+}
+
+// drawPlayers draws new teams of two of the players (see PairPartners).
+func drawPlayers(f *field, players []*Entry) []matchup {
+	n := len(players)
 	rested := make([]int, n)
-	for i, e := range f.ranked {
+	for i, e := range players {
 		rested[i] = f.rested[e.ID]
 	}
 	count := func(m map[[2]string]int) func(a, b int) int {
-		return func(a, b int) int { return m[key(f.ranked[a].ID, f.ranked[b].ID)] }
+		return func(a, b int) int { return m[key(players[a].ID, players[b].ID)] }
 	}
 	ms, _ := PairPartners(n, count(f.partners), count(f.met), rested, f.rng)
 	var out []matchup
 	for _, m := range ms {
 		var p matchup
 		for side, team := range m {
-			p.sides[side] = []*Entry{f.ranked[team[0]], f.ranked[team[1]]}
+			p.sides[side] = []*Entry{players[team[0]], players[team[1]]}
 		}
 		out = append(out, p)
 	}
 	return out
+}
+
+// pairWhist plays round f.round of the group's whist schedule (see
+// whistRound), the players numbered by the group's seeding. A table with a
+// player who is no longer in (withdrawn) is not played: its other players
+// and the round's resting ones are drawn among themselves as pairPlayers
+// draws. Where no schedule reaches the group's size, past its rounds, or
+// when the last round played was not the schedule's (an entry came late),
+// every player is drawn so.
+func pairWhist(f *field) []matchup {
+	n := len(f.seed)
+	bySeed := make([]*Entry, n)
+	for _, e := range f.ranked {
+		bySeed[f.seed[e.ID]] = e
+	}
+	round := whistRound(n, f.round)
+	if round == nil || !f.playedWhist(n, bySeed) {
+		return pairPlayers(f)
+	}
+	var out []matchup
+	seated := map[*Entry]bool{}
+	for _, t := range round {
+		p := matchup{sides: [2][]*Entry{{bySeed[t[0][0]], bySeed[t[0][1]]}, {bySeed[t[1][0]], bySeed[t[1][1]]}}}
+		if slices.Contains(p.sides[0], nil) || slices.Contains(p.sides[1], nil) {
+			continue
+		}
+		out = append(out, p)
+		for _, side := range p.sides {
+			for _, e := range side {
+				seated[e] = true
+			}
+		}
+	}
+	var left []*Entry
+	for _, e := range f.ranked {
+		if !seated[e] {
+			left = append(left, e)
+		}
+	}
+	return append(out, drawPlayers(f, left)...)
+}
+
+// playedWhist reports whether the group's last round (if any) teamed its
+// players as the whist schedule of n players does: the schedule goes on
+// only where it was followed.
+func (f *field) playedWhist(n int, bySeed []*Entry) bool {
+	if f.round == 0 {
+		return true
+	}
+	for _, t := range whistRound(n, f.round-1) {
+		for _, team := range t {
+			a, b := bySeed[team[0]], bySeed[team[1]]
+			if a != nil && b != nil && f.partners[key(a.ID, b.ID)] == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // moveOn carries the tournament on after a match of the group ended: the

@@ -602,3 +602,45 @@ func TestATreeRefusesALevelResult(t *testing.T) {
 		t.Errorf("a level correction: %v", err)
 	}
 }
+
+// TestPairedSidesAlternate plays Swiss, last one standing and rounds
+// through the engine and counts who is named first: seed 1 is not first in
+// every round (it was in 7 of 7), and every entry's home and away counts
+// stay within two of each other, as FIDE's colours do.
+func TestPairedSidesAlternate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for _, mode := range []Mode{Swiss, LastOneStanding, Rounds} {
+		t.Run(string(mode), func(t *testing.T) {
+			s := newTournament(8, 4, EntrySingle, stageSpec{mode: mode, rounds: 7})
+			if mode == LastOneStanding {
+				s.Tournament.Disciplines[0].Stages[0].Groups[0].Lives = 4
+			}
+			c, err := s.Start(at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = playThrough(t, applyAll(s, c), rng)
+			first := s.Tournament.Disciplines[0].EntryIDs[0]
+			home, away := map[string]int{}, map[string]int{}
+			played := 0
+			for _, m := range s.Matches {
+				if m.State != MatchPlayed || m.Entries[0] == nil || m.Entries[1] == nil {
+					continue
+				}
+				home[m.Entries[0].ID]++
+				away[m.Entries[1].ID]++
+				if m.Entries[0].ID == first || m.Entries[1].ID == first {
+					played++
+				}
+			}
+			if played > 2 && away[first] == 0 {
+				t.Errorf("seed 1 is named first in all of its %d matches", played)
+			}
+			for _, id := range s.Tournament.Disciplines[0].EntryIDs {
+				if d := home[id] - away[id]; d > 2 || d < -2 {
+					t.Errorf("%s: %d home, %d away", id, home[id], away[id])
+				}
+			}
+		})
+	}
+}

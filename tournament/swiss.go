@@ -24,42 +24,65 @@ type Seat struct {
 // weight says how good the pair is, and the matching finds the pairing of the
 // largest total weight, which weighs all the rules at once and always
 // finishes. The weights make these rules count in this order, each one only
-// where the ones before it leave a choice:
+// where the ones before it leave a choice (lexicographically: no number of
+// breaches of a later rule makes up for one of an earlier one):
 //
 //  1. as few rematches as possible, and as few second byes (both absolute
 //     criteria of C.04.1): none while a pairing without one exists;
-//  2. as few floats as possible (C.04.3's fewest downfloaters): a pair of
-//     entries k score groups apart floats k times, once over each boundary
-//     between score groups that it crosses, as a downfloater passes through
-//     each bracket on its way down; the bye counts as a member of the lowest
-//     score group, so a bye above it floats too;
-//  3. floats spread over short hops rather than one long one (the sum of
+//  2. the pairing-allocated bye to an entry of the lowest score group that
+//     has one without a bye (in C.04.3 the bye is the last bracket's, and
+//     by C.2 nobody gets it twice): the bye's score group is as low
+//     as the rest of the round allows, the rest paired without rematches;
+//  3. as few floats as possible (C.04.3 C.5/C.6: the fewest downfloaters,
+//     counted bracket by bracket): a pair of entries k score groups apart
+//     floats k times, once over each boundary between score groups that it
+//     crosses, as a downfloater passes through each bracket on its way down
+//     and is a downfloater of each;
+//  4. floats spread over short hops rather than one long one (the sum of
 //     each pair's squared distance in score groups), so that a downfloater
 //     meets the group just below, as C.04.3's scores of downfloaters ask;
-//  4. the Dutch order: in a score group of s entries the top half (S1)
+//  5. the Dutch order: in a score group of s entries the top half (S1)
 //     meets the bottom half (S2), 1 v s/2+1, 2 v s/2+2, ...; a pair off
 //     that costs how far it is from the ideal one, and a pair within one
 //     half (an exchange) more than any pair across (a transposition); a
 //     floater is the lowest of its group and meets the highest it can of the
-//     group below; the bye goes to the lowest-ranked entry of the lowest
-//     score group (a bye counts as a win, C.04.1 c).
+//     group below; the bye goes to the lowest-ranked entry of its score
+//     group (a bye counts as a win, C.04.1 c).
 //
-// Where Courtside differs from C.04.3: it has no colours (sides at a table do
-// not alternate; the better-ranked entry is named first), so the colour
-// criteria do not apply; it minimises floaters over the whole round rather
-// than bracket by bracket from the top (the same count, but a float at the
-// top may be traded for one lower down); a pair that breaks the Dutch order
-// costs its distance from the ideal pair rather than following C.04.3's
-// exact transposition and exchange sequence; and floats in earlier rounds are not
-// tracked, so the criteria against floating twice in a row do not apply.
+// Where Courtside differs from C.04.3: it has no colours (an entry's sides
+// are balanced after pairing, see Sides), so the colour criteria do not
+// apply; it minimises floaters over the whole round rather than bracket by
+// bracket from the top (the same count, but a float at the top may be traded
+// for one lower down); a pair that breaks the Dutch order costs its distance
+// from the ideal pair rather than following C.04.3's exact transposition and
+// exchange sequence; and floats in earlier rounds are not tracked, so the
+// criteria against floating twice in a row do not apply.
 //
 // Large fields are paired on a sparse graph first (each entry's likeliest
-// opponents); that pairing is kept only when it provably reaches the least
-// floats any pairing could have (one over each boundary with an odd count
-// of entries above it), and otherwise the whole graph is matched; a rematch
-// is allowed only when the graph without them has no perfect matching.
+// opponents); that pairing is kept when it provably reaches the fewest
+// floats any pairing could have (one over each boundary with an odd count of
+// entries above it) with the bye in the lowest group, or when the matching's
+// duals prove that no pair left out could have made it better; otherwise the
+// whole graph is matched; a rematch is allowed only when the
+// graph without them has no perfect matching.
 func PairSwiss(ranked []Seat, met func(a, b int) bool) (pairs [][2]int, bye int) {
-	s := newSwissGraph(ranked, met)
+	return pairRanked(newSwissGraph(ranked, met, false))
+}
+
+// PairMonrad pairs the next round of the simpler Swiss system that the swiss
+// mode plays from round 2 on: ranked holds the entries by the current
+// standings (points, then the tie-breaks), and within a score group the
+// first meets the second, the third the fourth, and so on (the Monrad or
+// "Danish" order), where the Dutch system has the top half meet the bottom
+// half. Everything else is as PairSwiss: no rematch and no second bye while
+// a pairing without one exists, the bye to the lowest score group, the
+// fewest floats, each floater the lowest of its group meeting the highest of
+// the group below.
+func PairMonrad(ranked []Seat, met func(a, b int) bool) (pairs [][2]int, bye int) {
+	return pairRanked(newSwissGraph(ranked, met, true))
+}
+
+func pairRanked(s *swissGraph) (pairs [][2]int, bye int) {
 	mate := s.pair()
 	bye = -1
 	for a, b := range mate {
@@ -77,7 +100,8 @@ func PairSwiss(ranked []Seat, met func(a, b int) bool) (pairs [][2]int, bye int)
 // entries (indexes into ranked) and, when the count is odd, a dummy whose
 // partner rests with the bye.
 type swissGraph struct {
-	n, dummy     int // dummy is -1 when the count is even
+	n, dummy     int  // dummy is -1 when the count is even
+	adjacent     bool // a score group pairs 1v2, 3v4 (Monrad) rather than S1 v S2 (Dutch)
 	met          func(a, b int) bool
 	hadBye       []bool
 	level        []int // the score group, 0 the best; the dummy's is the lowest
@@ -87,13 +111,15 @@ type swissGraph struct {
 	oddBounds    int // boundaries between score groups with an odd count above them: the fewest floats
 	hop          int // the longest float whose square counts in full (the weights must fit in 64 bits)
 	rHop, rFloat int64
+	rBye         int64 // per score group the bye goes above the lowest
+	byeFar       int64 // how far above the lowest the bye's cost tells apart (the weights must fit in 64 bits)
 	rRematch     int64
 	top          int64 // more than any pair costs
 }
 
-func newSwissGraph(ranked []Seat, met func(a, b int) bool) *swissGraph {
+func newSwissGraph(ranked []Seat, met func(a, b int) bool, adjacent bool) *swissGraph {
 	n := len(ranked)
-	s := &swissGraph{n: n, dummy: -1, met: met, hadBye: make([]bool, n)}
+	s := &swissGraph{n: n, dummy: -1, met: met, hadBye: make([]bool, n), adjacent: adjacent}
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i
@@ -140,23 +166,39 @@ func newSwissGraph(ranked []Seat, met func(a, b int) bool) *swissGraph {
 	// Weights: each rule outweighs everything the rules after it can add up to.
 	half := float64(vertices/2 + 1)
 	far := float64(s.levels)
+	place := int64(2*vertices + 4) // more than a pair's place in the Dutch (or Monrad) order costs
+	if s.adjacent {
+		place += monradFar*monradFar + 1
+	}
 	s.hop = s.levels
+	s.byeFar = int64(s.levels)
 	for {
 		h := float64(s.hop)
-		dutch := half*float64(2*vertices+4) + 1
+		dutch := half*float64(place) + 1
 		hops := dutch * (half*h*h + 1)
 		floats := hops * (half*far + 1)
-		if floats*(half+1)*8 < 1<<62 || s.hop == 1 {
+		byes := floats * (float64(s.byeFar) + 1)
+		if byes*(half+1)*8 < 1<<62 || s.hop == 1 && s.byeFar == 1 {
 			s.rHop = int64(dutch)
 			s.rFloat = int64(hops)
-			s.rRematch = int64(floats)
+			s.rBye = int64(floats)
+			s.rRematch = int64(byes)
 			break
 		}
-		s.hop = max(1, s.hop*3/4)
+		if s.hop > 1 {
+			s.hop = max(1, s.hop*3/4)
+		} else {
+			s.byeFar = max(1, s.byeFar*3/4)
+		}
 	}
-	s.top = s.rRematch + s.rFloat*int64(s.levels) + s.rHop*int64(s.hop*s.hop) + int64(2*vertices+4) + 1
+	s.top = s.rRematch + s.rBye*s.byeFar + s.rFloat*int64(s.levels) + s.rHop*int64(s.hop*s.hop) + place + 1
 	return s
 }
+
+// monradFar is how far apart in a score group a Monrad pair's cost grows by
+// the square of the distance (so that 1v3, 2v4 beat 1v4, 2v3), beyond which
+// it grows linearly.
+const monradFar = 8
 
 // bad reports whether pairing a and b breaks an absolute criterion: a
 // rematch, or a second bye.
@@ -176,8 +218,15 @@ func (s *swissGraph) cost(a, b int) int64 {
 		a, b = b, a
 	}
 	la, lb := s.level[a], s.level[b]
-	if b == s.dummy && la == lb {
-		return int64(s.size[la] - 1 - s.pos[a]) // the lowest-ranked rests
+	if b == s.dummy {
+		// The bye: as low a score group as possible, its lowest-ranked entry.
+		return s.rBye*min(int64(lb-la), s.byeFar) + int64(s.size[la]-1-s.pos[a])
+	}
+	if la == lb && s.adjacent {
+		// The first meets the second, the third the fourth: a pair off that
+		// costs how far it is from one.
+		d := int64(s.pos[b] - s.pos[a] - 1)
+		return min(d, monradFar)*min(d, monradFar) + d + int64(s.pos[a]%2)
 	}
 	if la == lb {
 		// S1 (the top half) meets S2: a transposition costs how far the
@@ -190,10 +239,7 @@ func (s *swissGraph) cost(a, b int) int64 {
 		}
 		return int64(cost)
 	}
-	dutch := s.size[la] - 1 - s.pos[a]
-	if b != s.dummy {
-		dutch += s.pos[b]
-	}
+	dutch := s.size[la] - 1 - s.pos[a] + s.pos[b]
 	hop := min(lb-la, s.hop)
 	return s.rFloat*int64(lb-la) + s.rHop*int64(hop*hop) + int64(dutch)
 }
@@ -260,14 +306,14 @@ func (s *swissGraph) pair() []int {
 		return nil
 	}
 	if vertices > 8*window {
-		mate := s.match(func(keep func(a, b int)) {
-			s.nearPairs(func(a, b int) {
-				if !s.bad(a, b) {
-					keep(a, b)
-				}
-			})
+		var edges []edge
+		s.nearPairs(func(a, b int) {
+			if !s.bad(a, b) {
+				edges = append(edges, edge{a, b, s.weight(a, b)})
+			}
 		})
-		if s.perfect(mate) && s.hops(mate) == s.oddBounds {
+		mate, dual := matchingDuals(vertices, edges, true)
+		if s.perfect(mate) && (s.fewestFloats(mate) || s.proven(dual)) {
 			return mate
 		}
 	}
@@ -282,6 +328,43 @@ func (s *swissGraph) pair() []int {
 		return mate
 	}
 	return s.match(s.allPairs)
+}
+
+// fewestFloats reports whether a pairing without rematches has the fewest
+// floats any pairing could have, each over one boundary, and its bye (if
+// any) in the lowest score group: then no pair left out of the sparse graph
+// could better it by the rules before the Dutch order.
+func (s *swissGraph) fewestFloats(mate []int) bool {
+	k := 0
+	for a, b := range mate {
+		if a < b {
+			d := iabs(s.level[a] - s.level[b])
+			k += d * d
+		}
+	}
+	return k == s.oddBounds && (s.dummy < 0 || s.level[mate[s.dummy]] == s.levels-1)
+}
+
+// proven reports whether the duals of a perfect matching of the sparse graph
+// prove it the heaviest of the whole graph: no pair left out has a negative
+// slack. A pair's weight without its rematch penalty is the larger, so
+// rematches are looked up only for the few pairs that weight would not clear.
+func (s *swissGraph) proven(dual []int64) bool {
+	for a := range s.level {
+		for b := a + 1; b < len(s.level); b++ {
+			c := s.cost(a, b)
+			if dual[a]+dual[b]-4*(s.top-c) >= 0 {
+				continue
+			}
+			if s.bad(a, b) {
+				c += s.rRematch
+			}
+			if dual[a]+dual[b]-4*(s.top-c) < 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (s *swissGraph) allPairs(f func(a, b int)) {
@@ -301,19 +384,6 @@ func (s *swissGraph) match(pairs func(keep func(a, b int))) []int {
 
 func (s *swissGraph) perfect(mate []int) bool {
 	return !slices.Contains(mate, -1)
-}
-
-// hops adds up the squares of how many score groups apart the pairs are: at
-// least the floats, and as many only when each pair crosses one boundary.
-func (s *swissGraph) hops(mate []int) int {
-	k := 0
-	for a, b := range mate {
-		if a < b {
-			d := iabs(s.level[a] - s.level[b])
-			k += d * d
-		}
-	}
-	return k
 }
 
 func btoi(b bool) int {

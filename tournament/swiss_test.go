@@ -81,13 +81,13 @@ func (f *swissField) round(t *testing.T, rng *rand.Rand) (rank []int, pairs [][2
 }
 
 // quality is how a round's pairing measures by PairSwiss's rules, worst
-// first: rematches and second byes, floats (a pair k score groups apart
-// floats k times; the bye belongs to the lowest score group), and the sum of
-// the squared distances in score groups.
-type quality struct{ bad, floats, hops int }
+// first: rematches and second byes, how many score groups above the lowest
+// the bye went, floats (a pair k score groups apart floats k times), and the
+// sum of the squared distances in score groups.
+type quality struct{ bad, byeUp, floats, hops int }
 
 func (q quality) less(o quality) bool {
-	return cmp.Or(cmp.Compare(q.bad, o.bad), cmp.Compare(q.floats, o.floats), cmp.Compare(q.hops, o.hops)) < 0
+	return cmp.Or(cmp.Compare(q.bad, o.bad), cmp.Compare(q.byeUp, o.byeUp), cmp.Compare(q.floats, o.floats), cmp.Compare(q.hops, o.hops)) < 0
 }
 
 // swissLevels numbers the distinct scores of the field, best first.
@@ -107,22 +107,19 @@ func swissLevels(score []int) (level []int, lowest int) {
 func (f *swissField) measure(pairs [][2]int, bye int) quality {
 	level, lowest := swissLevels(f.score)
 	var q quality
-	add := func(la, lb int) {
-		d := iabs(la - lb)
-		q.floats += d
-		q.hops += d * d
-	}
 	for _, p := range pairs {
 		if f.met[p[0]*f.n+p[1]] {
 			q.bad++
 		}
-		add(level[p[0]], level[p[1]])
+		d := iabs(level[p[0]] - level[p[1]])
+		q.floats += d
+		q.hops += d * d
 	}
 	if bye >= 0 {
 		if f.hadBye[bye] {
 			q.bad++
 		}
-		add(level[bye], lowest)
+		q.byeUp = lowest - level[bye]
 	}
 	return q
 }
@@ -282,3 +279,166 @@ func ExamplePairSwiss() {
 }
 
 func iabsDiff(a, b int) int { return iabs(a - b) }
+
+// TestSwissByeToTheLowestScoreGroup is the repro: 17 entries, the
+// better seed wins every match. Round 2's bye went to p008, who had won round
+// 1, while eight entries on no points had no bye; C.04.3 gives it to the
+// lowest score group.
+func TestSwissByeToTheLowestScoreGroup(t *testing.T) {
+	f := newSwissField(17)
+	for r := range 4 {
+		rank := f.ranked()
+		seats := make([]Seat, f.n)
+		for i, e := range rank {
+			seats[i] = Seat{Score: f.score[e], HadBye: f.hadBye[e]}
+		}
+		pairs, bye := PairSwiss(seats, func(a, b int) bool { return f.met[rank[a]*f.n+rank[b]] })
+		lowest := slices.Min(f.score)
+		if got := f.score[rank[bye]]; got != lowest || f.hadBye[rank[bye]] {
+			t.Fatalf("round %d: the bye went to p%03d on %d points (had one: %v); the lowest score is %d", r+1, rank[bye]+1, got, f.hadBye[rank[bye]], lowest)
+		}
+		for _, p := range pairs {
+			a, b := min(rank[p[0]], rank[p[1]]), max(rank[p[0]], rank[p[1]])
+			f.met[a*f.n+b], f.met[b*f.n+a] = true, true
+			f.score[a] += 2 // the better seed wins
+		}
+		f.hadBye[rank[bye]] = true
+		f.score[rank[bye]] += 2
+	}
+}
+
+// TestSwissByeProperty plays Swiss events of 17, 25 and 33 entries with
+// random results, past the point where the lowest score groups have all had
+// a bye, and checks every round's bye against every other entry that could
+// have had it: none of a lower score group without a bye could have taken it
+// with the rest still paired without a rematch (a perfect matching of the
+// rest), and it never goes to an entry that had one while another could.
+func TestSwissByeProperty(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(27, 4))
+	rounds := 0
+	for _, n := range []int{17, 25, 33} {
+		for range 10 {
+			f := newSwissField(n)
+			for r := range n / 2 {
+				before := &swissField{n: n, score: slices.Clone(f.score), met: slices.Clone(f.met), hadBye: slices.Clone(f.hadBye)}
+				rank, _, bye := f.round(t, rng)
+				got := rank[bye]
+				rounds++
+				for c := range n {
+					if c == got || before.hadBye[c] || !before.restPairs(c) {
+						continue
+					}
+					if before.hadBye[got] || before.score[c] < before.score[got] {
+						t.Fatalf("n=%d round %d: the bye went to %d (%d points, had one: %v), but %d (%d points, none yet) could have had it",
+							n, r+1, got, before.score[got], before.hadBye[got], c, before.score[c])
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d rounds", rounds)
+}
+
+// restPairs reports whether the field without entry bye pairs without a rematch.
+func (f *swissField) restPairs(bye int) bool {
+	return restPairs(f.n, bye, func(a, b int) bool { return f.met[a*f.n+b] })
+}
+
+// TestLastOneStandingByeProperty plays last one standing with random
+// results (3 lives, a loss costs one, an entry without lives is out) and
+// checks every bye: never to an entry with more lives than one without a
+// bye that could have had it with the rest paired without a rematch.
+func TestLastOneStandingByeProperty(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(27, 5))
+	byes := 0
+	for _, n := range []int{9, 17, 25, 33} {
+		for range 10 {
+			f := newSwissField(n)
+			for i := range f.score {
+				f.score[i] = 3
+			}
+			for {
+				var in []int // the entries with lives left, in seed order
+				for e, l := range f.score {
+					if l > 0 {
+						in = append(in, e)
+					}
+				}
+				if len(in) < 2 {
+					break
+				}
+				seats := make([]Seat, len(in))
+				for i, e := range in {
+					seats[i] = Seat{Score: f.score[e], HadBye: f.hadBye[e]}
+				}
+				met := func(a, b int) bool { return f.met[in[a]*n+in[b]] }
+				pairs, bye := PairSwiss(seats, met)
+				if bye >= 0 {
+					byes++
+					for c := range in {
+						if c == bye || seats[c].HadBye || !restPairs(len(in), c, met) {
+							continue
+						}
+						if seats[bye].HadBye || seats[c].Score < seats[bye].Score {
+							t.Fatalf("n=%d: the bye went to an entry with %d lives (had one: %v), but one with %d and none yet could have had it",
+								n, seats[bye].Score, seats[bye].HadBye, seats[c].Score)
+						}
+					}
+					f.hadBye[in[bye]] = true
+				}
+				for _, p := range pairs {
+					a, b := in[p[0]], in[p[1]]
+					f.met[a*n+b], f.met[b*n+a] = true, true
+					if rng.IntN(2) == 0 {
+						a = b
+					}
+					f.score[a]-- // the loser
+				}
+			}
+		}
+	}
+	t.Logf("%d byes", byes)
+}
+
+// restPairs reports whether n entries without entry bye pair without a rematch.
+func restPairs(n, bye int, met func(a, b int) bool) bool {
+	var edges []edge
+	for a := range n {
+		for b := a + 1; b < n; b++ {
+			if a != bye && b != bye && !met(a, b) {
+				edges = append(edges, edge{a, b, 2})
+			}
+		}
+	}
+	mate := maxWeightMatching(n, edges)
+	for v, m := range mate {
+		if v != bye && m < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestSwissAndDutchSystemDiffer: on the same standings, dutch_system (FIDE's
+// Dutch) pairs a score group's top half against its bottom half, swiss from
+// round 2 the first against the second (Monrad); both keep to score groups
+// and avoid rematches. They paired alike before.
+func TestSwissAndDutchSystemDiffer(t *testing.T) {
+	seats := []Seat{{Score: 2}, {Score: 2}, {Score: 2}, {Score: 2}, {}, {}, {}, {}}
+	met := metPairs([2]int{0, 4}, [2]int{1, 5}, [2]int{2, 6}, [2]int{3, 7})
+	dutch, _ := PairSwiss(seats, met)
+	if want := [][2]int{{0, 2}, {1, 3}, {4, 6}, {5, 7}}; !slices.Equal(dutch, want) {
+		t.Errorf("dutch_system pairs %v, want %v", dutch, want)
+	}
+	monrad, _ := PairMonrad(seats, met)
+	if want := [][2]int{{0, 1}, {2, 3}, {4, 5}, {6, 7}}; !slices.Equal(monrad, want) {
+		t.Errorf("swiss pairs %v, want %v", monrad, want)
+	}
+	// A rematch moves the pair to the next one that is new: 1v3, 2v4 when 1 and 2 met.
+	monrad, _ = PairMonrad(seats[:4], metPairs([2]int{0, 1}))
+	if want := [][2]int{{0, 2}, {1, 3}}; !slices.Equal(monrad, want) {
+		t.Errorf("swiss pairs %v after 1v2, want %v", monrad, want)
+	}
+}
