@@ -134,39 +134,33 @@ func callAPI(method, u, token string, body any) (int, []byte, error) {
 	return res.StatusCode, raw, err
 }
 
-// TestDataDirSurvivesKill9 runs the real binary with --data: the first-run
-// setup, a tournament made and started in the console, live results sent
-// through the API by two clients while the process is killed with SIGKILL.
-// After a restart every acknowledged result is there: for each match the
-// last acknowledged one, or the one that was in flight when the process died.
-func TestDataDirSurvivesKill9(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
-	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "courtside")
+// buildBinary builds courtside into dir.
+func buildBinary(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "courtside")
 	build := exec.Command("go", "build", "-o", bin, ".")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(tmp, "data")
-	srv := startServer(t, bin, dir)
-	if !strings.Contains(srv.banner, "kept in "+dir) {
-		t.Errorf("the banner does not say where the data is kept:\n%s", srv.banner)
-	}
+	return bin
+}
+
+// clubDay is a club's first run in the browser on a new server: the
+// organizer made on the setup page (the browser signed in, and its API
+// token), a tournament of eight players on four terrains made and started in
+// the console; it returns the matches running.
+func clubDay(t *testing.T, srv *binServer) (b *browser, token, tid string, running []string) {
+	t.Helper()
 	if srv.setupURL == "" {
 		t.Fatalf("no setup address in the first banner:\n%s", srv.banner)
 	}
-
-	// The first run in the browser: the organizer and its sign-in.
-	b := newBrowser(t)
+	b = newBrowser(t)
 	res, doc := b.post(srv.setupURL, url.Values{"name": {"Boule Club Lyon"}, "sport": {"petanque"}})
-	token := strings.TrimSpace(doc.Find(`[data-testid="setup-token"]`).Text())
+	token = strings.TrimSpace(doc.Find(`[data-testid="setup-token"]`).Text())
 	if res.StatusCode != http.StatusOK || token == "" {
 		t.Fatalf("setup: %d, token %q", res.StatusCode, token)
 	}
-	// A tournament of eight players on four terrains, called automatically.
 	res, _ = b.post(srv.base+"/admin/new", url.Values{
 		"name": {"Saturday"}, "start": {"2026-11-28T09:00"}, "courts": {"4"}, "autoCall": {"on"}, "disciplines": {"1"},
 		"d0.name": {"Singles"}, "d0.shortName": {"S"}, "d0.entryType": {"single"},
@@ -178,7 +172,7 @@ func TestDataDirSurvivesKill9(t *testing.T) {
 	if id == nil {
 		t.Fatalf("no tournament made: ended at %s (%d)", res.Request.URL, res.StatusCode)
 	}
-	tid := id[1]
+	tid = id[1]
 	if res, _ := b.post(srv.base+"/admin/t/"+tid+"/start", url.Values{}); res.StatusCode != http.StatusOK {
 		t.Fatalf("start: %d", res.StatusCode)
 	}
@@ -189,7 +183,6 @@ func TestDataDirSurvivesKill9(t *testing.T) {
 	if err != nil || status != 200 || json.Unmarshal(raw, &courts) != nil {
 		t.Fatalf("courts: %d %v %s", status, err, raw)
 	}
-	var running []string
 	for _, c := range courts {
 		if c.CurrentMatchID != "" {
 			running = append(running, c.CurrentMatchID)
@@ -198,6 +191,45 @@ func TestDataDirSurvivesKill9(t *testing.T) {
 	if len(running) < 2 {
 		t.Fatalf("%d matches running, want several: %s", len(running), raw)
 	}
+	return b, token, tid, running
+}
+
+// score is the first set's score of the match's first player, -1 without one.
+func score(t *testing.T, srv *binServer, tid, match, token string) int {
+	t.Helper()
+	status, raw, err := callAPI(http.MethodGet, srv.base+"/v1/public/tournaments/"+tid+"/matches/"+match, token, nil)
+	if err != nil || status != 200 {
+		t.Fatalf("match %s: %d %v", match, status, err)
+	}
+	var m struct {
+		Encounters [][][2]int `json:"encounters"`
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Encounters) > 0 && len(m.Encounters[0]) > 0 {
+		return m.Encounters[0][0][0]
+	}
+	return -1
+}
+
+// TestDataDirSurvivesKill9 runs the real binary with --data: the first-run
+// setup, a tournament made and started in the console, live results sent
+// through the API by two clients while the process is killed with SIGKILL.
+// After a restart every acknowledged result is there: for each match the
+// last acknowledged one, or the one that was in flight when the process died.
+func TestDataDirSurvivesKill9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	tmp := t.TempDir()
+	bin := buildBinary(t, tmp)
+	dir := filepath.Join(tmp, "data")
+	srv := startServer(t, bin, dir)
+	if !strings.Contains(srv.banner, "kept in "+dir) {
+		t.Errorf("the banner does not say where the data is kept:\n%s", srv.banner)
+	}
+	_, token, tid, running := clubDay(t, srv)
 
 	// Two clients send live results until the process dies under them.
 	type sent struct {
@@ -248,26 +280,141 @@ func TestDataDirSurvivesKill9(t *testing.T) {
 		t.Errorf("the setup address is offered again after the organizer was made:\n%s", srv.banner)
 	}
 	for m, s := range results {
-		status, raw, err := callAPI(http.MethodGet, srv.base+"/v1/public/tournaments/"+tid+"/matches/"+m, token, nil)
-		if err != nil || status != 200 {
-			t.Fatalf("match %s after the restart: %d %v", m, status, err)
-		}
-		var match struct {
-			Encounters [][][2]int `json:"encounters"`
-		}
-		if err := json.Unmarshal(raw, &match); err != nil {
-			t.Fatal(err)
-		}
-		got := -1
-		if len(match.Encounters) > 0 && len(match.Encounters[0]) > 0 {
-			got = match.Encounters[0][0][0]
-		}
-		if got != s.acked && got != s.inFlight {
+		if got := score(t, srv, tid, m, token); got != s.acked && got != s.inFlight {
 			t.Errorf("match %s after kill -9: score %d, but %d was acknowledged (and %d in flight)", m, got, s.acked, s.inFlight)
 		}
 	}
 	// The organizer's sign-in is there too: the token still signs in.
 	if status, _, _ := callAPI(http.MethodGet, srv.base+"/v1/public/hello", token, nil); status != http.StatusOK {
 		t.Errorf("the organizer's token after the restart: %d", status)
+	}
+}
+
+// TestDataDirOnAFullDisk runs the real binary with its data directory on a
+// small file system (tmpfs, mounted when the test runs as root; skipped
+// otherwise) and fills the disk during a club's day: results sent through
+// the API are refused with a 503, /readyz says why, the console shows the
+// banner, and no page ever shows a refused result. Once there is room again
+// results are taken again without a restart; after kill -9 and a restart
+// every acknowledged result is there.
+func TestDataDirOnAFullDisk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("mounting a small file system needs root")
+	}
+	tmp := t.TempDir()
+	bin := buildBinary(t, tmp)
+	disk := filepath.Join(tmp, "disk")
+	if err := os.Mkdir(disk, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", disk).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a small file system: %v %s", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("umount", disk).Run() })
+	dir := filepath.Join(disk, "data")
+	srv := startServer(t, bin, dir)
+	b, token, tid, running := clubDay(t, srv)
+
+	// The disk fills, leaving room for a few results.
+	filler := filepath.Join(disk, "filler")
+	f, err := os.Create(filler)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var size int64
+	for chunk := make([]byte, 4096); ; {
+		n, err := f.Write(chunk)
+		size += int64(n)
+		if err != nil {
+			break
+		}
+	}
+	if err := f.Truncate(size - 24<<10); err != nil {
+		t.Fatal(err)
+	}
+	_ = f.Close()
+
+	acked := map[string]int{}
+	refused := 0
+	put := func(m string, s int) int {
+		status, _, err := callAPI(http.MethodPut, srv.base+"/v1/public/tournaments/"+tid+"/matches/"+m+"/live-result", token,
+			map[string]any{"result": [][][2]int{{{s, 0}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if status == http.StatusOK {
+			acked[m] = s
+		}
+		return status
+	}
+	for i := 0; refused < 4 && i < 200; i++ {
+		m := running[i%len(running)]
+		status := put(m, i%12)
+		switch status {
+		case http.StatusOK:
+			continue
+		case http.StatusServiceUnavailable:
+			refused++
+		default:
+			t.Fatalf("a result on a full disk: %d", status)
+		}
+		want, ok := acked[m]
+		if !ok {
+			want = -1
+		}
+		if got := score(t, srv, tid, m, token); got != want {
+			t.Fatalf("match %s shows %d after a refused result, but %d was the last acknowledged", m, got, want)
+		}
+		res, err := http.Get(srv.base + "/readyz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		_ = res.Body.Close()
+		if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "no space left on device") {
+			t.Errorf("/readyz while results are refused: %d %q", res.StatusCode, body)
+		}
+	}
+	if refused < 4 || len(acked) == 0 {
+		t.Fatalf("%d results acknowledged, %d refused: the disk did not fill", len(acked), refused)
+	}
+	res, err := b.c.Get(srv.base + "/admin/t/" + tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := goquery.NewDocumentFromReader(res.Body)
+	_ = res.Body.Close()
+	if banner := doc.Find(`[data-testid="write-problem"]`).Text(); !strings.Contains(banner, "disk of Courtside's data folder is full") {
+		t.Errorf("the console on a full disk: %d, banner %q", res.StatusCode, banner)
+	}
+
+	if err := os.Remove(filler); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) { // a ceiling against hanging
+		res, err := http.Get(srv.base + "/readyz")
+		if err == nil {
+			_ = res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("/readyz is not ok with room again")
+		}
+	}
+	if status := put(running[0], 12); status != http.StatusOK {
+		t.Fatalf("a result with room again: %d", status)
+	}
+
+	srv.kill(t)
+	srv = startServer(t, bin, dir)
+	for m, s := range acked {
+		if got := score(t, srv, tid, m, token); got != s {
+			t.Errorf("match %s after the restart: %d, but %d was acknowledged", m, got, s)
+		}
 	}
 }

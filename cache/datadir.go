@@ -1,22 +1,17 @@
 package cache
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha1" //nolint:gosec // Redis names scripts by their SHA-1; it identifies, it does not protect
 	"encoding"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash/crc32"
-	"io"
 	"net"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,22 +24,54 @@ import (
 // JournalName is the file in the data directory that holds the embedded store.
 const JournalName = "courtside.journal"
 
-// journalMagic starts every journal; a file without it is not ours.
-const journalMagic = "courtside journal 1\n"
+// PreviousJournal is the journal as it was before its last compaction, kept
+// beside it: the store as it was then, in case the new one is lost.
+const PreviousJournal = JournalName + ".1"
+
+// ErrCannotWrite is wrapped by every write the embedded store refuses because
+// its data directory cannot be written (a full disk, a failing one).
+var ErrCannotWrite = errors.New("the data directory cannot be written")
+
+// ErrDiskFailed is wrapped beside ErrCannotWrite when the disk failed so that
+// what it holds is unknown (a sync failed): writes are refused until a
+// restart reads the journal back. A full disk is not that: its writes are
+// refused only until there is room.
+var ErrDiskFailed = errors.New("the disk failed to keep a write; restart courtside")
+
+// While the server runs, the journal is rewritten as the store's contents
+// (compacted) once compactRecords writes or compactBytes bytes were appended
+// since the last time, and at least a quarter of the contents' size (so a
+// compaction never writes more than four times what was appended): a restart
+// then replays the contents and at most a few thousand writes, not a day.
+// A write that runs a script replays in about a millisecond.
+const (
+	compactRecords = 2000
+	compactBytes   = 16 << 20
+)
 
 // OpenDir starts the embedded in-process Redis with its data kept in dir: a
 // laptop at the venue without Docker or a Redis server still keeps the day.
 //
-// The embedded Redis (miniredis) holds everything in memory; the journal in dir
-// makes it last. Every command that changes data is appended to the journal
-// and synced to the disk (fsync) before its reply reaches the caller, so a
-// write the site acknowledged survives a crash or kill -9. Writes take turns
-// (one at a time, in the order the store applied them); reads never wait for
-// the disk. At start the journal is replayed into a fresh store and then
-// rewritten as the store's contents (compacted), so it does not grow from
-// day to day. See journal for what exactly is recorded and why replay gives
-// the same store.
+// The embedded Redis (miniredis) holds everything in memory; the journal in
+// dir makes it last. Every command that changes data is appended to the
+// journal and synced to the disk (fsync) before the store applies it, so a
+// write is seen only once it is on disk and a write the site acknowledged
+// survives a crash or kill -9; a write the disk refuses is refused, and the
+// client says so (WriteProblem) until the disk takes writes again. Writes
+// take turns (one at a time, in the order the store applies them); reads
+// never wait for the disk. At start the journal is replayed into a fresh
+// store and rewritten as the store's contents (compacted); while the server
+// runs it is compacted again each time it has grown past the contents' size
+// (see compactRecords), with the writes that came meanwhile. The journal before each
+// compaction is kept as PreviousJournal. A journal damaged otherwise than a
+// crash can leave stops the start with a *DamageError, and changes nothing
+// (see Recover). See journal for what exactly is recorded and why replay
+// gives the same store.
 func OpenDir(dir string) (rdb redis.UniversalClient, release func(), err error) {
+	return openDir(dir, compactRecords, compactBytes)
+}
+
+func openDir(dir string, records int, bytes int64) (rdb redis.UniversalClient, release func(), err error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, nil, fmt.Errorf("cache: data directory: %w", err)
 	}
@@ -62,12 +89,9 @@ func OpenDir(dir string) (rdb redis.UniversalClient, release func(), err error) 
 		unlock()
 		return nil, nil, err
 	}
-	path := filepath.Join(dir, JournalName)
-	j := &journal{m: m, logged: map[string]bool{}, skip: map[string]bool{}}
-	for _, s := range ephemeralScripts {
-		j.skip[s.Hash()] = true
-	}
-	last, err := j.replay(path)
+	j := newJournal(m, dir)
+	j.compactRecords, j.compactBytes = records, bytes
+	last, err := j.replay()
 	if err != nil {
 		return fail(err)
 	}
@@ -78,7 +102,8 @@ func OpenDir(dir string) (rdb redis.UniversalClient, release func(), err error) 
 		}
 	}
 	m.SetTime(time.Now())
-	if err := j.compact(path); err != nil {
+	j.compacting = true
+	if err := j.compact(); err != nil {
 		return fail(err)
 	}
 	c := redis.NewClient(&redis.Options{
@@ -92,9 +117,10 @@ func OpenDir(dir string) (rdb redis.UniversalClient, release func(), err error) 
 	stop := make(chan struct{})
 	done := make(chan struct{})
 	go func() { defer close(done); j.tick(stop) }()
-	return c, func() {
+	return dirClient{Client: c, j: j}, func() {
 		close(stop)
 		<-done
+		j.compactions.Wait()
 		_ = c.Close()
 		j.close()
 		m.Close()
@@ -102,14 +128,23 @@ func OpenDir(dir string) (rdb redis.UniversalClient, release func(), err error) 
 	}, nil
 }
 
+// dirClient is the client of the embedded store kept in a data directory.
+type dirClient struct {
+	*redis.Client
+	j *journal
+}
+
+// WriteProblem says why writes are refused now, or nil.
+func (c dirClient) WriteProblem() error { return c.j.problem() }
+
 // ephemeralScripts change only counters that may be lost with the process
 // (the API's rate limit): journaling them would sync the disk for every API
 // read.
 var ephemeralScripts = []*redis.Script{rateScript}
 
 // journal is a go-redis hook that records every command that changes the
-// embedded store, in the order the store applied them, and syncs each record
-// to the disk before the command's reply is returned.
+// embedded store, in the order the store applies them, and syncs each record
+// to the disk before the store applies it.
 //
 // Replay gives the same store because everything a command's effect depends
 // on is in the record or replayed with it: its arguments as sent; the store's
@@ -119,19 +154,40 @@ var ephemeralScripts = []*redis.Script{rateScript}
 // in order with the writes; and Lua scripts, whose bodies are journaled before
 // their first use in the file. Writes are serialized, so two writes are never
 // applied in one order and journaled in the other. A command that failed is
-// journaled too when the store answered it (a script stopped by an error may
-// have written before it stopped, and does so again on replay); a transaction
-// that a WATCH called off is not.
+// kept in the journal when the store answered it (a script stopped by an
+// error may have written before it stopped, and does so again on replay); a
+// transaction that a WATCH called off is taken back out.
 type journal struct {
-	m *miniredis.Miniredis
+	m         *miniredis.Miniredis
+	dir, path string
+	// The journal is compacted after this many writes or bytes (compactRecords).
+	compactRecords int
+	compactBytes   int64
 
-	mu      sync.Mutex
-	w       *bufio.Writer
-	f       *os.File
-	broken  error           // once the disk failed, no write is acknowledged again
-	logged  map[string]bool // scripts whose body is in the current file
-	skip    map[string]bool // ephemeral scripts, not journaled (set before use)
-	scripts sync.Map        // SHA-1 → scriptInfo of every script seen
+	mu         sync.Mutex
+	f          *os.File // the journal, open for appending
+	size       int64    // the bytes of f that hold whole records
+	pending    []byte   // ticks applied to the store and not yet written
+	snapSize   int64    // the size of the journal its last compaction wrote
+	written    int      // writes appended since the last compaction's snapshot
+	compacting bool
+	since      []byte // during a compaction, what was appended after its snapshot
+	failing    error  // the last append failed (a full disk): it may work again
+	broken     error  // the disk failed so that nothing more can be trusted to it
+	replayed   int    // the whole records the start read
+
+	logged      map[string]bool // scripts whose body is in the current file
+	skip        map[string]bool // ephemeral scripts, not journaled (set before use)
+	scripts     sync.Map        // SHA-1 → scriptInfo of every script seen
+	compactions sync.WaitGroup
+}
+
+func newJournal(m *miniredis.Miniredis, dir string) *journal {
+	j := &journal{m: m, dir: dir, path: filepath.Join(dir, JournalName), logged: map[string]bool{}, skip: map[string]bool{}}
+	for _, s := range ephemeralScripts {
+		j.skip[s.Hash()] = true
+	}
+	return j
 }
 
 // scriptInfo is a Lua script's body and whether it calls a command that writes.
@@ -169,52 +225,162 @@ func (j *journal) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.Proc
 	}
 }
 
-// apply runs the commands with the store's clock set to now, then journals
-// those that write and were applied, and syncs, before anyone hears back.
-// A single command's outcome is what run returns (go-redis sets it on the
-// command only after the hooks); a pipeline's commands carry their own.
+// apply journals the commands that write and syncs, then runs the commands
+// with the store's clock set to the record's time: a write is seen only once
+// it is on disk, and one the disk refused is not applied at all. A command
+// the store did not apply after all (a transaction a WATCH called off) is
+// taken back out of the journal before anyone hears back. A single
+// command's outcome is what run returns (go-redis sets it on the command only
+// after the hooks); a pipeline's commands carry their own.
 func (j *journal) apply(run func() error, cmds []redis.Cmder, single bool) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	refuse := func(err error) error {
+		for _, c := range cmds {
+			c.SetErr(err)
+		}
+		return err
+	}
+	if j.broken != nil {
+		return refuse(j.broken)
+	}
+	now := time.Now()
+	rec, of, bodies := j.record(cmds)
+	if len(rec) == 0 {
+		j.m.SetTime(now)
+		return run()
+	}
+	at, err := j.append(appendFrame(nil, recCommands, now, rec), true)
+	if err != nil {
+		return refuse(err)
+	}
+	for _, sha := range bodies { // in the file from now on
+		j.logged[sha] = true
+	}
+	j.written++
+	j.m.SetTime(now)
+	err = run()
+	kept := rec[:0:0]
+	for i, c := range rec {
+		cerr := err
+		if of[i] >= 0 && !single {
+			cerr = cmds[of[i]].Err()
+		}
+		if of[i] < 0 || applied(cerr) {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) < len(rec) {
+		j.takeBack(at, now, kept)
+	}
+	return err
+}
+
+// record is what the journal keeps of cmds: each command that writes, as
+// sent, after the body of a script it runs that the file does not hold yet;
+// of says which command each one is (-1 for a script's body), bodies the
+// scripts whose bodies the record holds. A script the store does not know is
+// left out: it answers NOSCRIPT and changes nothing.
+func (j *journal) record(cmds []redis.Cmder) (rec [][][]byte, of []int, bodies []string) {
+	for i, c := range cmds {
+		args := c.Args()
+		if !j.writes(args) {
+			continue
+		}
+		enc, err := encodeArgs(args)
+		if err != nil { // go-redis could not have sent it either
+			continue
+		}
+		if name := strings.ToLower(string(enc[0])); name == "evalsha" || name == "evalsha_ro" {
+			sha := strings.ToLower(string(enc[1]))
+			info, ok := j.scripts.Load(sha)
+			if !ok {
+				continue
+			}
+			if !j.logged[sha] && !slices.Contains(bodies, sha) {
+				rec = append(rec, [][]byte{[]byte("script"), []byte("load"), []byte(info.(scriptInfo).body)})
+				of = append(of, -1)
+				bodies = append(bodies, sha)
+			}
+		} else if name == "eval" {
+			bodies = append(bodies, scriptSHA(string(enc[1])))
+		}
+		rec = append(rec, enc)
+		of = append(of, i)
+	}
+	return rec, of, bodies
+}
+
+// takeBack replaces the record appended at at, the last in the file, by one
+// of the commands the store applied: the others must not come back on replay.
+func (j *journal) takeBack(at int64, now time.Time, kept [][][]byte) {
+	if j.since != nil {
+		j.since = j.since[:len(j.since)-int(j.size-at)]
+	}
+	if err := j.f.Truncate(at); err != nil {
+		j.broken = fmt.Errorf("cache: %w: %w: taking back a transaction that did not happen: %w", ErrCannotWrite, ErrDiskFailed, err)
+		return
+	}
+	j.size = at
+	if len(kept) > 0 {
+		if _, err := j.append(appendFrame(nil, recCommands, now, kept), true); err != nil && j.broken == nil {
+			j.broken = fmt.Errorf("cache: %w: %w: %w", ErrCannotWrite, ErrDiskFailed, err)
+		}
+		return
+	}
+	if err := j.f.Sync(); err != nil {
+		j.broken = fmt.Errorf("cache: %w: %w: %w", ErrCannotWrite, ErrDiskFailed, err)
+	}
+}
+
+// append writes the ticks not written yet and frame to the journal, and with
+// sync waits until they are on the disk; it returns where frame starts. A
+// write the disk refuses (it is full) is cut off again, so the file ends with
+// a whole record and takes writes again once there is room. A failed sync is
+// another matter: what the disk holds is then unknown, and nothing more is
+// acknowledged until a restart reads it back.
+func (j *journal) append(frame []byte, sync bool) (int64, error) {
+	buf := append(slices.Clip(j.pending), frame...)
+	at := j.size + int64(len(j.pending))
+	n, err := j.f.Write(buf)
+	if err != nil {
+		if terr := j.f.Truncate(j.size); terr != nil {
+			j.broken = fmt.Errorf("cache: %w: %w: %w (and cutting off the part written failed: %w)", ErrCannotWrite, ErrDiskFailed, err, terr)
+			return 0, j.broken
+		}
+		j.failing = err
+		return 0, fmt.Errorf("cache: %w: %w", ErrCannotWrite, err)
+	}
+	j.size += int64(n)
+	j.pending = nil
+	if j.since != nil {
+		j.since = append(j.since, buf...)
+	}
+	if sync {
+		if err := j.f.Sync(); err != nil {
+			j.broken = fmt.Errorf("cache: %w: %w: %w", ErrCannotWrite, ErrDiskFailed, err)
+			return 0, j.broken
+		}
+	}
+	j.failing = nil
+	if grown := j.size - j.snapSize; !j.compacting && grown >= j.snapSize/4 && (j.written >= j.compactRecords || grown >= j.compactBytes) {
+		j.compacting = true
+		j.compactions.Go(func() { _ = j.compact() })
+	}
+	return at, nil
+}
+
+// problem says why writes are refused now, or nil.
+func (j *journal) problem() error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if j.broken != nil {
 		return j.broken
 	}
-	now := time.Now()
-	j.m.SetTime(now)
-	err := run()
-	var rec [][][]byte
-	for _, c := range cmds {
-		args := c.Args()
-		cerr := c.Err()
-		if single {
-			cerr = err
-		}
-		if !j.writes(args) || !applied(cerr) {
-			continue
-		}
-		enc, aerr := encodeArgs(args)
-		if aerr != nil { // go-redis could not have sent it either
-			continue
-		}
-		if name := strings.ToLower(string(enc[0])); name == "evalsha" || name == "evalsha_ro" {
-			sha := strings.ToLower(string(enc[1]))
-			if info, ok := j.scripts.Load(sha); ok && !j.logged[sha] {
-				rec = append(rec, [][]byte{[]byte("script"), []byte("load"), []byte(info.(scriptInfo).body)})
-				j.logged[sha] = true
-			}
-		} else if name == "eval" {
-			j.logged[scriptSHA(string(enc[1]))] = true
-		}
-		rec = append(rec, enc)
+	if j.failing != nil {
+		return fmt.Errorf("cache: %w: %w", ErrCannotWrite, j.failing)
 	}
-	if len(rec) == 0 {
-		return err
-	}
-	if werr := j.write(recCommands, now, rec, true); werr != nil {
-		j.broken = fmt.Errorf("cache: the journal cannot be written, nothing more is acknowledged: %w", werr)
-		return j.broken
-	}
-	return err
+	return nil
 }
 
 // applied says whether a command that answered err changed the store as it
@@ -238,7 +404,9 @@ func applied(err error) bool {
 // tick moves the store's clock for keys with a time to live, once a second,
 // as Redis does by itself; each tick is journaled in order with the writes
 // (without a sync of its own: it needs to be on disk only before a write that
-// comes after it, and that write's sync takes it along).
+// comes after it, and that write's sync takes it along). A tick the disk
+// refuses waits for the next write; trying each second also tells when the
+// disk has room again.
 func (j *journal) tick(stop <-chan struct{}) {
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
@@ -251,14 +419,115 @@ func (j *journal) tick(stop <-chan struct{}) {
 			j.mu.Lock()
 			if j.broken == nil {
 				j.m.FastForward(now.Sub(last))
-				if err := j.write(recTick, now, [][][]byte{{[]byte(strconv.FormatInt(int64(now.Sub(last)), 10))}}, false); err != nil {
-					j.broken = fmt.Errorf("cache: the journal cannot be written, nothing more is acknowledged: %w", err)
-				}
+				j.pending = appendFrame(j.pending, recTick, now, [][][]byte{{strconv.AppendInt(nil, int64(now.Sub(last)), 10)}})
+				_, _ = j.append(nil, false)
 			}
 			j.mu.Unlock()
 			last = now
 		}
 	}
+}
+
+func (j *journal) close() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.f != nil {
+		if j.broken == nil && len(j.pending) > 0 {
+			_, _ = j.append(nil, false)
+		}
+		_ = j.f.Sync()
+		_ = j.f.Close()
+		j.f = nil
+	}
+	if j.broken == nil {
+		j.broken = errors.New("cache: the store is closed")
+	}
+}
+
+// replay applies the journal, if there is one, to the fresh store and
+// returns the time of its last record. A torn tail (see the format) was
+// being written when the process died; it was never acknowledged and is
+// left out. Damage anywhere else stops the start: nothing is dropped unseen.
+func (j *journal) replay() (time.Time, error) {
+	rd, err := openJournal(j.dir, j.path)
+	if rd == nil {
+		if err == nil {
+			err = j.missing()
+		}
+		return time.Time{}, err
+	}
+	defer rd.close()
+	c := redis.NewClient(&redis.Options{Addr: j.m.Addr(), ReadTimeout: -1, WriteTimeout: -1})
+	defer func() { _ = c.Close() }()
+	var last time.Time
+	for {
+		rec, ok, err := rd.next()
+		j.replayed = rd.records
+		if !ok {
+			return last, err // the end, or damage
+		}
+		if err := j.replayRecord(c, rec); err != nil {
+			d := rd.damage(rec.offset, "%v", err)
+			d.Records--
+			return last, d
+		}
+		last = rec.at
+	}
+}
+
+// missing is the error of a directory without its journal: none when it has
+// none before a compaction either (a new directory), otherwise a journal
+// that was there and is gone.
+func (j *journal) missing() error {
+	if _, err := os.Stat(filepath.Join(j.dir, PreviousJournal)); err != nil {
+		return nil
+	}
+	return fmt.Errorf("cache: %s has %s, the journal before the last compaction, but not the journal itself: "+
+		"courtside does not start empty over it. Run: %s recover --data %s (it makes the journal again from %s)",
+		j.dir, PreviousJournal, programName(), shellQuote(j.dir), PreviousJournal)
+}
+
+// replayRecord applies one record to the store through c: time passed for
+// a tick, its commands at the record's time for commands.
+func (j *journal) replayRecord(c *redis.Client, rec journalRecord) error {
+	switch rec.kind {
+	case recTick:
+		d, err := strconv.ParseInt(string(rec.cmds[0][0]), 10, 64)
+		if err != nil {
+			return fmt.Errorf("a tick does not read: %w", err)
+		}
+		j.m.FastForward(time.Duration(d))
+	case recCommands:
+		j.m.SetTime(rec.at)
+		ctx := context.Background()
+		done := make([]*redis.Cmd, len(rec.cmds))
+		_, _ = c.Pipelined(ctx, func(p redis.Pipeliner) error { // one round trip for a key's compacted stream
+			for i, cmd := range rec.cmds {
+				args := make([]any, len(cmd))
+				for i, a := range cmd {
+					args[i] = string(a)
+				}
+				name := strings.ToLower(string(cmd[0]))
+				if name == "eval" {
+					j.remember(string(cmd[1]))
+				} else if name == "script" && len(cmd) > 2 {
+					j.remember(string(cmd[2]))
+				}
+				done[i] = p.Do(ctx, args...)
+			}
+			return nil
+		})
+		for i, d := range done {
+			// An error here is the error the command met the first time.
+			if err := d.Err(); err != nil && !applied(err) {
+				cmd := rec.cmds[i]
+				return fmt.Errorf("%s %.60q does not apply: %w", cmd[0], cmd[min(1, len(cmd)-1)], err)
+			}
+		}
+	default:
+		return fmt.Errorf("a record of an unknown kind %q", rec.kind)
+	}
+	return nil
 }
 
 // writes says whether a command changes the store.
@@ -401,369 +670,4 @@ func encodeArgs(args []any) ([][]byte, error) {
 		out[i] = b
 	}
 	return out, nil
-}
-
-// write appends one record: its kind, time, and commands, each a list of
-// arguments; framed by its length and closed by a CRC-32 of what it holds,
-// so a record torn by a crash is recognized. With sync the record (and all
-// before it) is on the disk when write returns.
-func (j *journal) write(kind byte, at time.Time, cmds [][][]byte, sync bool) error {
-	var body []byte
-	body = append(body, kind)
-	body = binary.AppendVarint(body, at.UnixNano())
-	body = binary.AppendUvarint(body, uint64(len(cmds)))
-	for _, c := range cmds {
-		body = binary.AppendUvarint(body, uint64(len(c)))
-		for _, a := range c {
-			body = binary.AppendUvarint(body, uint64(len(a)))
-			body = append(body, a...)
-		}
-	}
-	frame := binary.AppendUvarint(nil, uint64(len(body)))
-	frame = append(frame, body...)
-	frame = binary.BigEndian.AppendUint32(frame, crc32.ChecksumIEEE(body))
-	if _, err := j.w.Write(frame); err != nil {
-		return err
-	}
-	if !sync {
-		return nil
-	}
-	if err := j.w.Flush(); err != nil {
-		return err
-	}
-	return j.f.Sync()
-}
-
-func (j *journal) close() {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	if j.f != nil {
-		_ = j.w.Flush()
-		_ = j.f.Sync()
-		_ = j.f.Close()
-		j.f = nil
-	}
-	if j.broken == nil {
-		j.broken = errors.New("cache: the store is closed")
-	}
-}
-
-// maxRecord bounds one record as read back: larger is a damaged file.
-const maxRecord = 1 << 30
-
-// replay applies the journal at path, if there is one, to the fresh store and
-// returns the time of its last record. A record cut short at the end of the
-// file was being written when the process died; it was never acknowledged and
-// is left out. Damage anywhere else stops the start: nothing is dropped unseen.
-func (j *journal) replay(path string) (time.Time, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return time.Time{}, nil
-	}
-	if err != nil {
-		return time.Time{}, fmt.Errorf("cache: journal: %w", err)
-	}
-	defer func() { _ = f.Close() }()
-	rd, err := readJournalHead(f, path)
-	if rd == nil {
-		return time.Time{}, err // not a journal, or one the process died making
-	}
-	c := redis.NewClient(&redis.Options{Addr: j.m.Addr(), ReadTimeout: -1, WriteTimeout: -1})
-	defer func() { _ = c.Close() }()
-	var last time.Time
-	for {
-		rec, ok, err := rd.next()
-		if !ok {
-			return last, err // the end, or damage
-		}
-		if err := j.replayRecord(c, path, rec); err != nil {
-			return last, err
-		}
-		last = rec.at
-	}
-}
-
-// journalReader reads a journal's records in order. It knows the file's
-// size, to tell the torn last record of a crash from damage.
-type journalReader struct {
-	path   string
-	r      *bufio.Reader
-	size   int64
-	offset int64 // where the next record starts
-}
-
-// journalRecord is one record read back, with where it starts in the file.
-type journalRecord struct {
-	kind   byte
-	at     time.Time
-	cmds   [][][]byte
-	offset int64
-}
-
-// readJournalHead checks that f starts as a journal does and returns a
-// reader of the records after that. It returns nil and no error for a file
-// the process died while making.
-func readJournalHead(f *os.File, path string) (*journalReader, error) {
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("cache: journal: %w", err)
-	}
-	size := st.Size()
-	r := bufio.NewReaderSize(f, 1<<20)
-	magic := make([]byte, len(journalMagic))
-	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != journalMagic {
-		if size < int64(len(journalMagic)) && strings.HasPrefix(journalMagic, string(magic[:max(0, int(size))])) {
-			return nil, nil // the process died while making the file
-		}
-		return nil, fmt.Errorf("cache: %s is not a Courtside journal", path)
-	}
-	return &journalReader{path: path, r: r, size: size, offset: int64(len(journalMagic))}, nil
-}
-
-// next reads the next record. It reports false at the end of the file, and
-// at a record cut short by the end of the file or whose checksum fails as
-// the file's last: that one was being written when the process died, and
-// its command was never acknowledged.
-func (rd *journalReader) next() (journalRecord, bool, error) {
-	n, err := binary.ReadUvarint(rd.r)
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return journalRecord{}, false, nil
-	}
-	if err != nil || n > maxRecord {
-		return journalRecord{}, false, fmt.Errorf("cache: journal %s damaged at byte %d", rd.path, rd.offset)
-	}
-	end := rd.offset + int64(uvarintLen(n)) + int64(n) + 4
-	if end > rd.size {
-		return journalRecord{}, false, nil
-	}
-	body := make([]byte, n+4)
-	if _, err := io.ReadFull(rd.r, body); err != nil {
-		return journalRecord{}, false, fmt.Errorf("cache: journal %s: %w", rd.path, err)
-	}
-	if crc32.ChecksumIEEE(body[:n]) != binary.BigEndian.Uint32(body[n:]) {
-		if end == rd.size {
-			return journalRecord{}, false, nil
-		}
-		return journalRecord{}, false, fmt.Errorf("cache: journal %s damaged at byte %d (checksum)", rd.path, rd.offset)
-	}
-	kind, at, cmds, err := decodeRecord(body[:n])
-	if err != nil {
-		return journalRecord{}, false, fmt.Errorf("cache: journal %s damaged at byte %d: %w", rd.path, rd.offset, err)
-	}
-	rec := journalRecord{kind: kind, at: at, cmds: cmds, offset: rd.offset}
-	rd.offset = end
-	return rec, true, nil
-}
-
-// replayRecord applies one record to the store through c: time passed for
-// a tick, its commands at the record's time for commands.
-func (j *journal) replayRecord(c *redis.Client, path string, rec journalRecord) error {
-	switch rec.kind {
-	case recTick:
-		d, err := strconv.ParseInt(string(rec.cmds[0][0]), 10, 64)
-		if err != nil {
-			return fmt.Errorf("cache: journal %s damaged at byte %d: %w", path, rec.offset, err)
-		}
-		j.m.FastForward(time.Duration(d))
-	case recCommands:
-		j.m.SetTime(rec.at)
-		for _, cmd := range rec.cmds {
-			args := make([]any, len(cmd))
-			for i, a := range cmd {
-				args[i] = string(a)
-			}
-			name := strings.ToLower(string(cmd[0]))
-			if name == "eval" {
-				j.remember(string(cmd[1]))
-			} else if name == "script" && len(cmd) > 2 {
-				j.remember(string(cmd[2]))
-			}
-			// An error here is the error the command met the first time.
-			if err := c.Do(context.Background(), args...).Err(); err != nil && !applied(err) {
-				return fmt.Errorf("cache: journal %s at byte %d: %s %.60q: %w", path, rec.offset, name, cmd[1], err)
-			}
-		}
-	default:
-		return fmt.Errorf("cache: journal %s damaged at byte %d: record kind %q", path, rec.offset, rec.kind)
-	}
-	return nil
-}
-
-func uvarintLen(n uint64) int {
-	return len(binary.AppendUvarint(nil, n))
-}
-
-// decodeRecord reads what write wrote.
-func decodeRecord(b []byte) (kind byte, at time.Time, cmds [][][]byte, err error) {
-	bad := errors.New("malformed record")
-	if len(b) < 1 {
-		return 0, at, nil, bad
-	}
-	kind, b = b[0], b[1:]
-	ns, k := binary.Varint(b)
-	if k <= 0 {
-		return 0, at, nil, bad
-	}
-	at, b = time.Unix(0, ns), b[k:]
-	next := func() (uint64, bool) {
-		v, k := binary.Uvarint(b)
-		// Every count and length is at most the bytes left: each item takes one at least.
-		if k <= 0 || v > uint64(len(b)-k) {
-			return 0, false
-		}
-		b = b[k:]
-		return v, true
-	}
-	nc, ok := next()
-	if !ok {
-		return 0, at, nil, bad
-	}
-	for range nc {
-		na, ok := next()
-		if !ok || na == 0 {
-			return 0, at, nil, bad
-		}
-		cmd := make([][]byte, 0, min(na, 64))
-		for range na {
-			l, ok := next()
-			if !ok || l > uint64(len(b)) {
-				return 0, at, nil, bad
-			}
-			cmd = append(cmd, b[:l])
-			b = b[l:]
-		}
-		cmds = append(cmds, cmd)
-	}
-	if len(b) != 0 || len(cmds) == 0 {
-		return 0, at, nil, bad
-	}
-	return kind, at, cmds, nil
-}
-
-// compact rewrites the journal as the store's contents now: one record per
-// key, with its time to live. The new file is complete and synced before it
-// takes the old one's place (a rename), so a crash at any moment leaves one
-// whole journal or the other.
-func (j *journal) compact(path string) error {
-	tmp := path + ".new"
-	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
-	if err != nil {
-		return fmt.Errorf("cache: journal: %w", err)
-	}
-	j.f, j.w = f, bufio.NewWriterSize(f, 1<<16)
-	fail := func(err error) error {
-		_ = f.Close()
-		_ = os.Remove(tmp)
-		return fmt.Errorf("cache: journal: %w", err)
-	}
-	if _, err := j.w.WriteString(journalMagic); err != nil {
-		return fail(err)
-	}
-	now := time.Now()
-	keys := j.m.Keys()
-	sort.Strings(keys)
-	for _, k := range keys {
-		cmds, err := keyCommands(j.m, k)
-		if err != nil {
-			return fail(err)
-		}
-		if len(cmds) == 0 {
-			continue
-		}
-		if ttl := j.m.TTL(k); ttl > 0 {
-			cmds = append(cmds, [][]byte{[]byte("pexpire"), []byte(k), strconv.AppendInt(nil, max(ttl.Milliseconds(), 1), 10)})
-		}
-		if err := j.write(recCommands, now, cmds, false); err != nil {
-			return fail(err)
-		}
-	}
-	if err := j.w.Flush(); err != nil {
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		return fail(err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fail(err)
-	}
-	syncDir(filepath.Dir(path))
-	f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o600)
-	if err != nil {
-		return fmt.Errorf("cache: journal: %w", err)
-	}
-	j.f, j.w = f, bufio.NewWriterSize(f, 1<<16)
-	return nil
-}
-
-// keyCommands are the commands that make the key again as it is.
-func keyCommands(m *miniredis.Miniredis, k string) ([][][]byte, error) {
-	b := func(s string) []byte { return []byte(s) }
-	switch m.Type(k) {
-	case "string":
-		v, err := m.Get(k)
-		return [][][]byte{{b("set"), b(k), b(v)}}, err
-	case "hash":
-		fields, err := m.HKeys(k)
-		if err != nil {
-			return nil, err
-		}
-		cmd := [][]byte{b("hset"), b(k)}
-		for _, f := range fields {
-			cmd = append(cmd, b(f), b(m.HGet(k, f)))
-		}
-		return [][][]byte{cmd}, nil
-	case "list":
-		items, err := m.List(k)
-		if err != nil || len(items) == 0 {
-			return nil, err
-		}
-		cmd := [][]byte{b("rpush"), b(k)}
-		for _, it := range items {
-			cmd = append(cmd, b(it))
-		}
-		return [][][]byte{cmd}, nil
-	case "set":
-		members, err := m.Members(k)
-		if err != nil || len(members) == 0 {
-			return nil, err
-		}
-		cmd := [][]byte{b("sadd"), b(k)}
-		for _, it := range members {
-			cmd = append(cmd, b(it))
-		}
-		return [][][]byte{cmd}, nil
-	case "zset":
-		members, err := m.SortedSet(k)
-		if err != nil || len(members) == 0 {
-			return nil, err
-		}
-		names := make([]string, 0, len(members))
-		for n := range members {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		cmd := [][]byte{b("zadd"), b(k)}
-		for _, n := range names {
-			cmd = append(cmd, strconv.AppendFloat(nil, members[n], 'g', -1, 64), b(n))
-		}
-		return [][][]byte{cmd}, nil
-	case "stream":
-		entries, err := m.Stream(k)
-		if err != nil {
-			return nil, err
-		}
-		var cmds [][][]byte
-		for _, e := range entries {
-			cmd := [][]byte{b("xadd"), b(k), b(e.ID)}
-			for _, v := range e.Values {
-				cmd = append(cmd, b(v))
-			}
-			cmds = append(cmds, cmd)
-		}
-		return cmds, nil
-	}
-	return nil, fmt.Errorf("key %q of type %q cannot be kept", k, m.Type(k))
 }

@@ -177,6 +177,10 @@ func rankingsRevKey(orgID string) string    { return fmt.Sprintf("o:{%s}:ranking
 
 func rateKey(sha string, window int64) string { return fmt.Sprintf("rl:{%s}:%d", sha, window) }
 
+// ephemeralKey says whether k may be lost with the process (a rate counter):
+// the embedded store's journal does not keep it.
+func ephemeralKey(k string) bool { return strings.HasPrefix(k, "rl:") }
+
 func loginFailuresKey(client string) string { return "login-failures:" + client }
 
 const (

@@ -89,7 +89,8 @@ func expire(m *miniredis.Miniredis, stop <-chan struct{}) {
 
 // Unavailable reports whether err says Redis cannot be reached or cannot
 // serve now (refused or dropped connections, timeouts, an exhausted pool, a
-// server still loading its data or without its primary): the request may
+// server still loading its data or without its primary, a data directory
+// that cannot be written now): the request may
 // succeed when retried, so it is a 503, not a 500.
 func Unavailable(err error) bool {
 	if err == nil {
@@ -98,7 +99,8 @@ func Unavailable(err error) bool {
 	var netErr net.Error
 	if errors.As(err, &netErr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
 		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) ||
-		errors.Is(err, redis.ErrPoolTimeout) || errors.Is(err, redis.ErrClosed) || errors.Is(err, ErrNotReplicated) {
+		errors.Is(err, redis.ErrPoolTimeout) || errors.Is(err, redis.ErrClosed) || errors.Is(err, ErrNotReplicated) ||
+		errors.Is(err, ErrCannotWrite) {
 		return true
 	}
 	var rerr redis.Error

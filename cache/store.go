@@ -53,6 +53,16 @@ func New(rdb redis.UniversalClient) *Store {
 // Ping tells whether Redis answers.
 func (s *Store) Ping(ctx context.Context) error { return s.rdb.Ping(ctx).Err() }
 
+// WriteProblem says why the store refuses writes now, or nil: the embedded
+// store's data directory cannot be written (a full disk, a failing one).
+// It wraps ErrCannotWrite.
+func (s *Store) WriteProblem() error {
+	if w, ok := s.rdb.(interface{ WriteProblem() error }); ok {
+		return w.WriteProblem()
+	}
+	return nil
+}
+
 // deltaScript tells a reader holding version ARGV[1] what changed since, in
 // one atomic read: {version} when nothing did; {version, meta JSON or "",
 // {match id, match JSON or nil when removed, ...}, {entry id, entry JSON, ...}}

@@ -76,6 +76,12 @@ Usage:
       --data DIR      keep everything in the directory DIR (env DATA_DIR), no Redis needed:
                       every change is on disk before it is acknowledged
       --simulate      play the running tournaments live (default on with the embedded demo)
+  courtside recover --data DIR
+      Start again after the journal in DIR was damaged (a start that finds damage says so and
+      names this command; the server must be stopped): keeps every record before the damage
+      and moves the rest of the file into DIR/courtside.journal.damaged-<time>, deleting
+      nothing. A journal that is whole is left as it is.
+      --data DIR      the data directory (env DATA_DIR)
   courtside demo
       Load the demo tournaments into the store (a data directory or the Redis at REDIS_URL).
   courtside keys create-token --organizer ID [--name NAME]
@@ -226,6 +232,8 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 	switch {
 	case cmd == "serve":
 		err = serve(ctx, args, stdout, getenv)
+	case cmd == "recover":
+		err = recoverJournal(args, stdout, getenv)
 	case cmd == "help":
 	case !ok:
 		return fmt.Errorf("unknown command %q: %w", cmd, errUsage)
@@ -270,7 +278,7 @@ func isHelp(arg string) bool {
 func usageOf(args []string) string {
 	name := ""
 	if len(args) > 0 {
-		if _, ok := commands[args[0]]; ok || args[0] == "serve" {
+		if _, ok := commands[args[0]]; ok || args[0] == "serve" || args[0] == "recover" {
 			name = args[0]
 		}
 	}

@@ -34,6 +34,7 @@ type AdminStore interface {
 	Tournaments(ctx context.Context, organizerID string, q cache.ListQuery) ([]*tournament.Snapshot, error)
 	Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error)
 	Audit(ctx context.Context, id, matchID string) ([]tournament.AuditEntry, error)
+	WriteProblem() error
 }
 
 // Admin serves the organizer console: sign-in with an API token, the
@@ -142,8 +143,20 @@ func (a *Admin) SignedIn(h func(http.ResponseWriter, *http.Request) error) func(
 			http.Redirect(w, r, to, http.StatusSeeOther)
 			return nil
 		}
-		return h(w, r.WithContext(templates.WithFullAccess(WithCaller(r.Context(), k), k.Role == record.RoleFull)))
+		ctx := templates.WithFullAccess(WithCaller(r.Context(), k), k.Role == record.RoleFull)
+		return h(w, r.WithContext(templates.WithWriteProblem(ctx, writeProblem(a.Store.WriteProblem()))))
 	}
+}
+
+// writeProblem is how the console names why the store refuses writes.
+func writeProblem(err error) templates.WriteProblem {
+	switch {
+	case err == nil:
+		return templates.WritesWork
+	case errors.Is(err, cache.ErrDiskFailed):
+		return templates.DiskFailed
+	}
+	return templates.DiskFull
 }
 
 // LoginForm shows the sign-in.

@@ -11,3 +11,27 @@ import (
 func statusText(ctx context.Context, status int) string {
 	return strconv.Itoa(status) + " " + T(ctx, http.StatusText(status))
 }
+
+type writeProblemKey struct{}
+
+// WriteProblem is why the store refuses writes, as the console tells its
+// signed-in logins: none, a disk without room, or one that failed.
+type WriteProblem int
+
+// The write problems.
+const (
+	WritesWork WriteProblem = iota
+	DiskFull                // the data directory has no room: writes work again once it has
+	DiskFailed              // the disk failed to keep a write: writes work again after a restart
+)
+
+// WithWriteProblem returns ctx saying why the store refuses writes.
+func WithWriteProblem(ctx context.Context, p WriteProblem) context.Context {
+	return context.WithValue(ctx, writeProblemKey{}, p)
+}
+
+// WriteProblemOf says why the store refuses writes (WritesWork when it does not).
+func WriteProblemOf(ctx context.Context) WriteProblem {
+	p, _ := ctx.Value(writeProblemKey{}).(WriteProblem)
+	return p
+}

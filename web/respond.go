@@ -91,6 +91,9 @@ func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
 	case cache.Unavailable(err):
 		s.log.WarnContext(r.Context(), "redis unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 		p.Status, p.Heading, p.Message = http.StatusServiceUnavailable, T("Back in a moment"), T("The results cannot be reached right now. Try again in a few seconds.")
+		if errors.Is(err, cache.ErrCannotWrite) {
+			p.Heading, p.Message = T("Not saved"), T("Nothing can be saved right now: the disk of Courtside's data folder is full or failed. What you sent was not saved; send it again once the console no longer warns about the disk.")
+		}
 		for k, vs := range retryAfter(unavailableRetry) {
 			w.Header()[k] = vs
 		}
