@@ -9,6 +9,10 @@
 #   bench/noisy.sh                 # 30 s a phase
 #   DURATION=60s bench/noisy.sh
 #   ONLY=imports bench/noisy.sh    # one of the loops: starts, saves or imports
+#   ONLY=quota bench/noisy.sh      # an organizer at its quota (filled first: 96,768 rated
+#                                  # matches), refused creations and writes past its writes a minute
+#   ONLY=rankings bench/noisy.sh   # the same organizer's rankings computed cold, over and over
+#   ONLY=search bench/noisy.sh     # a search flood from one address (16 connections)
 #   NOISY_NICE=0 bench/noisy.sh    # the noisy organizer at the same priority
 #
 # Needs go, curl and redis-server. It starts its own Redis on port 6402
@@ -57,10 +61,10 @@ args=(-server "http://127.0.0.1:$PORT" -redis "127.0.0.1:$REDIS_PORT" -token "$t
 # slow the quiet organizer's server down as much as anything Redis does, and
 # this measures what one organizer's data costs the other in Redis.
 # NOISY_NICE=0 measures both together.
-nice -n "${NOISY_NICE:-19}" "$work/noisy" -phase noisy ${ONLY:+-only "$ONLY"} -redis "127.0.0.1:$REDIS_PORT" -duration "$(( ${DURATION%s} + 20 ))s" -ready "$work/ready" >"$work/noisy.out" &
+nice -n "${NOISY_NICE:-19}" "$work/noisy" -phase noisy ${ONLY:+-only "$ONLY"} -server "http://127.0.0.1:$PORT" -redis "127.0.0.1:$REDIS_PORT" -duration "$(( ${DURATION%s} + 20 ))s" -ready "$work/ready" >"$work/noisy.out" &
 noisy=$!
 pids+=($noisy)
-for _ in $(seq 600); do [ -e "$work/ready" ] && break; sleep 0.1; done
+for _ in $(seq 6000); do [ -e "$work/ready" ] && break; sleep 0.1; done # filling an organizer to its quota takes a while
 sleep 2
 "$work/noisy" -phase beside "${args[@]}"
 wait "$noisy"

@@ -184,6 +184,9 @@ return redis.call('INCR', KEYS[3])
 // first. The caller checks that every link names an entry of the
 // organizer's own tournaments.
 func (s *Store) LinkPlayers(ctx context.Context, orgID string, newPlayers []tournament.RegisteredPlayer, links map[string]string) error {
+	if err := s.TakeWrite(ctx, orgID); err != nil {
+		return err
+	}
 	keys := []string{registerPlayersKey(orgID), registerLinksKey(orgID), rankingsRevKey(orgID), playerLinksKey(orgID, "")}
 	var players []tournament.RegisteredPlayer
 	var pairs []any
@@ -277,6 +280,9 @@ func (s *Store) MergePlayers(ctx context.Context, orgID, into, from string) erro
 	if into == from {
 		return ErrNoSuchPlayer
 	}
+	if err := s.TakeWrite(ctx, orgID); err != nil {
+		return err
+	}
 	keys := []string{registerPlayersKey(orgID), registerLinksKey(orgID), rankingsRevKey(orgID), playerLinksKey(orgID, from), playerLinksKey(orgID, into)}
 	return scriptErr(s.runWrite(ctx, moveScript, keys, from, into, "", tournament.MaxRegisteredPlayers, "all").Err())
 }
@@ -289,6 +295,9 @@ var ErrNotHisEntry = errors.New("the entry is not the player's")
 func (s *Store) SplitPlayer(ctx context.Context, orgID, from string, links []string, to tournament.RegisteredPlayer) error {
 	if len(links) == 0 || len(links) > linkBatch {
 		return ErrNotHisEntry
+	}
+	if err := s.TakeWrite(ctx, orgID); err != nil {
+		return err
 	}
 	raw, err := json.Marshal(to)
 	if err != nil {
@@ -328,6 +337,9 @@ var ErrTooManySeries = errors.New("too many series")
 
 // PutSeries creates or replaces a series (checked by the caller).
 func (s *Store) PutSeries(ctx context.Context, orgID string, se tournament.Series) error {
+	if err := s.TakeWrite(ctx, orgID); err != nil {
+		return err
+	}
 	raw, err := json.Marshal(se)
 	if err != nil {
 		return err
@@ -341,11 +353,17 @@ func (s *Store) PutSeries(ctx context.Context, orgID string, se tournament.Serie
 
 // DeleteSeries removes a series.
 func (s *Store) DeleteSeries(ctx context.Context, orgID, id string) error {
+	if err := s.TakeWrite(ctx, orgID); err != nil {
+		return err
+	}
 	return s.runWrite(ctx, putRankingsScript, []string{seriesKey(orgID), rankingsRevKey(orgID)}, id, "", tournament.MaxSeries).Err()
 }
 
 // PutRatingSettings sets the organizer's rating settings (checked by the caller).
 func (s *Store) PutRatingSettings(ctx context.Context, orgID string, rs tournament.RatingSettings) error {
+	if err := s.TakeWrite(ctx, orgID); err != nil {
+		return err
+	}
 	raw, err := json.Marshal(rs)
 	if err != nil {
 		return err

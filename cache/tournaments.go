@@ -54,9 +54,10 @@ func (s *Store) OrganizerByRef(ctx context.Context, ref string) (tournament.Orga
 
 // CreateTournament builds the tournament a setup describes, for the organizer,
 // and writes it in one atomic step (tournament.Create). The setup's organizer
-// is checked against org's slug or id. It returns the snapshot of the new tournament.
+// is checked against org's slug or id; its stages play the organizer's
+// sport's formats where they name one or say nothing of their match. It returns the snapshot of the new tournament.
 func (s *Store) CreateTournament(ctx context.Context, org tournament.Organizer, setup *tournament.Setup) (*tournament.Snapshot, error) {
-	if ps := setup.Validate(); len(ps) > 0 {
+	if ps := append(setup.ForSport(org.Sport), setup.Validate()...); len(ps) > 0 {
 		return nil, ps
 	}
 	if setup.Organizer != org.Slug && setup.Organizer != org.ID {

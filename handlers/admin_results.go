@@ -73,8 +73,17 @@ func encounterInputs(ctx context.Context, g *tournament.Group, cfg tournament.Ma
 		if len(g.Encounters) > 1 {
 			ei.Name = fmt.Sprintf("%d. %s", e+1, g.Encounters[e])
 		}
-		for k := range max(2*cfg.NumSets-1, 1) {
-			si := templates.SetInput{Label: templates.T(ctx, "Set") + " " + strconv.Itoa(k+1),
+		set := templates.T(ctx, "Set")
+		if templates.SportOf(ctx) == tournament.Darts && !cfg.QuickEntry {
+			set = templates.T(ctx, "Set of legs") // a darts set, its points the legs won (darts' "Set" is a leg)
+		}
+		sets := max(2*cfg.NumSets-1, 1)
+		for k := range sets {
+			label := set + " " + strconv.Itoa(k+1)
+			if sets == 1 {
+				label = set // one game to 13: no "Game 1" of one
+			}
+			si := templates.SetInput{Label: label,
 				Names: [2]string{field(e, k, 0), field(e, k, 1)}, QuickName: quickField(e, k)}
 			if e < len(r) && k < len(r[e]) {
 				s := r[e][k]
@@ -93,10 +102,14 @@ func encounterInputs(ctx context.Context, g *tournament.Group, cfg tournament.Ma
 func field(e, k, side int) string { return fmt.Sprintf("s.%d.%d.%d", e, k, side) }
 func quickField(e, k int) string  { return fmt.Sprintf("q.%d.%d", e, k) }
 
-// rules says in a line how the match is won.
+// rules says in a line how the match is won: by the name of the sport's
+// format it is played by ("Best of 5 legs"), or by its numbers.
 func rules(ctx context.Context, cfg tournament.MatchConfiguration, encounters int) string {
 	var parts []string
+	f, named := templates.SportOf(ctx).FormatOf(cfg)
 	switch {
+	case named:
+		parts = append(parts, templates.T(ctx, f.Name))
 	case cfg.QuickEntry && cfg.NumSets <= 1:
 		parts = append(parts, templates.T(ctx, "quick entry"))
 	case cfg.QuickEntry:

@@ -229,9 +229,7 @@ func (s *Setups) Start(w http.ResponseWriter, r *http.Request) error {
 func (s *Setups) renderForm(w http.ResponseWriter, r *http.Request, status int, page templates.SetupFormPage, v url.Values, errs map[string]string, general []string) error {
 	fillSetupForm(r.Context(), &page, v, errs)
 	page.Errors = general
-	if len(errs) > 0 && len(general) == 0 {
-		page.Errors = []string{templates.T(r.Context(), "See the messages next to the fields.")}
-	}
+	page.Problems = problemLinks(r.Context(), v, errs)
 	return htmlStatus(w, r, status, templates.SetupForm(page))
 }
 
@@ -365,9 +363,8 @@ func addStage(v url.Values, d string) {
 		v.Set(p+".rounds", "5")
 	} else {
 		v.Set(p+".mode", "elimination")
+		v.Set(p+".rounds", "5") // for a mode that takes rounds, if one is chosen
 	}
-	v.Set(p+".numPoints", "7")
-	v.Set(p+".numSets", "1")
 }
 
 // removePart removes part i of a numbered list of parts, moving the later ones up.
@@ -463,6 +460,11 @@ func setupValues(ctx context.Context, s *tournament.Setup) url.Values {
 			set(sp+".tieBreaks", strings.Join(st.TieBreaks, ", "))
 			set(sp+".encounters", strings.Join(st.Encounters, ", "))
 			c := st.MatchConfiguration
+			if f, ok := templates.SportOf(ctx).FormatOf(c); ok {
+				v.Set(sp+".format", f.ID)
+			} else {
+				v.Set(sp+".format", customFormat)
+			}
 			set(sp+".configName", c.Name)
 			num(sp+".numPoints", c.NumPoints)
 			num(sp+".numSets", c.NumSets)
@@ -517,12 +519,12 @@ type setupForm struct {
 
 func (f *setupForm) text(k string) string { return strings.TrimSpace(f.v.Get(k)) }
 
-func (f *setupForm) on(k string) bool { return f.v.Get(k) == "on" }
+func (f *setupForm) on(k string) bool { return k != "" && f.v.Get(k) == "on" }
 
-// num reads a whole number; 0 when the field is empty.
+// num reads a whole number; 0 when the field is empty (or k is "": not read).
 func (f *setupForm) num(k string) int {
 	s := f.text(k)
-	if s == "" {
+	if k == "" || s == "" {
 		return 0
 	}
 	n, err := strconv.Atoi(s)
@@ -532,9 +534,12 @@ func (f *setupForm) num(k string) int {
 	return n
 }
 
-// list reads a comma-separated list, blanks left out.
+// list reads a comma-separated list, blanks left out (k "": not read).
 func (f *setupForm) list(k string) []string {
 	var out []string
+	if k == "" {
+		return nil
+	}
 	for _, p := range strings.Split(f.v.Get(k), ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)
@@ -590,25 +595,57 @@ func (f *setupForm) discipline(p string) tournament.SetupDiscipline {
 		d.Entries = append(d.Entries, tournament.EntryLine(d.EntryType, line))
 	}
 	for k := range count(f.v, p+".stages") {
-		d.Stages = append(d.Stages, f.stage(fmt.Sprintf("%s.s%d", p, k)))
+		d.Stages = append(d.Stages, f.stage(fmt.Sprintf("%s.s%d", p, k), k == 0))
+	}
+	// Single players in a mode that teams them anew each round are that
+	// mode's players: the form need not be told twice.
+	if d.EntryType == tournament.EntrySingle && len(d.Stages) > 0 && d.Stages[0].Mode.TeamsPlayersAnew() {
+		d.EntryType = tournament.EntryMonsterDYP
 	}
 	return d
 }
 
-// stage reads the stage whose fields start with sp ("d0.s1").
-func (f *setupForm) stage(sp string) tournament.SetupStage {
-	st := tournament.SetupStage{Name: f.text(sp + ".name"), Mode: tournament.Mode(f.text(sp + ".mode")), Groups: f.num(sp + ".groups"),
-		Qualify: f.num(sp + ".qualify"), Rounds: f.num(sp + ".rounds"), Lives: f.num(sp + ".lives"),
-		ThirdPlace: f.on(sp + ".thirdPlace"), DoubleRoundRobin: f.on(sp + ".doubleRoundRobin"),
-		Draw:      map[bool]string{true: tournament.DrawByDirector}[f.on(sp+".directorDraws")],
-		TieBreaks: f.list(sp + ".tieBreaks"), Encounters: f.list(sp + ".encounters"),
-		MatchConfiguration: tournament.MatchConfiguration{Name: f.text(sp + ".configName"), NumPoints: f.num(sp + ".numPoints"), NumSets: f.num(sp + ".numSets"),
-			TwoAhead: f.on(sp + ".twoAhead"), Draw: f.on(sp + ".draw"), QuickEntry: f.on(sp + ".quickEntry")}}
-	if f.text(sp+".pointsWin") != "" || f.text(sp+".pointsDraw") != "" || f.text(sp+".pointsBye") != "" {
+// stage reads the stage whose fields start with sp ("d0.s1"): the options
+// its mode takes, and the others not at all (the form hides them, and what
+// they still hold never refuses a save); the match by its format, or as
+// typed when the format is "custom".
+func (f *setupForm) stage(sp string, first bool) tournament.SetupStage {
+	mode := tournament.Mode(f.text(sp + ".mode"))
+	takes := func(option, k string) string {
+		if mode.Takes(option) {
+			return k
+		}
+		return ""
+	}
+	st := tournament.SetupStage{Name: f.text(sp + ".name"), Mode: mode, Groups: f.num(sp + ".groups"),
+		Rounds: f.num(takes(tournament.OptionRounds, sp+".rounds")), Lives: f.num(takes(tournament.OptionLives, sp+".lives")),
+		ThirdPlace: f.on(takes(tournament.OptionThirdPlace, sp+".thirdPlace")), DoubleRoundRobin: f.on(takes(tournament.OptionDouble, sp+".doubleRoundRobin")),
+		TieBreaks: f.list(takes(tournament.OptionTable, sp+".tieBreaks")), Encounters: f.list(sp + ".encounters")}
+	if !first {
+		st.Qualify = f.num(sp + ".qualify")
+		st.Draw = map[bool]string{true: tournament.DrawByDirector}[f.on(sp+".directorDraws")]
+	}
+	if mode.Takes(tournament.OptionLives) && st.Lives == 0 && f.text(sp+".lives") == "" {
+		st.Lives = mode.DefaultLives()
+	}
+	if mode.Takes(tournament.OptionTable) && (f.text(sp+".pointsWin") != "" || f.text(sp+".pointsDraw") != "" || f.text(sp+".pointsBye") != "") {
 		st.Points = &tournament.Scoring{Win: f.num(sp + ".pointsWin"), Draw: f.num(sp + ".pointsDraw"), Bye: f.num(sp + ".pointsBye")}
 	}
+	format := f.text(sp + ".format")
+	if format == "" && (f.text(sp+".numPoints") != "" || f.text(sp+".numSets") != "") {
+		format = customFormat // a form of before the formats: the match as typed
+	}
+	if format != customFormat {
+		st.Format = format // "": the sport's default
+		return st
+	}
+	st.MatchConfiguration = tournament.MatchConfiguration{Name: f.text(sp + ".configName"), NumPoints: f.num(sp + ".numPoints"), NumSets: f.num(sp + ".numSets"),
+		TwoAhead: f.on(sp + ".twoAhead"), Draw: f.on(takes(tournament.OptionDraws, sp+".draw")), QuickEntry: f.on(sp + ".quickEntry")}
 	return st
 }
+
+// customFormat is the format field's value for a match configured field by field.
+const customFormat = "custom"
 
 func lines(s string) []string {
 	var out []string
@@ -686,8 +723,21 @@ func fillSetupForm(ctx context.Context, p *templates.SetupFormPage, v url.Values
 	p.Public, p.AutoCall, p.CheckIn = check("public"), check("autoCall"), check("checkIn")
 	p.TieBreakNames = strings.Join(tournament.TieBreakNames, ", ")
 	for _, m := range tournament.Modes {
-		p.Modes = append(p.Modes, templates.Option{Value: string(m), Label: templates.T(ctx, string(m))})
+		var takes []string
+		for _, o := range tournament.ModeOptions {
+			if m.Takes(o) {
+				takes = append(takes, o)
+			}
+		}
+		p.Modes = append(p.Modes, templates.ModeOption{Option: templates.Option{Value: string(m), Label: templates.T(ctx, string(m))}, Takes: strings.Join(takes, " ")})
 	}
+	sport := templates.SportOf(ctx)
+	for _, f := range sport.Rules().Formats {
+		p.Formats = append(p.Formats, templates.Option{Value: f.ID, Label: templates.T(ctx, f.Name)})
+	}
+	p.Formats = append(p.Formats, templates.Option{Value: customFormat, Label: templates.T(ctx, "Custom: points and sets as set below")})
+	p.Draws = sport.Rules().Draws
+	def := sport.DefaultFormat().Config
 	for _, e := range tournament.EntryTypes {
 		p.EntryTypes = append(p.EntryTypes, templates.Option{Value: string(e), Label: templates.T(ctx, string(e))})
 	}
@@ -703,11 +753,24 @@ func fillSetupForm(ctx context.Context, p *templates.SetupFormPage, v url.Values
 		ns := count(v, dp+".stages")
 		for k := range ns {
 			sp := fmt.Sprintf("%s.s%d", dp, k)
+			if v.Get(sp+".format") == "" { // a new stage plays the sport's default, and a custom match starts from it
+				v.Set(sp+".format", sport.DefaultFormat().ID)
+			}
+			if v.Get(sp+".numPoints") == "" && v.Get(sp+".numSets") == "" {
+				v.Set(sp+".numPoints", strconv.Itoa(def.NumPoints))
+				v.Set(sp+".numSets", strconv.Itoa(def.NumSets))
+				if def.TwoAhead {
+					v.Set(sp+".twoAhead", "on")
+				}
+				if def.QuickEntry {
+					v.Set(sp+".quickEntry", "on")
+				}
+			}
 			s := templates.SetupStageForm{Index: k, Name: field(sp + ".name"), Mode: field(sp + ".mode"), Groups: field(sp + ".groups"),
 				Qualify: field(sp + ".qualify"), Rounds: field(sp + ".rounds"), Lives: field(sp + ".lives"),
 				PointsWin: field(sp + ".pointsWin"), PointsDraw: field(sp + ".pointsDraw"), PointsBye: field(sp + ".pointsBye"),
 				TieBreaks: field(sp + ".tieBreaks"), Encounters: field(sp + ".encounters"), ConfigName: field(sp + ".configName"),
-				NumPoints: field(sp + ".numPoints"), NumSets: field(sp + ".numSets"),
+				NumPoints: field(sp + ".numPoints"), NumSets: field(sp + ".numSets"), Format: field(sp + ".format"),
 				ThirdPlace: check(sp + ".thirdPlace"), DoubleRoundRobin: check(sp + ".doubleRoundRobin"), DirectorDraws: check(sp + ".directorDraws"),
 				TwoAhead: check(sp + ".twoAhead"), Draw: check(sp + ".draw"), QuickEntry: check(sp + ".quickEntry")}
 			for _, more := range []string{".thirdPlace", ".directorDraws", ".doubleRoundRobin", ".pointsWin", ".pointsDraw", ".pointsBye", ".tieBreaks", ".encounters"} {
@@ -731,3 +794,60 @@ func SetupSchema(w http.ResponseWriter, r *http.Request) {
 
 // ensure the store satisfies the interface the handlers declare.
 var _ SetupStore = (*cache.Store)(nil)
+
+// problemLinks lists the form's problems in the order of its fields, each
+// saying where it is in the page's words ("Discipline 1 · Stage 2 ·
+// Rounds") and linking to its field.
+func problemLinks(ctx context.Context, v url.Values, errs map[string]string) []templates.ProblemLink {
+	T := func(s string) string { return templates.T(ctx, s) }
+	var out []templates.ProblemLink
+	done := map[string]bool{}
+	add := func(key, where string) {
+		if msg, ok := errs[key]; ok && !done[key] {
+			done[key] = true
+			out = append(out, templates.ProblemLink{Href: "#" + key, Where: where, Message: msg})
+		}
+	}
+	for _, k := range []string{"name", "description", "timeZone", "start", "end", "courts", "public", "autoCall", "checkIn"} {
+		add(k, T(fieldLabels[k]))
+	}
+	for i := range count(v, "disciplines") {
+		dp, dw := fmt.Sprintf("d%d.", i), templates.Tf(ctx, "Discipline %d", i+1)
+		for _, k := range []string{"name", "shortName", "entryType", "entries"} {
+			add(dp+k, dw+" · "+T(fieldLabels[k]))
+		}
+		for n := range count(v, fmt.Sprintf("d%d.stages", i)) {
+			sp, sw := fmt.Sprintf("%ss%d.", dp, n), dw+" · "+templates.Tf(ctx, "Stage %d", n+1)
+			for _, k := range stageFieldOrder {
+				add(sp+k, sw+" · "+T(fieldLabels[k]))
+			}
+		}
+	}
+	keys := make([]string, 0, len(errs))
+	for k := range errs {
+		if !done[k] {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys { // a field the lists above do not know yet
+		add(k, k)
+	}
+	return out
+}
+
+// stageFieldOrder is the order of a stage's fields in the form.
+var stageFieldOrder = []string{"name", "mode", "groups", "qualify", "rounds", "lives", "format", "numPoints", "numSets", "twoAhead", "draw", "quickEntry",
+	"configName", "thirdPlace", "directorDraws", "doubleRoundRobin", "pointsWin", "pointsDraw", "pointsBye", "tieBreaks", "encounters"}
+
+// fieldLabels are the setup form's labels by field (the last part of its
+// name), as the form writes them: catalog keys.
+var fieldLabels = map[string]string{
+	"name": "Name", "description": "Description", "timeZone": "Time zone of the venue", "start": "Start (local time at the venue)",
+	"end": "End (local time, optional)", "courts": "Courts", "public": "Public", "autoCall": "Call matches by themselves", "checkIn": "Check-in",
+	"shortName": "Short name", "entryType": "Who enters", "entries": "Entries", "mode": "Mode", "groups": "Groups", "qualify": "Qualify",
+	"rounds": "Rounds", "lives": "Lives", "format": "Match format", "numPoints": "Points to win a set", "numSets": "Sets to win",
+	"twoAhead": "Two ahead", "draw": "Draws", "quickEntry": "Quick entry", "configName": "Name of this configuration (optional)",
+	"thirdPlace": "Match for third place", "directorDraws": "The director publishes the draw", "doubleRoundRobin": "Double round robin",
+	"pointsWin": "Points for a win", "pointsDraw": "for a draw", "pointsBye": "for a bye", "tieBreaks": "Tie-breaks", "encounters": "League encounters",
+}

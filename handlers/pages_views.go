@@ -273,16 +273,24 @@ func standingColumns(ctx context.Context, sport tournament.Sport) map[string]col
 }
 
 // groupColumns are the columns the group's mode shows (the modes table says
-// which), less those its match configuration leaves empty.
+// which), less those its match configuration leaves empty: draws where no
+// match can end level, sets where a match is one set, points where only
+// who won a set is entered.
 func groupColumns(ctx context.Context, g *tournament.Group, byKey map[string]col) []col {
 	T := func(s string) string { return templates.T(ctx, s) }
 	var cfg tournament.MatchConfiguration
 	if len(g.Options.MatchConfigurations) > 0 {
 		cfg = g.Options.MatchConfigurations[0]
 	}
+	draws := false
+	for _, c := range g.Options.MatchConfigurations {
+		draws = draws || c.Draw
+	}
 	var cols []col
 	for _, k := range g.Mode.Rules().Columns { // the modes table says which columns a mode shows
 		switch {
+		case k == "matchesDraw" && !draws && len(g.Encounters) <= 1:
+			continue // no match of the group can end level: a pétanque game, a darts match, a knock-out
 		case k == "setsWon" && cfg.NumSets == 1 && len(g.Encounters) <= 1:
 			continue // one set a match: its sets are its wins and losses
 		case (k == "goals" || k == "goalsDiff") && cfg.QuickEntry:

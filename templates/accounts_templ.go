@@ -120,7 +120,7 @@ func Setup(p SetupPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = selectInput(p.Sport, T(ctx, "Sport"), p.Sports).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = selectInput(p.Sport, T(ctx, "Sport"), p.Sports, nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

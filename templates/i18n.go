@@ -37,6 +37,14 @@ func WithSport(ctx context.Context, s tournament.Sport) context.Context {
 	return context.WithValue(ctx, sportKey{}, s)
 }
 
+// SportOf is the sport WithSport gave ctx; table soccer when none was given.
+func SportOf(ctx context.Context) tournament.Sport {
+	if s, ok := ctx.Value(sportKey{}).(tournament.Sport); ok && s != "" {
+		return s
+	}
+	return tournament.TableSoccer
+}
+
 // T translates an English text (or a state, mode or entry type) into the
 // page's language; a text its catalog lacks is English. On a page of a
 // tournament (WithSport) a catalog's "<sport>:<text>" says the text in that

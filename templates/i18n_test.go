@@ -204,6 +204,11 @@ func enumKeys() map[string][]string {
 	all["round names"] = []string{"Final", "Winners final", "Semi-finals", "Winners Semi-finals", "Quarter-finals", "Winners Quarter-finals",
 		"Losers final", "Grand final", "Grand final reset", "Third place", "Round %d", "Round of %d", "Winners Round of %d", "Losers round %d",
 		"Round of 16", "Round of 32", "Winners Round of 16", "Winners Round of 32"}
+	for _, s := range tournament.Sports {
+		for _, f := range s.Rules().Formats {
+			all["match formats"] = append(all["match formats"], f.Name)
+		}
+	}
 	for _, v := range tournament.Sports {
 		all["sports"] = append(all["sports"], string(v))
 	}
@@ -237,6 +242,9 @@ var dynamicKeys = map[string]string{
 	"modeHelp \"help:\" m Value":            "modes",
 	"fillSetupForm string m":                "modes",
 	"fillSetupForm string e":                "entry types",
+	"fillSetupForm f Name":                  "match formats",
+	"problemLinks fieldLabels k":            "", // the setup form's labels, literal in its template
+	"rules f Name":                          "match formats",
 	"drawPreview string t State":            "tournament states",
 	"finishedElsewhere string m State":      "match states",
 	"EntryLive mk":                          "marks",

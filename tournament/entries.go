@@ -161,7 +161,7 @@ func (s *Snapshot) Reconfigure(setup *Setup, at time.Time) (*Change, error) {
 	if s.Started() {
 		return nil, ErrStarted
 	}
-	if ps := setup.Validate(); len(ps) > 0 {
+	if ps := append(setup.ForSport(s.Organizer.Sport), setup.Validate()...); len(ps) > 0 {
 		return nil, ps
 	}
 	t, entries := Build(setup, s.Organizer, ReuseIDs(s))

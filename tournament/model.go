@@ -160,6 +160,11 @@ type MatchConfiguration struct {
 	NumSets    int    `json:"numSets"`
 	TwoAhead   bool   `json:"twoAhead"`
 	QuickEntry bool   `json:"quickEntry"`
+	// pastPoints says a set is won by reaching numPoints or more at the end
+	// of a turn, as a cornhole game is (SportRules.PastPoints): the winner
+	// may end past numPoints. It is the sport's rule, not the group's, so
+	// it is not stored: Sport.Played sets it.
+	pastPoints bool
 }
 
 // Round is one round of a group ("Round 3", "Semi-finals").

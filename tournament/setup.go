@@ -110,7 +110,11 @@ type SetupStage struct {
 	// TieBreaks orders the table after points (see TieBreakNames).
 	TieBreaks []string `json:"tieBreaks,omitempty"`
 	// Encounters names the encounters of a league match ("Single", "Double", "Single").
-	Encounters         []string           `json:"encounters,omitempty"`
+	Encounters []string `json:"encounters,omitempty"`
+	// Format names one of the sport's match formats (see SportRules), which
+	// the stage is played by; with neither it nor a MatchConfiguration, the
+	// stage plays the sport's default format (Setup.ForSport).
+	Format             string             `json:"format,omitempty"`
 	MatchConfiguration MatchConfiguration `json:"matchConfiguration"`
 }
 
@@ -443,6 +447,7 @@ func (r *reader) stage(path string, v any) SetupStage {
 		},
 		"tieBreaks":  r.strings(&st.TieBreaks),
 		"encounters": r.strings(&st.Encounters),
+		"format":     r.str(&st.Format),
 		"matchConfiguration": func(p string, x any) {
 			c := &st.MatchConfiguration
 			r.object(p, x, map[string]func(string, any){
@@ -879,6 +884,12 @@ func (d *SetupDiscipline) validateMatch(st *SetupStage, sp string, ps *Problems)
 	}
 	c := st.MatchConfiguration
 	cp := sp + ".matchConfiguration"
+	if st.Format != "" && !slices.Contains(allFormatIDs(), st.Format) {
+		ps.add(sp+".format", "must be one of %s, not %q", strings.Join(allFormatIDs(), ", "), st.Format)
+	}
+	if c == (MatchConfiguration{}) {
+		return // the format's, or the sport's default (Setup.ForSport)
+	}
 	if c.NumSets < 1 || c.NumSets > MaxWonSets {
 		ps.add(cp+".numSets", "must be from 1 to %d sets to win", MaxWonSets)
 	}

@@ -162,7 +162,8 @@ func (s *Snapshot) Round(id string) (*Round, *Group, bool) {
 
 // Config is the match configuration m is played with; the zero configuration
 // when the group has none. Where the mode allows no draws (a knock-out match
-// that ended level would knock out both sides), the configuration cannot.
+// that ended level would knock out both sides), the configuration cannot;
+// and it is played by the organizer's sport's rules (Sport.Played).
 func (s *Snapshot) Config(m *Match) MatchConfiguration {
 	var cfg MatchConfiguration
 	g, ok := s.Group(m.GroupID)
@@ -172,7 +173,7 @@ func (s *Snapshot) Config(m *Match) MatchConfiguration {
 	if ok && !g.Mode.Rules().Draws {
 		cfg.Draw = false
 	}
-	return cfg
+	return s.Organizer.Sport.Played(cfg)
 }
 
 // Court returns the court with the id.

@@ -131,6 +131,9 @@ func validateSet(s Set, cfg MatchConfiguration, decided bool) *ResultError {
 		return nil
 	}
 	switch {
+	case cfg.pastPoints && !cfg.TwoAhead && lo >= n:
+		return fault(0, "%d:%d: only one side can reach %d points", s[0], s[1], n)
+	case cfg.pastPoints:
 	case !cfg.TwoAhead && hi > n:
 		return fault(0, "%d:%d goes past %d points", s[0], s[1], n)
 	case !cfg.TwoAhead && hi == n && lo == n:

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"courtside/cache"
 	"courtside/tournament"
 )
@@ -342,5 +344,121 @@ func TestTheSetupFormChecksTheVenuesClock(t *testing.T) {
 	}
 	if rec := o.do(http.MethodGet, "/admin/new", nil); rec.Code != http.StatusNotFound {
 		t.Errorf("an organizer deleted while signed in: %d", rec.Code)
+	}
+}
+
+// browserForm is what a browser sends for the page's setup form as it
+// stands: every input's value, a select's chosen option (its first when
+// none is), the checked boxes and the text areas.
+func browserForm(doc *goquery.Document) url.Values {
+	v := url.Values{}
+	form := doc.Find(`[data-testid="setup-form"]`)
+	form.Find("input[name]").Each(func(_ int, s *goquery.Selection) {
+		name, _ := s.Attr("name")
+		switch typ, _ := s.Attr("type"); typ {
+		case "checkbox", "radio":
+			if _, ok := s.Attr("checked"); ok {
+				v.Add(name, s.AttrOr("value", "on"))
+			}
+		case "file", "submit":
+		default:
+			v.Add(name, s.AttrOr("value", ""))
+		}
+	})
+	form.Find("select[name]").Each(func(_ int, s *goquery.Selection) {
+		opt := s.Find("option[selected]")
+		if opt.Length() == 0 {
+			opt = s.Find("option").First()
+		}
+		v.Set(s.AttrOr("name", ""), opt.AttrOr("value", ""))
+	})
+	form.Find("textarea[name]").Each(func(_ int, s *goquery.Selection) { v.Set(s.AttrOr("name", ""), s.Text()) })
+	return v
+}
+
+// TestTheFormTakesEveryModeAtTheFirstSubmit: an organizer of each sport
+// fills in the names and eight players, chooses a mode and keeps every other
+// default of the form; the first "Create tournament" makes the tournament,
+// whichever of the eleven modes it is, and its matches are the sport's
+// default format. (Before, every mode but Swiss and Dutch was refused for
+// the Rounds the form kept at 5.)
+func TestTheFormTakesEveryModeAtTheFirstSubmit(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	for _, sport := range tournament.Sports {
+		org, ps := tournament.NewOrganizer("Club of "+string(sport), "club-"+strings.ReplaceAll(string(sport), "_", "-"), string(sport))
+		if len(ps) > 0 {
+			t.Fatal(ps)
+		}
+		if err := f.store.CreateOrganizer(ctx, org); err != nil {
+			t.Fatal(err)
+		}
+		token, _, err := f.store.CreateToken(ctx, org.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, _ := f.signIn(token)
+		for _, mode := range tournament.Modes {
+			form := browserForm(o.doc(o.do(http.MethodGet, "/admin/new", nil)))
+			form.Set("name", fmt.Sprintf("%s %s", sport, mode))
+			form.Set("start", "2026-11-24T18:00")
+			form.Set("d0.name", "Open")
+			form.Set("d0.shortName", "O")
+			form.Set("d0.entries", "Anna\nBen\nCem\nDana\nEmil\nFrida\nGero\nHanna")
+			form.Set("d0.s0.name", "Main")
+			form.Set("d0.s0.mode", string(mode))
+			form.Set("action", "save")
+			rec := o.do(http.MethodPost, "/admin/new", form)
+			if rec.Code != http.StatusSeeOther {
+				t.Errorf("%s, %s: %d %s", sport, mode, rec.Code, strings.Join(strings.Fields(o.doc(rec).Find(`[data-testid="setup-errors"]`).Text()), " "))
+				continue
+			}
+			id := strings.TrimSuffix(strings.TrimPrefix(rec.Header().Get("Location"), "/admin/t/"), "/setup?done=created")
+			snap, err := f.store.Snapshot(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := snap.Tournament.Disciplines[0].Stages[0].Groups[0]
+			want := sport.DefaultFormat()
+			if got := g.Options.MatchConfigurations[0]; got.Name != want.Name || got.NumPoints != want.Config.NumPoints || got.NumSets != want.Config.NumSets {
+				t.Errorf("%s, %s: the match is %+v, want %s", sport, mode, got, want.Name)
+			}
+		}
+	}
+}
+
+// TestTheSetupSummaryLinksEachProblemToItsField: every problem of the form
+// is listed at the top in the page's language, naming its field and where
+// it is, with a link to the field; a field the mode hides (Rounds of an
+// elimination) is no problem whatever it holds.
+func TestTheSetupSummaryLinksEachProblemToItsField(t *testing.T) {
+	f := newFixture(t)
+	o, _ := f.signIn(f.token)
+	form := twoDisciplines()
+	form.Set("d1.s0.mode", "elimination")
+	form.Set("d1.s0.rounds", "99")
+	form.Set("d1.s0.lives", "0")
+	form.Set("d0.s0.rounds", "")
+	form.Set("d1.shortName", "")
+	rec := o.do(http.MethodPost, "/admin/new", form, "Accept-Language", "de")
+	doc := o.doc(rec)
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("a bad form: %d", rec.Code)
+	}
+	var links []string
+	doc.Find(`[data-testid="problem-link"]`).Each(func(_ int, s *goquery.Selection) {
+		links = append(links, s.AttrOr("href", "")+" "+s.Text())
+	})
+	want := []string{"#d0.s0.rounds Disziplin 1 · Phase 1 · Runden", "#d1.shortName Disziplin 2 · Kurzname"}
+	if strings.Join(links, "|") != strings.Join(want, "|") {
+		t.Errorf("the summary links %q, want %q", links, want)
+	}
+	for _, l := range links {
+		if doc.Find(strings.ReplaceAll(strings.Fields(l)[0], ".", `\.`)).Length() != 1 {
+			t.Errorf("%s links to no field", l)
+		}
+	}
+	if strings.Contains(doc.Find(`[data-testid="setup-errors"]`).Text(), "swiss, dutch_system") {
+		t.Errorf("the summary names raw ids: %s", doc.Find(`[data-testid="setup-errors"]`).Text())
 	}
 }

@@ -84,7 +84,8 @@ func TestStandingsColumnsFollowTheMode(t *testing.T) {
 		// one set to 7: its sets are its wins and losses, so no Sets column
 		{hamburg, f.group(hamburg, tournament.Swiss), []string{"Pts", "BH1", "BH2", "SB", "Goals"}, []string{"Lives", "Ø*", "Encounters", "Sets"}},
 		{hamburg, f.group(hamburg, tournament.MonsterDYP), []string{"Pts", "Ø", "Ø*"}, []string{"BH1", "Lives"}},
-		{lyon, f.group(lyon, tournament.LastOneStanding), []string{"Lives", "Pts"}, []string{"BH1", "Ø*"}},
+		// a pétanque game cannot end level: no draws column
+		{lyon, f.group(lyon, tournament.LastOneStanding), []string{"Lives", "Pts"}, []string{"BH1", "Ø*", "D"}},
 		{hamburg, &league, []string{"Encounters", "Pts", "D"}, []string{"BH1", "Lives"}},
 		{lyon, f.group(lyon, tournament.LordHaveMercy), []string{"Lives", "W", "L"}, []string{"Pts", "D"}},
 	}

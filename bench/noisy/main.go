@@ -37,6 +37,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"courtside/cache"
+	"courtside/handlers"
 	"courtside/tournament"
 )
 
@@ -49,7 +50,7 @@ func main() {
 	tid := flag.String("tournament", "", "the quiet organizer's running tournament")
 	duration := flag.Duration("duration", 30*time.Second, "how long each phase measures")
 	every := flag.Duration("every", 50*time.Millisecond, "the quiet organizer's pace: a result and a page each")
-	only := flag.String("only", "", "run only this of the noisy organizer's loops: starts, saves or imports")
+	only := flag.String("only", "", "run only this of the noisy organizer's loops: starts, saves, imports, quota, rankings or search")
 	baseline := flag.String("baseline", "", "where the alone phase keeps its figures for the beside phase")
 	ready := flag.String("ready", "", "a file the noisy phase makes once its loops run")
 	flag.Parse()
@@ -93,13 +94,18 @@ func main() {
 		return
 	}
 
-	noisy, err := newNoisyOrganizer(ctx, rdb)
+	noisy, err := newNoisyOrganizer(ctx, rdb, *server, *only)
 	if err != nil {
 		log.Fatal(err)
 	}
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
-	for name, work := range map[string]func(stop <-chan struct{}){"starts": noisy.starts, "saves": noisy.saves, "imports": noisy.imports} {
+	loops := map[string]func(stop <-chan struct{}){"starts": noisy.starts, "saves": noisy.saves, "imports": noisy.imports,
+		"quota": noisy.atQuota, "rankings": noisy.coldRankings, "search": noisy.searchFlood}
+	for name, work := range loops {
+		if *only == "" && (name == "quota" || name == "rankings" || name == "search") {
+			continue // the organizer at its quota is a case of its own: -only quota, rankings or search
+		}
 		if *only != "" && name != *only {
 			continue
 		}
@@ -249,17 +255,19 @@ func report(phase string, t timings, base *timings) {
 
 // noisyOrganizer does the worst each limit allows, in three loops at once.
 type noisyOrganizer struct {
-	rdb   redis.UniversalClient
-	store *cache.Store
-	org   tournament.Organizer
-	file  *cache.Export
-	size  int
+	rdb    redis.UniversalClient
+	store  *cache.Store
+	org    tournament.Organizer
+	file   *cache.Export
+	size   int
+	server string // the Courtside server, for the search flood
+	shared string // a shared tournament of the organizer at its quota, searched
 
 	mu    sync.Mutex
 	times map[string][]time.Duration
 }
 
-func newNoisyOrganizer(ctx context.Context, rdb redis.UniversalClient) (*noisyOrganizer, error) {
+func newNoisyOrganizer(ctx context.Context, rdb redis.UniversalClient, server, only string) (*noisyOrganizer, error) {
 	store := cache.New(rdb)
 	org, ps := tournament.NewOrganizer("Noisy Club", fmt.Sprintf("noisy-%d", time.Now().UnixNano()), "table_soccer")
 	if len(ps) > 0 {
@@ -268,12 +276,15 @@ func newNoisyOrganizer(ctx context.Context, rdb redis.UniversalClient) (*noisyOr
 	if err := store.CreateOrganizer(ctx, org); err != nil {
 		return nil, err
 	}
-	n := &noisyOrganizer{rdb: rdb, store: store, org: org, times: map[string][]time.Duration{}}
+	n := &noisyOrganizer{rdb: rdb, store: store, org: org, server: server, times: map[string][]time.Duration{}}
 	raw, x, err := largestFile(org, store.Now())
 	if err != nil {
 		return nil, err
 	}
 	n.file, n.size = x, len(raw)
+	if only == "quota" || only == "rankings" || only == "search" {
+		return n, n.fill(ctx)
+	}
 	fmt.Printf("noisy organizer: the largest start of each mode (starts), a setup save loop at the size limits (saves), and an import of a %.1f MB file of %d matches (imports)\n",
 		float64(len(raw))/(1<<20), len(x.Matches))
 	return n, nil
@@ -399,7 +410,7 @@ func (n *noisyOrganizer) report() {
 		}
 	}) {
 		ds := n.times[what]
-		fmt.Printf("  %-34s n=%-4d p50 %-9v max %v\n", what, len(ds), pct(ds, .5).Round(time.Millisecond), pct(ds, 1).Round(time.Millisecond))
+		fmt.Printf("  %-34s n=%-6d p50 %-9v p99 %-9v max %v\n", what, len(ds), pct(ds, .5).Round(100*time.Microsecond), pct(ds, .99).Round(100*time.Microsecond), pct(ds, 1).Round(time.Millisecond))
 	}
 }
 
@@ -460,6 +471,153 @@ func largestFile(org tournament.Organizer, now time.Time) ([]byte, *cache.Export
 		return nil, nil, fmt.Errorf("the largest file is refused: %w", err)
 	}
 	return raw, checked, nil
+}
+
+// fill makes the organizer the largest its quota allows: imports of four
+// round robins of 64, every match played (8,064 rated matches each, its
+// players registered), until the next would pass its quota of matches;
+// then its quota of tournaments is what it has, so every creation is refused.
+func (n *noisyOrganizer) fill(ctx context.Context) error {
+	t0 := time.Now()
+	now := n.store.Now()
+	var players []tournament.RegisteredPlayer
+	links := map[string]string{}
+	ids := map[string]string{} // entry name → registered player
+	for done := 0; done+len(n.file.Matches) <= tournament.MaxMatchesPerOrganizer; done += len(n.file.Matches) {
+		x := *n.file
+		t := *x.Tournament
+		t.ID, t.Public = fmt.Sprintf("tio:full%02d%d", done/len(x.Matches), now.UnixNano()%1e6), true
+		x.Tournament, x.Audit = &t, nil
+		x.Matches = make([]*tournament.Match, len(n.file.Matches))
+		for i, m := range n.file.Matches {
+			c := *m
+			c.State, c.Encounters, c.EndTime = tournament.MatchPlayed, tournament.Encounters{{{7, i % 7}}}, tournament.At(now.Add(time.Duration(done+i)*time.Minute))
+			x.Matches[i] = &c
+		}
+		id, err := n.store.Import(ctx, n.org, &x)
+		if err != nil {
+			return fmt.Errorf("fill: %w", err)
+		}
+		if n.shared == "" {
+			n.shared = id
+		}
+		for _, e := range x.Entries {
+			pid := ids[e.Name]
+			if pid == "" {
+				pid = cache.NewPlayerID()
+				ids[e.Name] = pid
+				players = append(players, tournament.RegisteredPlayer{ID: pid, Name: e.Name})
+			}
+			links[tournament.LinkKey(id, e.ID)] = pid
+		}
+	}
+	if err := n.store.LinkPlayers(ctx, n.org.ID, players, links); err != nil {
+		return err
+	}
+	u, err := n.store.Usage(ctx, n.org.ID)
+	if err != nil {
+		return err
+	}
+	if err := n.store.SetQuota(ctx, n.org.ID, tournament.Quota{Tournaments: u.Tournaments}); err != nil {
+		return err
+	}
+	fmt.Printf("noisy organizer at its quota: %d tournaments, %d of %d matches played and rated, %d registered players (filled in %v)\n",
+		u.Tournaments, u.Matches, tournament.MaxMatchesPerOrganizer, len(players), time.Since(t0).Round(time.Second))
+	return nil
+}
+
+// atQuota is the organizer at its quota going on: a creation (refused by
+// its quota of tournaments), then writes as fast as it can (a court
+// renamed), past its writes a minute.
+func (n *noisyOrganizer) atQuota(stop <-chan struct{}) {
+	ctx := context.Background()
+	snap, err := n.store.Snapshot(ctx, n.shared)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for i := 0; ; i++ {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		t0 := time.Now()
+		if i%100 == 0 {
+			if _, err := n.store.CreateTournament(ctx, n.org, tournament.LargestSetup(tournament.RoundRobin, n.org.Slug)); err == nil {
+				log.Fatal("a creation past the quota was made")
+			} else if _, ok := cache.IsQuota(err); !ok {
+				log.Fatalf("create: %v", err)
+			}
+			n.note("creation refused by its quota", time.Since(t0))
+			continue
+		}
+		_, _, err := n.store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.RenameCourt(s.Tournament.Courts[0].ID, fmt.Sprintf("Court %d", i), n.store.Now())
+		})
+		if q, ok := cache.IsQuota(err); ok {
+			n.note("write refused by its quota", time.Since(t0))
+			time.Sleep(min(q.RetryAfter, 100*time.Millisecond))
+			continue
+		}
+		if err != nil && !errors.Is(err, cache.ErrConflict) {
+			log.Fatalf("write: %v", err)
+		}
+		n.note("write", time.Since(t0))
+		if snap, err = n.store.Snapshot(ctx, n.shared); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
+
+// coldRankings computes the organizer's rankings again and again as a new
+// instance would on its first request: nothing held in memory, every
+// tournament read from Redis.
+func (n *noisyOrganizer) coldRankings(stop <-chan struct{}) {
+	ctx := context.Background()
+	for {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		t0 := time.Now()
+		book := &handlers.RankingsBook{Store: cache.New(n.rdb)}
+		st, err := book.State(ctx, n.org.ID)
+		if err != nil {
+			log.Fatalf("rankings: %v", err)
+		}
+		if len(st.Matches) == 0 {
+			log.Fatal("rankings: no rated match")
+		}
+		n.note(fmt.Sprintf("cold rankings (%d matches)", len(st.Matches)), time.Since(t0))
+	}
+}
+
+// searchFlood searches for players on the organizer's shared tournament from
+// one address, from 16 connections at once, as fast as the server answers.
+func (n *noisyOrganizer) searchFlood(stop <-chan struct{}) {
+	hc := &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+	var wg sync.WaitGroup
+	for w := range 16 {
+		wg.Go(func() {
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				t0 := time.Now()
+				resp, err := hc.Get(fmt.Sprintf("%s/t/%s?q=Player+%d", n.server, n.shared, (w*31+i)%64+1))
+				if err != nil {
+					log.Fatalf("search: %v", err)
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				_ = resp.Body.Close()
+				n.note(fmt.Sprintf("search answered %d", resp.StatusCode), time.Since(t0))
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // slow prints what Redis' SLOWLOG (commands over 10 ms) and LATENCY saw.
