@@ -35,25 +35,32 @@ func knockout(t *testing.T, store *cache.Store, org tournament.Organizer, name s
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := snap.Tournament.ID
-	latest := func() *tournament.Snapshot {
+	latest, write := writer(t, store, snap.Tournament.ID)
+	write(func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.Start(cachetest.Now.Add(-2 * time.Hour))
+	})
+	play(write, latest)
+	return latest()
+}
+
+// writer reads the tournament as it is now (latest) and writes to it
+// through the rules, as the console does (write), failing t on an error.
+func writer(t *testing.T, store *cache.Store, id string) (latest func() *tournament.Snapshot, write func(func(*tournament.Snapshot) (*tournament.Change, error))) {
+	ctx := context.Background()
+	latest = func() *tournament.Snapshot {
 		s, err := store.Snapshot(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
-	write := func(f func(*tournament.Snapshot) (*tournament.Change, error)) {
+	write = func(f func(*tournament.Snapshot) (*tournament.Change, error)) {
 		t.Helper()
 		if _, _, err := store.Write(ctx, latest(), f); err != nil {
 			t.Fatal(err)
 		}
 	}
-	write(func(s *tournament.Snapshot) (*tournament.Change, error) {
-		return s.Start(cachetest.Now.Add(-2 * time.Hour))
-	})
-	play(write, latest)
-	return latest()
+	return latest, write
 }
 
 // playKnockout plays the open matches with both entries known, the better

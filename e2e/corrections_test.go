@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -13,7 +14,7 @@ import (
 )
 
 // TestOrganizerCorrectsAResultFromAPhone corrects a played knock-out result
-// on a phone: once refused because the next match has started, once done;
+// on a phone: once refused because the next match has a score, once done;
 // then ends an open match by walkover. All with htmx swapping the panel.
 func TestOrganizerCorrectsAResultFromAPhone(t *testing.T) {
 	testkit.EndToEnd(t)
@@ -36,6 +37,16 @@ func TestOrganizerCorrectsAResultFromAPhone(t *testing.T) {
 	}
 	if blocked == nil || free == nil || open == nil {
 		t.Fatal("the demo lacks a played match before a running one, before an open one, or an open match")
+	}
+	// The next match has a point played: the winner can no longer change.
+	snap, err := store.Snapshot(context.Background(), lyon.Tournament.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := store.Write(context.Background(), snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.SetResult(blocked.WinnerTo.MatchID, tournament.Encounters{{{3, 2}}}, false, time.Now(), "Jean")
+	}); err != nil {
+		t.Fatal(err)
 	}
 	token, _, err := store.CreateToken(context.Background(), lyon.Tournament.OrganizerID, "Jean at the terrain")
 	if err != nil {
@@ -94,7 +105,7 @@ func TestOrganizerCorrectsAResultFromAPhone(t *testing.T) {
 		chromedp.Click(`[data-testid="confirm-walkover"]`, chromedp.NodeVisible),
 		chromedp.WaitVisible(`[data-testid="flash"]`),
 	)
-	snap, _ := store.Snapshot(context.Background(), lyon.Tournament.ID)
+	snap, _ = store.Snapshot(context.Background(), lyon.Tournament.ID)
 	if m, _ := snap.Match(free.ID); m.Winner() == free.Winner() {
 		t.Error("the correction did not change the winner")
 	}

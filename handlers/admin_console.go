@@ -51,6 +51,9 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 		if m := snap.CourtMatch(c.ID); m != nil {
 			mv := matchView(ctx, snap, m, true)
 			cc.Match, cc.ResultHref = &mv, base+"/matches/"+m.ID
+			if !m.HasResult() && snap.Tournament.Mirror == nil {
+				cc.UncallAction = base + "/matches/" + m.ID + "/uncall"
+			}
 		} else if !c.Closed {
 			page.FreeCourts = append(page.FreeCourts, templates.Option{Value: c.ID, Label: c.Name})
 		}
@@ -91,7 +94,8 @@ func (a *Admin) Call(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
-// Uncall takes back a call made a moment ago (the console's undo).
+// Uncall takes a called match back from its court while no point is
+// played: the undo of a call, or a court the match cannot be played on.
 func (a *Admin) Uncall(w http.ResponseWriter, r *http.Request) error {
 	return a.consoleWrite(w, r, "uncalled", func(s *tournament.Snapshot) (*tournament.Change, error) {
 		return s.UncallMatch(r.PathValue("matchId"), a.Now())

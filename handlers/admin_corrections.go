@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/angelofallars/htmx-go"
 
@@ -68,8 +69,8 @@ func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
 			if c == nil {
 				return
 			}
-			if redrawn, called := c.Redraws(snap); redrawn > 0 {
-				p.Amend.Confirm += " " + templates.Tf(ctx, "The next stage is drawn again: %d of its matches are taken away, %d of them from a court.", redrawn, called)
+			if say := redrawText(ctx, c.Redraws(snap)); say != "" {
+				p.Amend.Confirm += " " + say
 			}
 		})
 	case "confirm":
@@ -218,4 +219,34 @@ func correctText(ctx context.Context, m templates.MatchView, r tournament.Encoun
 		return templates.Tf(ctx, "Now a draw, %d:%d. Correct the result?", a, b)
 	}
 	return templates.Tf(ctx, "Now %s wins %d:%d. Correct the result?", winner, a, b)
+}
+
+// redrawText says what a correction draws again: "Round 3 is drawn again
+// from the corrected standings: its 4 matches are taken away, 2 of them
+// called (Table 1, Table 3), which are taken back."
+func redrawText(ctx context.Context, rd tournament.Redraw) string {
+	var what []string
+	for _, n := range rd.Rounds {
+		what = append(what, roundName(ctx, n))
+	}
+	if rd.Stage != "" {
+		what = append(what, rd.Stage)
+	}
+	if len(what) == 0 {
+		return ""
+	}
+	say := templates.Tf(ctx, "%s will be drawn again from the corrected standings: %d matches are taken away.", strings.Join(what, ", "), rd.Matches)
+	if rd.Matches == 1 {
+		say = templates.Tf(ctx, "%s will be drawn again from the corrected standings: its match is taken away.", strings.Join(what, ", "))
+	}
+	courts := strings.Join(rd.Courts, ", ")
+	switch {
+	case rd.Called == 1 && rd.Matches == 1:
+		say += " " + templates.Tf(ctx, "It had been called (%s): it is taken back.", courts)
+	case rd.Called == 1:
+		say += " " + templates.Tf(ctx, "One of them had been called (%s): it is taken back.", courts)
+	case rd.Called > 1:
+		say += " " + templates.Tf(ctx, "%d of them had been called (%s): they are taken back.", rd.Called, courts)
+	}
+	return say
 }

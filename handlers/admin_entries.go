@@ -22,7 +22,8 @@ func (s *Setups) Entries(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	page.Flash = map[string]string{"checkin": templates.T(r.Context(), "Saved who is present."), "added": templates.T(r.Context(), "Added."),
-		"removed": templates.T(r.Context(), "Removed the no-shows."), "withdrawn": templates.T(r.Context(), "Withdrawn: the remaining matches are walkovers.")}[r.URL.Query().Get("done")]
+		"removed": templates.T(r.Context(), "Removed the no-shows."), "withdrawn": templates.T(r.Context(), "Withdrawn: the remaining matches are walkovers."),
+		"withdrawn-player": templates.T(r.Context(), "Withdrawn: the round is drawn again without them, or their match is void.")}[r.URL.Query().Get("done")]
 	return html(w, r, templates.Entries(page))
 }
 
@@ -142,12 +143,37 @@ func (s *Setups) Withdraw(w http.ResponseWriter, r *http.Request) error {
 		if !ok {
 			return BadRequest("no such entry")
 		}
-		return s.askFirst(w, r, templates.Tf(r.Context(), "%s withdraws: their remaining matches are lost by walkover. Go on?", e.Name),
-			templates.T(r.Context(), "Withdraw"), "/admin/t/"+snap.Tournament.ID+"/entries", "discipline", "entry")
+		ask := templates.Tf(r.Context(), "%s withdraws: their remaining matches are lost by walkover. Go on?", e.Name)
+		if teamsDrawn(snap, r.FormValue("discipline")) {
+			ask = templates.Tf(r.Context(), "%s withdraws: the round is drawn again without them while nobody has scored in it, else their match is void; no partner loses for it. Go on?", e.Name)
+		}
+		return s.askFirst(w, r, ask, templates.T(r.Context(), "Withdraw"), "/admin/t/"+snap.Tournament.ID+"/entries", "discipline", "entry")
 	}
-	return s.entriesWrite(w, r, "withdrawn", "", func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
+	done := "withdrawn"
+	if snap, err := s.ownSetup(r); err == nil && teamsDrawn(snap, r.FormValue("discipline")) {
+		done = "withdrawn-player"
+	}
+	return s.entriesWrite(w, r, done, "", func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
 		return snap.Withdraw(d, entry, s.Now())
 	})
+}
+
+// teamsDrawn reports whether the discipline is playing a stage that teams
+// its players anew each round (monster_dyp, whist), where a withdrawal gives
+// no walkovers.
+func teamsDrawn(snap *tournament.Snapshot, disciplineID string) bool {
+	d, ok := snap.Discipline(disciplineID)
+	if !ok {
+		return false
+	}
+	for _, st := range d.Stages {
+		for _, g := range st.Groups {
+			if g.State != tournament.PhaseFinished && len(g.Rounds) > 0 && g.Mode.Rules().TeamsPlayers(d.EntryType) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // entriesWrite applies an entry change to the discipline the form names; a

@@ -132,7 +132,7 @@ func (s *Setups) editPage(r *http.Request, snap *tournament.Snapshot) templates.
 
 func manage(snap *tournament.Snapshot) *templates.SetupManage {
 	base := "/admin/t/" + snap.Tournament.ID
-	m := &templates.SetupManage{State: string(snap.Tournament.State), StartAction: base + "/start", EntriesHref: base + "/entries",
+	m := &templates.SetupManage{State: string(snap.Tournament.State), StartAction: base + "/start", EntriesHref: base + "/entries", DataHref: base + "/data",
 		PublicHref: tournamentHref(snap), CheckIn: snap.Tournament.CheckIn}
 	if snap.Tournament.CheckIn {
 		for _, d := range snap.Tournament.Disciplines {

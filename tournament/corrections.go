@@ -144,7 +144,8 @@ func (c *Change) record0() *Tournament {
 
 // Withdraw takes an entry out of a discipline after the start: its remaining
 // matches become walkovers (now, or when its next opponent is known) and the
-// pairing modes pair it no more.
+// pairing modes pair it no more. Where players are teamed anew each round
+// (monster_dyp, whist), no partner loses for it: see withdrawPlayer.
 func (s *Snapshot) Withdraw(disciplineID, entryID string, at time.Time) (*Change, error) {
 	d, ok := s.Discipline(disciplineID)
 	if !ok {
@@ -173,6 +174,11 @@ func (s *Snapshot) Withdraw(disciplineID, entryID string, at time.Time) (*Change
 			groups[m.GroupID] = true
 		}
 	}
+	for id := range groups {
+		if g, _ := s.Group(id); g.Mode.Rules().TeamsPlayers(d.EntryType) {
+			c.withdrawPlayer(g, entryID)
+		}
+	}
 	c.walkovers()
 	for _, m := range s.Matches { // the groups it was in move on
 		if m.DisciplineID == disciplineID && groups[m.GroupID] {
@@ -183,6 +189,49 @@ func (s *Snapshot) Withdraw(disciplineID, entryID string, at time.Time) (*Change
 	c.settle()
 	c.autoCall()
 	return c, nil
+}
+
+// withdrawPlayer takes a withdrawn player out of the round being played in
+// a group that teams players anew (monster_dyp, whist), where a walkover
+// would give the partner a loss and the opponents a win for a match nobody
+// played. A round not under way (no match of it has a result or a live
+// score) is drawn again without the player, its called matches taken back
+// from their courts; in a round under way, the player's match is void
+// (skipped): it counts for none of the four, and the three others rest.
+func (c *Change) withdrawPlayer(g *Group, id string) {
+	if len(g.Rounds) == 0 {
+		return
+	}
+	last := g.Rounds[len(g.Rounds)-1].ID
+	var round []*Match
+	underWay := false
+	for _, m := range c.all() {
+		if m.RoundID == last {
+			round = append(round, m)
+			underWay = underWay || begun(m)
+		}
+	}
+	if !underWay {
+		for _, m := range round {
+			c.takeAway(m)
+		}
+		p := c.snap.groups[g.ID]
+		rg := &c.record().Disciplines[p.d].Stages[p.s].Groups[p.g]
+		rg.Rounds = slices.Clone(rg.Rounds[:len(rg.Rounds)-1])
+		return
+	}
+	for _, m := range round {
+		if m.Done() || !m.Involves(id) {
+			continue
+		}
+		nm := c.edit(m)
+		for _, court := range nm.CourtIDs {
+			c.event(Event{Type: EventCourtMatchChanged, CourtID: court})
+		}
+		nm.State, nm.CourtIDs = MatchSkipped, nil
+		c.event(Event{Type: EventMatchUpdated, MatchID: m.ID})
+		c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
+	}
 }
 
 // AddLateEntry enters e into a running discipline: it joins the pairing group
@@ -284,7 +333,7 @@ func (s *Snapshot) CorrectResult(matchID string, r Encounters, at time.Time, by 
 	if nm.Winner() != before {
 		switch g.Mode.Rules().Making {
 		case Tree:
-			err = c.reroute(g, nm, hasStarted, s.blockedBy)
+			err = c.reroute(g, nm, begun, s.blockedBy)
 		case Paired:
 			err = c.redrawLaterRounds(g, m)
 		}
@@ -327,18 +376,23 @@ func (c *Change) correct(m *Match, g *Group, r Encounters, by string) *Match {
 	return nm
 }
 
-// hasStarted says whether a match is on a court or played.
-func hasStarted(x *Match) bool { return x.State == MatchRunning || x.State == MatchPlayed }
+// begun says whether a match has a point played or a result: what
+// depends on it can no longer be drawn again. A match only called to a
+// court has not begun; a correction takes it back.
+func begun(x *Match) bool { return x.State == MatchPlayed || x.HasResult() }
 
 // blockedBy is the refusal of a correction that changes a winner x
-// depends on, once x has started.
+// depends on, once x has begun: it says what the director can still do.
 func (s *Snapshot) blockedBy(x *Match) error {
-	return Refuse("%s depends on this result and has started (%s), so the winner of this match cannot change any more; a correction that keeps the winner is still possible", s.describe(x), x.State)
+	if x.State == MatchPlayed {
+		return Refuse("%s depends on this result and has been played, so the winner of this match can no longer change; you can still correct its score keeping the same winner", s.describe(x))
+	}
+	return Refuse("%s depends on this result and has a score already (%s), so the winner of this match can no longer change; you can still correct its score keeping the same winner", s.describe(x), x.State)
 }
 
 // redrawLaterRounds takes away the rounds of a pairing group drawn after
 // m's, to be drawn again from the corrected standings, unless a match of
-// them has started.
+// them has begun; matches of them only called are taken off their courts.
 func (c *Change) redrawLaterRounds(g *Group, m *Match) error {
 	s := c.snap
 	round := slices.IndexFunc(g.Rounds, func(r Round) bool { return r.ID == m.RoundID })
@@ -347,19 +401,39 @@ func (c *Change) redrawLaterRounds(g *Group, m *Match) error {
 		later[r.ID] = true
 	}
 	for _, x := range s.Matches {
-		if later[x.RoundID] && hasStarted(x) {
-			return s.blockedBy(x)
+		if later[x.RoundID] && begun(x) {
+			return s.laterRoundBegun(g, x)
 		}
 	}
 	for _, x := range s.Matches {
 		if later[x.RoundID] {
-			c.remove(x)
+			c.takeAway(x)
 		}
 	}
 	p := s.groups[g.ID]
 	rg := &c.record().Disciplines[p.d].Stages[p.s].Groups[p.g]
 	rg.Rounds = slices.Clone(rg.Rounds[:round+1])
 	return nil
+}
+
+// laterRoundBegun is the refusal of a correction that would draw again a
+// round of which x has begun.
+func (s *Snapshot) laterRoundBegun(g *Group, x *Match) error {
+	name := ""
+	if r, _, ok := s.Round(x.RoundID); ok {
+		name = r.Name
+	}
+	return Refuse("%s has a score already, so %s can no longer be drawn again and the winner of this match can no longer change. You can still correct the score keeping the same winner; the rounds drawn since stay as they are", s.describe(x), name)
+}
+
+// takeAway removes a match that is drawn again, freeing the courts it was called to.
+func (c *Change) takeAway(x *Match) {
+	if x.State == MatchRunning {
+		for _, court := range x.CourtIDs {
+			c.event(Event{Type: EventCourtMatchChanged, CourtID: court})
+		}
+	}
+	c.remove(x)
 }
 
 // redrawNextStage takes away the next stage when it was drawn from the
@@ -386,12 +460,7 @@ func (c *Change) redrawNextStage(g *Group) error {
 	}
 	for _, x := range s.Matches {
 		if x.StageID == next.ID {
-			for _, court := range x.CourtIDs {
-				if x.State == MatchRunning {
-					c.event(Event{Type: EventCourtMatchChanged, CourtID: court})
-				}
-			}
-			c.remove(x)
+			c.takeAway(x)
 		}
 	}
 	rs := &c.record().Disciplines[p.d].Stages[p.s+1]
@@ -426,29 +495,55 @@ func sameQualifiers(a, b []Qualifier) bool {
 	return true
 }
 
-// Redraws says what a correction changes beyond its match: the matches of
-// later stages it takes away to draw them again, and of those, how many
-// were on a court. A console asks before making such a correction.
-func (c *Change) Redraws(s *Snapshot) (redrawn, called int) {
-	var stage string
+// Redraw is what a correction takes away beyond its match, to be drawn
+// again: the later rounds of its pairing group, or the next stage. A
+// console names it before the correction is made.
+type Redraw struct {
+	// Rounds names the rounds of the group drawn again ("Round 3"), in order.
+	Rounds []string
+	// Stage names the next stage drawn again; empty when it stays.
+	Stage string
+	// Matches is how many matches are taken away (byes not counted), and
+	// Called how many of them had been called to a court.
+	Matches, Called int
+	// Courts names the courts those called matches are taken back from.
+	Courts []string
+}
+
+// Redraws says what the correction c draws again beyond its match.
+func (c *Change) Redraws(s *Snapshot) Redraw {
+	var out Redraw
+	var group string
 	if c.Audit != nil {
 		if src, ok := s.Match(c.Audit.MatchID); ok {
-			stage = src.StageID
+			group = src.GroupID
 		}
 	}
 	for _, id := range c.Removed {
 		m, ok := s.Match(id)
-		if !ok || m.StageID == stage {
+		if !ok {
 			continue
 		}
+		if m.GroupID == group {
+			if r, _, ok := s.Round(m.RoundID); ok && !slices.Contains(out.Rounds, r.Name) {
+				out.Rounds = append(out.Rounds, r.Name)
+			}
+		} else if st, ok := s.Stage(m.StageID); ok {
+			out.Stage = st.Name
+		}
 		if m.State != MatchIncomplete && m.State != MatchBye {
-			redrawn++
+			out.Matches++
 		}
 		if m.State == MatchRunning {
-			called++
+			out.Called++
+			for _, cid := range m.CourtIDs {
+				if court, ok := s.Court(cid); ok {
+					out.Courts = append(out.Courts, court.Name)
+				}
+			}
 		}
 	}
-	return redrawn, called
+	return out
 }
 
 // reroute puts a corrected tree match's new winner and loser where the old
@@ -462,6 +557,9 @@ func (c *Change) reroute(g *Group, nm *Match, started func(*Match) bool, blocked
 			}
 			if started(x) {
 				return blocked(x)
+			}
+			if onlyCalled(x) {
+				c.uncall(x)
 			}
 			rx := c.edit(x)
 			if nm.Winner() == 1 {
@@ -486,6 +584,9 @@ func (c *Change) reroute(g *Group, nm *Match, started func(*Match) bool, blocked
 		}
 		if started(x) {
 			return blocked(x)
+		}
+		if onlyCalled(x) {
+			c.uncall(x)
 		}
 		rx := c.edit(x)
 		rx.Entries[link.to.Side] = link.e

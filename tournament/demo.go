@@ -435,7 +435,6 @@ func lyonMasters(b *demoBuilder) {
 	lives := stage("Last one standing", LastOneStanding, boule13)
 	lives.Lives = 3
 	mercy := stage("Consolante", LordHaveMercy, boule13)
-	mercy.Lives = 1
 	b.build(&Setup{Name: "Lyon Pétanque Masters", Description: "Doublettes on the Place Bellecour terrain.", Public: true, Courts: tables("Terrain", 8),
 		Disciplines: []SetupDiscipline{
 			{Name: "Doublettes", ShortName: "DB", EntryType: EntryBYP, Entries: entries(b.teams(2, 12)), Stages: []SetupStage{pools}},

@@ -127,7 +127,7 @@ type Group struct {
 	// Encounters names the encounters of one match in league modes (Single, Double, Single);
 	// empty means one encounter per match.
 	Encounters []string `json:"encounters,omitempty"`
-	// Lives is what every entry starts with in last_one_standing and lord_have_mercy.
+	// Lives is what every entry starts with in last_one_standing.
 	Lives int `json:"lives,omitempty"`
 	// Standings of a followed tournament are the table as its source ranks it;
 	// nil for a group Courtside ranks itself.

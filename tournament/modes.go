@@ -39,6 +39,8 @@ type Rules struct {
 	Double bool
 	// Teams says whether a round teams players anew (monster_dyp, whist).
 	Teams Teaming
+	// Pools says how the mode's entries are dealt into several groups.
+	Pools GroupFill
 	// Setup is what a setup may give the mode.
 	Setup SetupOptions
 	// RankBy is what the standings rank by before any tie-break (points when empty).
@@ -111,9 +113,12 @@ func log2Rounds(n int) int { return max(1, bits.Len(uint(max(n-1, 1)))) }
 func everyoneOnce(n int) int { return max(1, n-1) }
 
 var modeRules = map[Mode]Rules{
-	RoundRobin: {Making: Scheduled, Draws: true, Skip: true, Columns: tableColumns, TieBreaks: tableTieBreaks,
+	// round_robin and snake_draw play the same groups, everyone against
+	// everyone; they differ in how several groups are filled: round_robin
+	// draws them by lot from seeding pots, snake_draw deals them by the seeding alone.
+	RoundRobin: {Making: Scheduled, Draws: true, Skip: true, Columns: tableColumns, TieBreaks: tableTieBreaks, Pools: ByLot,
 		Setup: SetupOptions{double: true, table: true, minEntries: 2}},
-	SnakeDraw: {Making: Scheduled, Draws: true, Skip: true, Columns: tableColumns, TieBreaks: tableTieBreaks,
+	SnakeDraw: {Making: Scheduled, Draws: true, Skip: true, Columns: tableColumns, TieBreaks: tableTieBreaks, Pools: BySnake,
 		Setup: SetupOptions{double: true, table: true, minEntries: 2}},
 	Swiss: {Making: Paired, Draws: true, Skip: true, Columns: swissColumns, Pair: pairSwiss, Rounds: log2Rounds,
 		TieBreaks: swissTieBreaks, Extra: buchholz,
@@ -140,10 +145,11 @@ var modeRules = map[Mode]Rules{
 		Setup: SetupOptions{thirdPlace: true, minEntries: 2}},
 	DoubleElimination: {Making: Tree, Columns: treeColumns, Double: true, RankBy: []string{"placing"},
 		Setup: SetupOptions{minEntries: 3}},
-	// lord_have_mercy is an elimination tree in which a team may play a player short (spec 2.3).
-	LordHaveMercy: {Making: Tree, Columns: []string{"matches", "matchesWon", "matchesLost", "lives", "setsWon", "goals", "goalsDiff"}, Lives: true,
-		RankBy: []string{"placing"}, Extra: livesLeft,
-		Setup: SetupOptions{thirdPlace: true, lives: true, minEntries: 2}},
+	// lord_have_mercy is an elimination tree in which a team may play a
+	// player short (spec 2.3: a team's player may be null): out at the
+	// first loss, so it takes no lives; a match for third place, as elimination.
+	LordHaveMercy: {Making: Tree, Columns: treeColumns, RankBy: []string{"placing"},
+		Setup: SetupOptions{thirdPlace: true, minEntries: 2}},
 }
 
 // Rules returns what the engine needs to know of the mode.

@@ -12,7 +12,8 @@ import (
 
 // Start draws the first stage of every discipline and sets the tournament
 // running: drawn-your-partner players are drawn into fixed teams, several
-// groups are filled by snake draw (the entry order is the seeding), round
+// groups are filled as the mode fills them (the entry order is the
+// seeding: by snake, or by lot from seeding pots in round_robin), round
 // robins get every round, pairing modes their first round, knock-out modes
 // their whole tree. With AutoCall, free courts get their first matches.
 func (s *Snapshot) Start(at time.Time) (*Change, error) {
@@ -131,7 +132,7 @@ func (c *Change) drawStage(di, si int, seeded []*Entry) error {
 		return Refuse("%s has no group", st.Name)
 	}
 	keep := si == 0 && len(st.Groups) > 1 && !slices.ContainsFunc(st.Groups, func(g Group) bool { return len(g.EntryIDs) == 0 })
-	dealt := Snake(seeded, len(st.Groups))
+	dealt := DealPools(seeded, len(st.Groups), st.Groups[0].Mode.Rules().Pools, lots(st.ID))
 	for gi := range st.Groups {
 		g := &st.Groups[gi]
 		es := dealt[gi]

@@ -71,10 +71,10 @@ func TestSwissIntoDoubleElimination(t *testing.T) {
 	}
 }
 
-// TestGroupsCrossIntoTree: four round robin groups of four send their best
+// TestGroupsCrossIntoTree: four snake-drawn groups of four send their best
 // two to an elimination; a group winner meets a runner-up of another group.
 func TestGroupsCrossIntoTree(t *testing.T) {
-	s := newTournament(16, 4, EntrySingle, stageSpec{mode: RoundRobin, groups: 4}, stageSpec{mode: Elimination, qualify: 8})
+	s := newTournament(16, 4, EntrySingle, stageSpec{mode: SnakeDraw, groups: 4}, stageSpec{mode: Elimination, qualify: 8})
 	c, err := s.Start(at)
 	if err != nil {
 		t.Fatal(err)
@@ -199,7 +199,7 @@ func TestCorrectionInATree(t *testing.T) {
 	if final.Entries[semis[0].WinnerTo.Side].ID != loser.ID || third.Entries[semis[0].LoserTo.Side].ID != winner.ID {
 		t.Fatalf("after the correction: final %v, third place %v", final.Entries, third.Entries)
 	}
-	// Once the final is on, the semi-final stays as it is.
+	// The final only called: the correction takes it back from its court, with its new side.
 	s = play(t, s, semis[1], 0)
 	final, _ = s.Match(final.ID)
 	c, err = s.CallMatch(final.ID, []string{"c1"}, at)
@@ -207,12 +207,37 @@ func TestCorrectionInATree(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = applyAll(s, c)
-	_, err = s.CorrectResult(semis[0].ID, Encounters{{{7, 2}}}, at, "referee")
-	if err == nil || !strings.Contains(err.Error(), "Final") {
-		t.Fatalf("correcting under a running final: %v", err)
+	c, err = s.CorrectResult(semis[0].ID, Encounters{{{7, 2}}}, at, "referee")
+	if err != nil {
+		t.Fatalf("correcting under a final only called: %v", err)
+	}
+	s = applyAll(s, c)
+	final, _ = s.Match(final.ID)
+	if final.State != MatchOpen || s.CourtMatch("c1") != nil || final.Entries[semis[0].WinnerTo.Side].ID != winner.ID {
+		t.Fatalf("after correcting under a called final: %s on %v with %v", final.State, final.CourtIDs, final.Entries)
+	}
+	// Once the final has a score, the semi-final's winner stays, and the refusal says what is left.
+	c, err = s.CallMatch(final.ID, []string{"c1"}, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	c, err = s.SetResult(final.ID, Encounters{{{1, 0}}}, false, at, "referee")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	_, err = s.CorrectResult(semis[0].ID, Encounters{{{2, 7}}}, at, "referee")
+	if err == nil || !strings.Contains(err.Error(), "Final") || !strings.Contains(err.Error(), "keeping the same winner") {
+		t.Fatalf("correcting under a final with a score: %v", err)
 	}
 }
 
+// TestCorrectionInASwissRedrawsTheNextRound: under automatic calling, the
+// round drawn after a wrong result is on the courts, called but not begun:
+// a correction that changes the winner takes those calls back, draws the
+// round again from the corrected standings and calls it; once a match of
+// it has a score, the correction is refused, saying what can still be done.
 func TestCorrectionInASwissRedrawsTheNextRound(t *testing.T) {
 	s := newTournament(8, 4, EntrySingle, stageSpec{mode: Swiss, rounds: 3})
 	c, err := s.Start(at)
@@ -229,29 +254,74 @@ func TestCorrectionInASwissRedrawsTheNextRound(t *testing.T) {
 	if len(g.Rounds) != 2 {
 		t.Fatalf("%d rounds after round 1", len(g.Rounds))
 	}
-	// Round 2 has started on the courts (autoCall): a correction in round 1 is refused.
-	if _, err := s.CorrectResult(round1[0].ID, Encounters{{{3, 7}}}, at, "referee"); err == nil {
-		t.Fatal("a round 1 correction was taken while round 2 plays")
-	}
-	// Without autoCall, round 2 waits, and the correction draws it again.
-	s.Tournament.AutoCall = false
-	for _, m := range s.Matches {
+	oldRound2 := s.MatchesWhere(func(m *Match) bool { return m.RoundID == g.Rounds[1].ID })
+	called := 0
+	for _, m := range oldRound2 {
 		if m.State == MatchRunning {
-			m.State, m.CourtIDs, m.StartTime = MatchOpen, nil, Time{}
+			called++
 		}
 	}
-	c, err = s.CorrectResult(round1[0].ID, Encounters{{{3, 7}}}, at, "referee")
+	if called != 4 {
+		t.Fatalf("%d matches of round 2 called to the 4 courts", called)
+	}
+	wrong := round1[0]
+	c, err = s.CorrectResult(wrong.ID, Encounters{{{3, 7}}}, at, "referee")
+	if err != nil {
+		t.Fatalf("a round 1 correction while round 2 is only called: %v", err)
+	}
+	rd := c.Redraws(s)
+	if !slices.Equal(rd.Rounds, []string{"Round 2"}) || rd.Matches != 4 || rd.Called != 4 || len(rd.Courts) != 4 || rd.Stage != "" {
+		t.Errorf("the correction says it redraws %+v; want Round 2, 4 matches, 4 called from 4 courts", rd)
+	}
+	s = applyAll(s, c)
+	for _, m := range oldRound2 {
+		if _, ok := s.Match(m.ID); ok {
+			t.Errorf("%s of the old round 2 is still there", m.ID)
+		}
+	}
+	g = &s.Tournament.Disciplines[0].Stages[0].Groups[0]
+	round2 := s.MatchesWhere(func(m *Match) bool { return m.RoundID == g.Rounds[1].ID })
+	if len(g.Rounds) != 2 || len(round2) != 4 {
+		t.Fatalf("after the correction: %d rounds, %d matches in round 2", len(g.Rounds), len(round2))
+	}
+	winner := wrong.Entries[1].ID // the corrected winner meets another winner of round 1
+	for _, m := range round2 {
+		if m.State != MatchRunning {
+			t.Errorf("the new round 2's %s is %s, not called", m.ID, m.State)
+		}
+		if m.Involves(winner) {
+			other := m.Entries[0]
+			if other.ID == winner {
+				other = m.Entries[1]
+			}
+			if st := standingOf(s, g, other.ID); st.Points != 2 {
+				t.Errorf("the corrected winner meets %s with %d points, not a round 1 winner", other.Name, st.Points)
+			}
+		}
+	}
+	// A point played in round 2: the round stays, and the refusal says what can be done.
+	c, err = s.SetResult(round2[0].ID, Encounters{{{1, 0}}}, false, at, "referee")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s = applyAll(s, c)
-	if len(c.Removed) != 4 {
-		t.Fatalf("%d matches of round 2 removed", len(c.Removed))
+	_, err = s.CorrectResult(wrong.ID, Encounters{{{7, 3}}}, at, "referee")
+	if err == nil || !strings.Contains(err.Error(), "has a score") || !strings.Contains(err.Error(), "keeping the same winner") {
+		t.Fatalf("correcting under a round 2 with a score: %v", err)
 	}
-	g = &s.Tournament.Disciplines[0].Stages[0].Groups[0]
-	if n := len(s.MatchesWhere(func(m *Match) bool { return m.RoundID == g.Rounds[1].ID })); len(g.Rounds) != 2 || n != 4 {
-		t.Fatalf("after the correction: %d rounds, %d matches in round 2", len(g.Rounds), n)
+	if _, err := s.CorrectResult(wrong.ID, Encounters{{{5, 7}}}, at, "referee"); err != nil {
+		t.Errorf("a correction keeping the winner was refused: %v", err)
 	}
+}
+
+// standingOf is the entry's row in the group's standings.
+func standingOf(s *Snapshot, g *Group, id string) Standing {
+	for _, row := range Standings(g, s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID }), s.Entries) {
+		if row.Entry.ID == id {
+			return row
+		}
+	}
+	return Standing{}
 }
 
 func TestWithdrawAndLateEntry(t *testing.T) {
@@ -507,8 +577,8 @@ func TestCorrectionRedrawsTheNextStage(t *testing.T) {
 	if err != nil {
 		t.Fatalf("correcting while a knock-out match is only called: %v", err)
 	}
-	if redrawn, called := c.Redraws(s); redrawn == 0 || called != 1 {
-		t.Errorf("the correction redraws %d matches, %d of them called; want some, 1", redrawn, called)
+	if rd := c.Redraws(s); rd.Matches == 0 || rd.Called != 1 || rd.Stage != tree.Name || len(rd.Rounds) != 0 {
+		t.Errorf("the correction redraws %+v; want the tree's matches, 1 of them called", rd)
 	}
 	s = applyAll(s, c)
 	if s.CourtMatch("c1") != nil {

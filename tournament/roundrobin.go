@@ -1,5 +1,10 @@
 package tournament
 
+import (
+	"hash/fnv"
+	"math/rand/v2"
+)
+
 // RoundRobinSchedule schedules everyone against everyone by the circle method: n
 // entries (indexes 0..n-1) meet once each in n-1 rounds (n rounds when n is
 // odd: each round one entry rests, and the rest rotates so that every entry
@@ -73,4 +78,50 @@ func Snake[T any](seeded []T, groups int) [][]T {
 		out[col] = append(out[col], e)
 	}
 	return out
+}
+
+// GroupFill says how a mode deals the seeded entries of a stage into its groups.
+type GroupFill int
+
+// The ways of filling groups.
+const (
+	// BySnake deals them like cards, 1-2-3-3-2-1 (Snake): the draw is the
+	// seeding, known before the start.
+	BySnake GroupFill = iota
+	// ByLot draws them by lot from pots: the best seeds head the groups in
+	// seed order, then each pot of as many entries as there are groups
+	// (seeds g+1 to 2g, and so on) is drawn one to a group at random. The
+	// groups stay as even as the pots make them, but who meets whom is not
+	// known before the draw.
+	ByLot
+)
+
+// DealPools fills groups from the seeded entries (best first) as how says;
+// rng draws the lots (ByLot).
+func DealPools[T any](seeded []T, groups int, how GroupFill, rng *rand.Rand) [][]T {
+	if how != ByLot || groups < 2 {
+		return Snake(seeded, groups)
+	}
+	out := make([][]T, groups)
+	for start := 0; start < len(seeded); start += groups {
+		pot := seeded[start:min(start+groups, len(seeded))]
+		to := rng.Perm(groups)
+		if start == 0 {
+			for i := range to { // the heads of the groups by seed
+				to[i] = i
+			}
+		}
+		for i, e := range pot {
+			out[to[i]] = append(out[to[i]], e)
+		}
+	}
+	return out
+}
+
+// lots is a random source fixed by key (a stage's id), so that a draw made
+// again draws the same.
+func lots(key string) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return rand.New(rand.NewPCG(h.Sum64(), 0x9017))
 }

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"flag"
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -88,5 +89,48 @@ func TestSnakeDraw(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSnakeDrawAndRoundRobinFillGroupsTheirOwnWay: on the same 16 seeded
+// entries in four groups, snake_draw deals 1-2-3-4-4-3-2-1 (seeds 1, 8, 9,
+// 16 in group A), while round_robin heads each group with one of the top
+// four seeds and draws the others by lot, one of each pot of four to a
+// group; the same stage draws the same groups again.
+func TestSnakeDrawAndRoundRobinFillGroupsTheirOwnWay(t *testing.T) {
+	groups := func(mode Mode) [][]string {
+		s := newTournament(16, 4, EntrySingle, stageSpec{mode: mode, groups: 4})
+		c, err := s.Start(at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out [][]string
+		for _, g := range applyAll(s, c).Tournament.Disciplines[0].Stages[0].Groups {
+			out = append(out, g.EntryIDs)
+		}
+		return out
+	}
+	snake, lot := groups(SnakeDraw), groups(RoundRobin)
+	if !slices.Equal(snake[0], []string{"p001", "p008", "p009", "p016"}) {
+		t.Errorf("snake_draw's group A holds %v", snake[0])
+	}
+	if slices.EqualFunc(snake, lot, slices.Equal) {
+		t.Fatalf("round_robin filled the groups as snake_draw does: %v", lot)
+	}
+	for gi, g := range lot {
+		if len(g) != 4 || g[0] != fmt.Sprintf("p%03d", gi+1) {
+			t.Errorf("round_robin's group %d is %v: not headed by seed %d", gi+1, g, gi+1)
+			continue
+		}
+		for pot, id := range g {
+			var seed int
+			if _, err := fmt.Sscanf(id, "p%d", &seed); err != nil || (seed-1)/4 != pot {
+				t.Errorf("round_robin's group %d is %v: two of one pot", gi+1, g)
+				break
+			}
+		}
+	}
+	if again := groups(RoundRobin); !slices.EqualFunc(again, lot, slices.Equal) {
+		t.Errorf("the same stage drew %v, then %v", lot, again)
 	}
 }

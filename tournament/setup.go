@@ -101,7 +101,7 @@ type SetupStage struct {
 	Rounds int `json:"rounds,omitempty"`
 	// ThirdPlace adds a match for third place (elimination, lord_have_mercy).
 	ThirdPlace bool `json:"thirdPlace,omitempty"`
-	// Lives is what every entry starts with (last_one_standing, lord_have_mercy).
+	// Lives is what every entry starts with (last_one_standing).
 	Lives int `json:"lives,omitempty"`
 	// DoubleRoundRobin plays every pairing twice (round_robin, snake_draw).
 	DoubleRoundRobin bool `json:"doubleRoundRobin,omitempty"`
@@ -825,8 +825,10 @@ func (st *SetupStage) validateModeOptions(sp string, opts SetupOptions, perGroup
 		if st.Lives < 1 || st.Lives > 9 {
 			ps.add(sp+".lives", "%s needs lives from 1 to 9", st.Mode)
 		}
+	} else if st.Lives != 0 && st.Mode == LordHaveMercy {
+		ps.add(sp+".lives", "lord_have_mercy takes no lives: it is a knock-out in which a team may play a player short, out at its first loss; lives are for last_one_standing")
 	} else if st.Lives != 0 {
-		ps.add(sp+".lives", "lives are for last_one_standing and lord_have_mercy")
+		ps.add(sp+".lives", "lives are for last_one_standing only")
 	}
 	if st.DoubleRoundRobin && !opts.double {
 		ps.add(sp+".doubleRoundRobin", "only round_robin and snake_draw play every pairing twice")
@@ -1130,17 +1132,23 @@ func ConfigName(c MatchConfiguration) string {
 }
 
 // SeedFirstStage splits the discipline's entries over the groups of its first
-// stage by snake seeding: entry order is the seeding, so group A gets the
-// first, group B the second, ..., and the last group the next one too.
+// stage as its mode fills groups (Rules.Pools): entry order is the seeding;
+// by snake, group A gets the first, group B the second, ..., and the last
+// group the next one too; by lot, the first seeds head the groups and the
+// others are drawn from their pots.
 func SeedFirstStage(d *Discipline) {
 	if len(d.Stages) == 0 {
 		return
 	}
-	gs := d.Stages[0].Groups
+	st := &d.Stages[0]
+	gs := st.Groups
 	for i := range gs {
 		gs[i].EntryIDs = []string{}
 	}
-	for i, e := range Snake(d.EntryIDs, len(gs)) {
+	if len(gs) == 0 {
+		return
+	}
+	for i, e := range DealPools(d.EntryIDs, len(gs), gs[0].Mode.Rules().Pools, lots(st.ID)) {
 		gs[i].EntryIDs = e
 	}
 }

@@ -3,6 +3,7 @@ package tournament
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -74,11 +75,24 @@ func TestParseSetupAcceptsTheIssuesExample(t *testing.T) {
 	if k := byID[od.EntryIDs[1]]; k.Name != "Die Kurbler" || len(k.Entries) != 2 || k.Entries[0].Name != "Cem Yilmaz" {
 		t.Errorf("named team: %+v", k)
 	}
-	// Two pools by snake seeding: A gets seeds 1, 4, 5; B gets 2, 3, 6.
+	// Two round-robin pools drawn from pots: A is headed by seed 1, B by
+	// seed 2; seeds 3 and 4 go one to each, and so do seeds 5 and 6.
 	pools := od.Stages[0].Groups
-	want := [][]string{{od.EntryIDs[0], od.EntryIDs[3], od.EntryIDs[4]}, {od.EntryIDs[1], od.EntryIDs[2], od.EntryIDs[5]}}
-	if len(pools) != 2 || !slices.Equal(pools[0].EntryIDs, want[0]) || !slices.Equal(pools[1].EntryIDs, want[1]) || pools[1].Name != "Group B" {
-		t.Errorf("pools %+v", pools)
+	if len(pools) != 2 || len(pools[0].EntryIDs) != 3 || len(pools[1].EntryIDs) != 3 || pools[1].Name != "Group B" {
+		t.Fatalf("pools %+v", pools)
+	}
+	for k := range 3 {
+		got := []string{pools[0].EntryIDs[k], pools[1].EntryIDs[k]}
+		if k > 0 {
+			slices.Sort(got)
+		}
+		want := []string{od.EntryIDs[2*k], od.EntryIDs[2*k+1]}
+		if k > 0 {
+			slices.Sort(want)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("pot %d went %v, want %v one to each pool", k+1, got, want)
+		}
 	}
 	if g := pools[0]; !g.DoubleRoundRobin || g.Scoring == nil || g.Scoring.Win != 3 || !slices.Equal(g.TieBreaks, []string{"matchesDiff", "goalsDiff"}) {
 		t.Errorf("pool options %+v", g)
@@ -347,6 +361,52 @@ func TestNewOrganizer(t *testing.T) {
 		_, ps := NewOrganizer(c.name, c.slug, c.sport)
 		if len(ps) != 1 || !strings.Contains(ps.At(c.path), c.says) || !strings.HasPrefix(ps.Error(), c.path+": ") {
 			t.Errorf("NewOrganizer(%q, %q, %q): want %s: %s, got %v", c.name, c.slug, c.sport, c.path, c.says, ps)
+		}
+	}
+}
+
+// TestLordHaveMercyIsAKnockOutWithoutLives: lord_have_mercy is an
+// elimination in which a team may play a player short; lives given to it are
+// refused by name (they used to be taken and ignored), it needs none, it
+// plays a match for third place when asked, and its table shows no lives.
+func TestLordHaveMercyIsAKnockOutWithoutLives(t *testing.T) {
+	setup := func(lives int) *Setup {
+		var entries []SetupEntry
+		for i := range 8 {
+			entries = append(entries, SetupEntry{Name: fmt.Sprintf("Team %d", i+1), Players: []string{fmt.Sprintf("A%d", i), fmt.Sprintf("B%d", i), fmt.Sprintf("C%d", i)}})
+		}
+		return &Setup{Organizer: "club", Name: "Consolante", StartTime: At(at), Courts: []string{"Terrain 1", "Terrain 2"},
+			Disciplines: []SetupDiscipline{{Name: "Triplettes", ShortName: "TR", EntryType: EntryBYP, Entries: entries,
+				Stages: []SetupStage{{Name: "Consolante", Mode: LordHaveMercy, Lives: lives, ThirdPlace: true,
+					MatchConfiguration: MatchConfiguration{NumSets: 1, NumPoints: 13}}}}}}
+	}
+	ps := setup(3).Validate()
+	if msg := ps.At("disciplines[0].stages[0].lives"); len(ps) != 1 || !strings.Contains(msg, "lord_have_mercy takes no lives") {
+		t.Fatalf("lives 3 for lord_have_mercy: %v", ps)
+	}
+	if ps := setup(0).Validate(); len(ps) != 0 {
+		t.Fatalf("lord_have_mercy without lives: %v", ps)
+	}
+	if cols := LordHaveMercy.Rules().Columns; slices.Contains(cols, "lives") {
+		t.Errorf("the lord_have_mercy table shows lives: %v", cols)
+	}
+	s := newTournament(8, 2, EntrySingle, stageSpec{mode: LordHaveMercy})
+	s.Tournament.AutoCall = false
+	s.Tournament.Disciplines[0].Stages[0].Groups[0].Options.EliminationThirdPlace = true
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	if n := len(s.MatchesWhere(func(m *Match) bool { return m.Bracket == BracketThirdPlace })); n != 1 {
+		t.Errorf("%d matches for third place", n)
+	}
+	first := s.MatchesWhere(func(m *Match) bool { return m.State == MatchOpen })[0]
+	s = play(t, s, first, 0)
+	g := &s.Tournament.Disciplines[0].Stages[0].Groups[0]
+	for _, row := range Standings(g, s.Matches, s.Entries) {
+		if row.Lives != nil {
+			t.Errorf("%s has lives in the table: %d", row.Entry.Name, *row.Lives)
 		}
 	}
 }

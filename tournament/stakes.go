@@ -486,12 +486,11 @@ type Path struct {
 }
 
 // Path is what the match m means for its side: ok is false outside the
-// knock-out trees without lives (in lord_have_mercy a loss costs a life, and
-// who goes where depends on lives), and for a tree that does not decide its
+// knock-out trees, and for a tree that does not decide its
 // discipline's places (a stage follows it, or another tree is beside it).
 func (s *Snapshot) Path(m *Match, side int) (Path, bool) {
 	g, ok := s.Group(m.GroupID)
-	if !ok || g.Mode.Rules().Making != Tree || g.Mode.Rules().Lives || m.Done() || m.Bracket == "" {
+	if !ok || g.Mode.Rules().Making != Tree || m.Done() || m.Bracket == "" {
 		return Path{}, false // a followed copy's tree carries no links (m.Bracket is empty)
 	}
 	if p := s.groups[g.ID]; p.s+1 < len(s.Tournament.Disciplines[p.d].Stages) || len(s.Tournament.Disciplines[p.d].Stages[p.s].Groups) > 1 {

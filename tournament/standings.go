@@ -106,10 +106,10 @@ type tally struct {
 //   - the bracket modes (elimination, double_elimination, lord_have_mercy): the
 //     champion, the runner-up, third and fourth from the match for third place,
 //     then those still in: the unbeaten (still in the winners bracket) above
-//     those in the losers bracket, each by the last round reached; then those
+//     those in the losers bracket, each by how far it has come (the round of
+//     the match it plays or waits for next); then those
 //     out by the round they went out in, later first; those out in the same
 //     round share a rank.
-//     lord_have_mercy shows lives too.
 //
 // A group's TieBreaks, when set, replace the mode's order after what it ranks
 // by first (points; see TieBreakNames; not for the bracket modes, whose places
@@ -117,6 +117,12 @@ type tally struct {
 // played match is unranked (-1).
 func Standings(g *Group, matches []*Match, entries map[string]*Entry) []Standing {
 	tb := newTable(g, entries)
+	if g.Mode.IsBracket() {
+		tb.matchRound = make(map[string]string, len(matches))
+		for _, m := range matches {
+			tb.matchRound[m.ID] = m.RoundID
+		}
+	}
 	for _, m := range matches {
 		if m.GroupID != g.ID {
 			continue
@@ -138,6 +144,7 @@ type table struct {
 	rows       map[string]*tally
 	order      []*tally // the group's entry order until ranked
 	roundNo    map[string]int
+	matchRound map[string]string // bracket modes: the round of each match, by id
 	sc         Scoring
 	league     bool
 	maxMatches int // the most matches any entry played
@@ -160,6 +167,9 @@ func newTable(g *Group, entries map[string]*Entry) *table {
 	}
 	return tb
 }
+
+// roundOf is the number of the round of the match a slot leads to.
+func (tb *table) roundOf(to *Slot) int { return tb.roundNo[tb.matchRound[to.MatchID]] }
 
 // sides returns the group rows one side of a match counts for: the entry, or
 // the players of a team drawn from the group's players.
@@ -209,7 +219,7 @@ func (tb *table) countPlayed(m *Match) {
 	for side := range 2 {
 		for _, t := range tb.sides(m.Entries[side]) {
 			if tb.g.Mode.IsBracket() && rn >= t.last { // the latest match tells the place
-				t.placing = bracketPlacing(m, side, rn)
+				t.placing = bracketPlacing(m, side, rn, tb.roundOf)
 			}
 			t.played(rn)
 			t.countResult(m, side, winner, tb.sc, tb.sides(m.Entries[1-side]))
@@ -535,13 +545,24 @@ const (
 
 // bracketPlacing is what a played bracket match says of the side's place.
 // round is the match's round number in the group's order, in which a later
-// round is a deeper one.
-func bracketPlacing(m *Match, side, round int) int {
+// round is a deeper one; roundOf is the number of the round a slot leads to.
+// An entry still in is placed by how far it has come: the round of the
+// match it goes on to (a winners-bracket finalist's loser waiting in the
+// losers' final is above an entry waiting in losers' round 2, whatever the
+// round each last played in).
+func bracketPlacing(m *Match, side, round int, roundOf func(*Slot) int) int {
 	w := m.Winner()
 	if w < 0 {
 		return placingIn + round
 	}
 	won := w == side
+	next := round + 1 // the reset after a grand final the losers-bracket winner took
+	switch {
+	case won && m.WinnerTo != nil:
+		next = roundOf(m.WinnerTo)
+	case !won && m.LoserTo != nil:
+		next = roundOf(m.LoserTo)
+	}
 	switch {
 	case m.Bracket == BracketThirdPlace:
 		return pick(won, placingThird, placingFourth)
@@ -550,9 +571,9 @@ func bracketPlacing(m *Match, side, round int) int {
 		m.Bracket == BracketWinners && m.WinnerTo == nil && m.LoserTo == nil: // a single elimination final
 		return pick(won, placingChampion, placingRunnerUp)
 	case won && m.Bracket == BracketWinners:
-		return placingUnbeaten + round // unbeaten: above everyone who has lost once
+		return placingUnbeaten + next // unbeaten: above everyone who has lost once
 	case won, m.LoserTo != nil, m.Bracket == BracketFinal:
-		return placingIn + round // still in: the losers bracket or the reset awaits
+		return placingIn + next // still in: the losers bracket or the reset awaits
 	}
 	return round // out in this round
 }

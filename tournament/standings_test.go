@@ -235,3 +235,52 @@ func TestEveryTieBreakASetupNamesIsARule(t *testing.T) {
 		}
 	}
 }
+
+// TestDoubleEliminationTableByHowFar: while a double elimination is played,
+// the loser of the winners' final, waiting in the losers' final, is above
+// the entries waiting in losers' round 2, though they last played in a
+// later round of the group's order (losers' round 1).
+func TestDoubleEliminationTableByHowFar(t *testing.T) {
+	s := newTournament(8, 4, EntrySingle, stageSpec{mode: DoubleElimination})
+	s.Tournament.AutoCall = false
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	g := &s.Tournament.Disciplines[0].Stages[0].Groups[0]
+	for _, name := range []string{"Winners Quarter-finals", "Winners Semi-finals", "Winners final", "Losers round 1"} {
+		for _, m := range s.Matches {
+			if r, _, _ := s.Round(m.RoundID); r.Name == name && m.State == MatchOpen {
+				s = play(t, s, m, 0)
+			}
+		}
+	}
+	var wbFinal *Match
+	for _, m := range s.Matches {
+		if r, _, _ := s.Round(m.RoundID); r.Name == "Winners final" {
+			wbFinal = m
+		}
+	}
+	if wbFinal == nil || wbFinal.State != MatchPlayed {
+		t.Fatal("the winners' final was not played")
+	}
+	rows := Standings(g, s.MatchesWhere(func(m *Match) bool { return m.GroupID == g.ID }), s.Entries)
+	rank := map[string]int{}
+	for _, r := range rows {
+		rank[r.Entry.ID] = r.Rank
+	}
+	champion, finalist := wbFinal.Entries[0].ID, wbFinal.Entries[1].ID
+	if rank[champion] != 1 || rank[finalist] != 2 {
+		t.Errorf("the unbeaten is %d., the winners' finalist waiting in the losers' final %d.; want 1. and 2.", rank[champion], rank[finalist])
+	}
+	for _, m := range s.Matches {
+		if r, _, _ := s.Round(m.RoundID); r.Name == "Losers round 2" {
+			for _, e := range m.Entries {
+				if e != nil && rank[e.ID] <= rank[finalist] {
+					t.Errorf("%s, waiting in losers' round 2, is %d., above or level with the losers' finalist (%d.)", e.Name, rank[e.ID], rank[finalist])
+				}
+			}
+		}
+	}
+}

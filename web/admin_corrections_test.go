@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
@@ -141,8 +142,14 @@ func TestCorrectAPlayedResult(t *testing.T) {
 		}
 	})
 
-	t.Run("a started match depends on it: refused, naming that match, with htmx", func(t *testing.T) {
-		m, next := f.playedBefore(lyon, tournament.MatchRunning, tournament.MatchPlayed)
+	t.Run("a match with a score depends on it: refused, naming that match, with htmx", func(t *testing.T) {
+		m, next := f.playedBefore(lyon, tournament.MatchRunning)
+		snap, _ := f.store.Snapshot(ctx, id)
+		if _, _, err := f.store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.SetResult(next.ID, tournament.Encounters{{{3, 2}}}, false, time.Now(), "referee")
+		}); err != nil {
+			t.Fatal(err)
+		}
 		page := "/admin/t/" + id + "/matches/" + m.ID
 		doc := o.doc(o.do(http.MethodGet, page, nil))
 		form := flipped(doc, "confirm")
@@ -155,7 +162,7 @@ func TestCorrectAPlayedResult(t *testing.T) {
 		if v := got.Find(`[data-testid="correct-form"] input[name="s.0.0.0"]`).AttrOr("value", ""); v != form.Get("s.0.0.0") {
 			t.Errorf("what was typed is gone: %q, sent %q", v, form.Get("s.0.0.0"))
 		}
-		snap, _ := f.store.Snapshot(ctx, id)
+		snap, _ = f.store.Snapshot(ctx, id)
 		if now, _ := snap.Match(m.ID); templates.ResultText(now.Encounters) != templates.ResultText(m.Encounters) {
 			t.Errorf("a refused correction changed the result to %v", now.Encounters)
 		}
@@ -286,5 +293,76 @@ func TestFollowedTournamentsTakeNoCorrections(t *testing.T) {
 	}
 	if m, _ := snap.Match(played.ID); templates.ResultText(m.Encounters) != templates.ResultText(played.Encounters) {
 		t.Errorf("a followed result was corrected: %v", m.Encounters)
+	}
+}
+
+// TestACorrectionNamesTheRoundItRedraws: in a Swiss called by hand, round 2
+// waits for its tables when a round 1 result is corrected; the confirmation
+// says round 2 is drawn again and how many matches leave, and none from a
+// table. Confirmed, round 2 is drawn again.
+func TestACorrectionNamesTheRoundItRedraws(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	org := f.org("kickerclub-hamburg")
+	var entries []tournament.SetupEntry
+	for i := range 6 {
+		entries = append(entries, tournament.SetupEntry{Name: "Player " + strconv.Itoa(i+1)})
+	}
+	snap, err := f.store.CreateTournament(ctx, org, &tournament.Setup{Organizer: org.Slug, Name: "Friday Swiss", StartTime: tournament.At(time.Now()), Courts: []string{"Table 1", "Table 2"},
+		Disciplines: []tournament.SetupDiscipline{{Name: "Open Singles", ShortName: "OS", EntryType: tournament.EntrySingle, Entries: entries,
+			Stages: []tournament.SetupStage{{Name: "Swiss", Mode: tournament.Swiss, Rounds: 3,
+				MatchConfiguration: tournament.MatchConfiguration{Name: "One set to 7", NumPoints: 7, NumSets: 1}}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := snap.Tournament.ID
+	write := func(do func(*tournament.Snapshot) (*tournament.Change, error)) *tournament.Snapshot {
+		t.Helper()
+		s, err := f.store.Snapshot(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := f.store.Write(ctx, s, do); err != nil {
+			t.Fatal(err)
+		}
+		s, _ = f.store.Snapshot(ctx, id)
+		return s
+	}
+	snap = write(func(s *tournament.Snapshot) (*tournament.Change, error) { return s.Start(time.Now()) })
+	round1 := snap.Matches
+	for _, m := range round1 {
+		write(func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.CallMatch(m.ID, []string{s.Tournament.Courts[0].ID}, time.Now())
+		})
+		snap = write(func(s *tournament.Snapshot) (*tournament.Change, error) {
+			return s.SetResult(m.ID, tournament.Encounters{{{7, 3}}}, true, time.Now(), "desk")
+		})
+	}
+	g := snap.Tournament.Disciplines[0].Stages[0].Groups[0]
+	if len(g.Rounds) != 2 {
+		t.Fatalf("%d rounds drawn after round 1", len(g.Rounds))
+	}
+	old := snap.MatchesWhere(func(m *tournament.Match) bool { return m.RoundID == g.Rounds[1].ID })
+
+	o, _ := f.signIn(f.token)
+	page := "/admin/t/" + id + "/matches/" + round1[0].ID
+	form := flipped(o.doc(o.do(http.MethodGet, page, nil)), "correct")
+	rec := o.do(http.MethodPost, page+"/correct", form)
+	confirm := o.doc(rec).Find(`[data-testid="amend-confirm"]`).Text()
+	if rec.Code != http.StatusOK || !strings.Contains(confirm, "Round 2 will be drawn again from the corrected standings: 3 matches are taken away.") || strings.Contains(confirm, "called") {
+		t.Fatalf("correct asks %d %q", rec.Code, confirm)
+	}
+	form.Set("action", "confirm")
+	if rec := o.do(http.MethodPost, page+"/correct", form); rec.Code != http.StatusSeeOther {
+		t.Fatalf("confirm: %d %s", rec.Code, o.doc(rec).Find(`[role="alert"]`).Text())
+	}
+	snap, _ = f.store.Snapshot(ctx, id)
+	for _, m := range old {
+		if _, ok := snap.Match(m.ID); ok {
+			t.Errorf("%s of the old round 2 is still there", m.ID)
+		}
+	}
+	if n := len(snap.MatchesWhere(func(m *tournament.Match) bool { return m.RoundID == g.Rounds[1].ID })); n != 3 {
+		t.Errorf("round 2 drawn again with %d matches", n)
 	}
 }

@@ -53,7 +53,7 @@ func TestPlayedMatchesAreFoundAndCorrected(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		if redrawn, _ := c.Redraws(snap); redrawn > 0 {
+		if c.Redraws(snap).Matches > 0 {
 			pick = m
 			break
 		}
@@ -69,7 +69,7 @@ func TestPlayedMatchesAreFoundAndCorrected(t *testing.T) {
 	page := o.doc(o.do(http.MethodGet, link, nil))
 	form := url.Values{"action": {"correct"}, "rev": {page.Find(`[data-testid="correct-form"] input[name="rev"]`).AttrOr("value", "")}, "s.0.0.0": {"5"}, "s.0.0.1": {"13"}}
 	rec := o.do(http.MethodPost, link+"/correct", form)
-	if confirm := o.doc(rec).Find(`[data-testid="amend-confirm"]`).Text(); rec.Code != 200 || !strings.Contains(confirm, "next stage is drawn again") {
+	if confirm := o.doc(rec).Find(`[data-testid="amend-confirm"]`).Text(); rec.Code != 200 || !strings.Contains(confirm, ko.Name+" will be drawn again") || !strings.Contains(confirm, "they are taken back") {
 		t.Fatalf("correct asks %d %q", rec.Code, confirm)
 	}
 	form.Set("action", "confirm")

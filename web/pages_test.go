@@ -87,7 +87,7 @@ func TestStandingsColumnsFollowTheMode(t *testing.T) {
 		// a pétanque game cannot end level: no draws column
 		{lyon, f.group(lyon, tournament.LastOneStanding), []string{"Lives", "Pts"}, []string{"BH1", "Ø*", "D"}},
 		{hamburg, &league, []string{"Encounters", "Pts", "D"}, []string{"BH1", "Lives"}},
-		{lyon, f.group(lyon, tournament.LordHaveMercy), []string{"Lives", "W", "L"}, []string{"Pts", "D"}},
+		{lyon, f.group(lyon, tournament.LordHaveMercy), []string{"W", "L"}, []string{"Pts", "D", "Lives"}},
 	}
 	for _, c := range cases {
 		t.Run(string(c.g.Mode), func(t *testing.T) {

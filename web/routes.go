@@ -175,6 +175,7 @@ func Routes(c Config) (http.Handler, error) {
 	console := consoleFaces{
 		admin: admin, screens: screens, setup: &handlers.Setups{Admin: admin, Setups: c.Store}, accounts: accounts,
 		reports: reports, rankings: &handlers.AdminRankings{Admin: admin, Store: c.Store, Book: book},
+		data: &handlers.OrganizerData{Admin: admin, Store: c.Store},
 	}
 	if c.Upstream != nil {
 		console.follow = &handlers.AdminFollow{Admin: admin, Following: c.Upstream, Follows: c.Store}
@@ -260,6 +261,7 @@ type consoleFaces struct {
 	accounts *handlers.Accounts
 	reports  *handlers.CourtReports
 	rankings *handlers.AdminRankings
+	data     *handlers.OrganizerData
 	follow   *handlers.AdminFollow
 }
 
@@ -312,6 +314,17 @@ func consoleRoutes(c consoleFaces) []consoleRoute {
 		{"POST /admin/logins/phone", directors, acc.PhoneSignIn},
 		{"POST /admin/logins/{keyId}/phone", directors, acc.HelperSignIn},
 		{"POST /admin/logins/{keyId}/revoke", directors, acc.RevokeHelper},
+		// What an organizer takes home or brings along, and its API tokens:
+		// another organizer's tournament or token is not found.
+		{"GET /admin/t/{id}/data", directors, c.data.Data},
+		{"GET /admin/t/{id}/export.json", directors, c.data.Export},
+		{"GET /admin/t/{id}/results.csv", directors, c.data.Results},
+		{"POST /admin/t/{id}/delete", directors, c.data.Delete},
+		{"GET /admin/settings", directors, c.data.Settings},
+		{"POST /admin/settings/tokens", directors, c.data.CreateToken},
+		{"POST /admin/settings/tokens/{keyId}/revoke", directors, c.data.RevokeToken},
+		{"GET /admin/settings/backup", directors, c.data.Backup},
+		{"POST /admin/settings/import", directors, c.data.Import},
 		// The court cards players report from, and whether they may.
 		{"GET /admin/t/{id}/court-cards", directors, rep.Cards},
 		{"POST /admin/t/{id}/court-cards/renew", directors, rep.RenewCodes},
