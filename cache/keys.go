@@ -124,6 +124,10 @@ func entriesKey(id string) string { return fmt.Sprintf("t:{%s}:entries", id) }
 func listingKey(id string) string { return fmt.Sprintf("t:{%s}:listing", id) }
 func eventsKey(id string) string  { return fmt.Sprintf("t:{%s}:events", id) }
 func changesKey(id string) string { return fmt.Sprintf("t:{%s}:changes", id) }
+
+// liveRunKey holds "from top": the versions from+1 … top were all made by
+// live scores (see applyScript).
+func liveRunKey(id string) string { return fmt.Sprintf("t:{%s}:liverun", id) }
 func auditKey(id, matchID string) string {
 	return fmt.Sprintf("t:{%s}:audit:%s", id, matchID)
 }

@@ -188,7 +188,7 @@ func (s *Store) DeleteTournament(ctx context.Context, id string) error {
 	}
 	keys := []string{metaKey(id), versionKey(id), matchesKey(id), entriesKey(id), listingKey(id), changesKey(id),
 		eventsKey(id), tournamentWebhooksKey(id), auditKey(id, "-"), webhookCursorsKey(id), deliverySeqKey(id),
-		reportsKey(id), courtCodesKey(id), screensKey(id)}
+		reportsKey(id), courtCodesKey(id), screensKey(id), liveRunKey(id)}
 	for _, m := range matchIDs {
 		keys = append(keys, auditKey(id, m))
 	}

@@ -36,8 +36,20 @@ var ErrExists = errors.New("the tournament exists already")
 // and would refuse the append, so the changelog is dropped first (readers load
 // the tournament whole once).
 //
+// A change that asks for the tournament at its version (a final result, a
+// correction, a call: what it decides depends on every match) is still
+// taken when every version since was made by a live score: a live score only
+// changes the sets of a match that stays running, which none of them reads,
+// so at 2,000 live scores a second a final result is not sent back to be
+// computed again and again (and starved). The live-run key says which
+// versions those are: "from top", the versions from+1 … top were all live
+// scores; a live score extends the run when it follows one (top is the
+// version it found), or starts one. Any other write moves the version past
+// top and so ends the run, whoever makes it (this script, an import, a
+// followed tournament's copy, a court report), without knowing of the key.
+//
 // KEYS: matches hash, version, meta, events stream, audit list (or a dummy),
-// changelog, entries hash, listing. The ids of the matches written or removed
+// changelog, entries hash, listing, live run. The ids of the matches written or removed
 // and of the entries written come joined by commas (mids, eids): a Lua
 // table.concat of thousands of ids overflows the embedded Redis' Lua stack.
 // ARGV: the change as JSON (see applyArgs), the tournament id, the streams'
@@ -68,7 +80,9 @@ elseif not meta then
 elseif c.meta and rev(meta) ~= c.meta.rev - 1 then
   return {'conflict'}
 end
-if c.version and version ~= c.version then
+local from, top = string.match(redis.call('GET', KEYS[9]) or '', '^(%d+) (%d+)$')
+from, top = tonumber(from), tonumber(top)
+if c.version and version ~= c.version and not (top == version and from <= c.version) then
   return {'conflict'}
 end
 for _, m in ipairs(matches) do
@@ -115,6 +129,10 @@ if c.meta then
   redis.call('SET', KEYS[8], c.meta.listing)
 end
 redis.call('SET', KEYS[2], v)
+if c.live then
+  if top ~= version then from = version end
+  redis.call('SET', KEYS[9], from .. ' ' .. v)
+end
 redis.call('PUBLISH', 'versions', ARGV[2] .. ' ' .. v)
 return {'ok', v}
 `)
@@ -138,6 +156,7 @@ type applyRecord struct {
 
 type applyArgs struct {
 	Version int64         `json:"version,omitempty"`
+	Live    bool          `json:"live,omitempty"` // a live score: it extends the live run (see applyScript)
 	Matches []applyRecord `json:"matches,omitempty"`
 	Entries []applyRecord `json:"entries,omitempty"`
 	Removed []string      `json:"removed,omitempty"`
@@ -183,7 +202,7 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 	if c.Audit != nil {
 		audit = auditKey(id, c.Audit.MatchID)
 	}
-	keys := []string{matchesKey(id), versionKey(id), metaKey(id), eventsKey(id), audit, changesKey(id), entriesKey(id), listingKey(id)}
+	keys := []string{matchesKey(id), versionKey(id), metaKey(id), eventsKey(id), audit, changesKey(id), entriesKey(id), listingKey(id), liveRunKey(id)}
 	res, err := s.runWrite(ctx, applyScript, keys, argv...).Slice()
 	if err != nil {
 		return 0, fmt.Errorf("cache: apply to %s: %w", id, err)
@@ -205,7 +224,7 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 
 // encodeChange encodes what the change writes as applyScript reads it.
 func encodeChange(c *tournament.Change) (applyArgs, error) {
-	args := applyArgs{Version: c.Version, Removed: c.Removed}
+	args := applyArgs{Version: c.Version, Live: c.Live, Removed: c.Removed}
 	for i, m := range c.Matches {
 		raw, err := json.Marshal(m)
 		if err != nil {

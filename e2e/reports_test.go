@@ -229,7 +229,7 @@ func TestPlayersReportFromTheCourt(t *testing.T) {
 	if m := matchOf(0); m.State != tournament.MatchPlayed || !tournament.SameResult(m.Encounters, tournament.Encounters{{{7, 5}}}) {
 		t.Fatalf("after two agreeing reports: %s %v", m.State, m.Encounters)
 	}
-	if audit, _ := store.Audit(context.Background(), id, courts[0].match.ID); len(audit) == 0 || audit[0].By != "reported at "+courts[0].Name+" by two devices" {
+	if audit, _ := store.Audit(context.Background(), id, courts[0].match.ID); len(audit) == 0 || audit[0].By != "reported at "+courts[0].Name+": two devices agreed" {
 		t.Errorf("audit %+v", audit)
 	}
 

@@ -43,19 +43,8 @@ type CourtReports struct {
 	Admin   *Admin
 	Store   CourtReportStore
 	BaseURL string
-	// DeviceLimit and CourtLimit are how many posts a device, and a court,
-	// may send a minute; 0 takes DefaultDeviceReports and DefaultCourtReports.
-	DeviceLimit, CourtLimit int
-	Now                     func() time.Time
+	Now     func() time.Time
 }
-
-// Reports a minute from one device and to one court: a match is reported in
-// two or three posts (look, send, maybe a correction), and a court sees one
-// match at a time.
-const (
-	DefaultDeviceReports = 10
-	DefaultCourtReports  = 30
-)
 
 // deviceCookie holds a device's random id: all Courtside knows of a phone.
 const deviceCookie = "courtside_device"
@@ -352,16 +341,28 @@ func (p *courtPost) refused(e *tournament.ResultError) error {
 	return p.show(http.StatusUnprocessableEntity, page)
 }
 
-// withinLimits takes one report from the phone's and the court's rate
-// limits; past either it answers 429 and reports false.
+// withinLimits counts the post against its phone's and its address's
+// limits a minute (tournament.MaxCourtReportsPerDevice and the rest: a check
+// apart from a report); past either it answers 429 and reports false. A
+// helper of the organizer signed in to the console is not counted: it
+// reports for table after table from one phone.
 func (p *courtPost) withinLimits() (bool, error) {
 	ctx := p.r.Context()
+	if k, ok, err := p.c.Admin.Organizer(p.r); err != nil {
+		return false, err
+	} else if ok && k.OrganizerID == p.snap.Tournament.OrganizerID {
+		return true, nil
+	}
+	kind, perDevice, perAddress := "send", tournament.MaxCourtReportsPerDevice, tournament.MaxCourtReportsPerAddress
+	if p.r.PostFormValue("action") == "check" {
+		kind, perDevice, perAddress = "check", tournament.MaxCourtChecksPerDevice, tournament.MaxCourtChecksPerAddress
+	}
 	for i, limit := range []struct {
 		key string
 		n   int
 	}{
-		{"report-device:" + p.dev, cmp.Or(p.c.DeviceLimit, DefaultDeviceReports)},
-		{"report-court:" + p.snap.Tournament.ID + "/" + p.court.ID, cmp.Or(p.c.CourtLimit, DefaultCourtReports)},
+		{"report-" + kind + "-device:" + p.dev, perDevice},
+		{"report-" + kind + "-address:" + cache.Hash(clientAddress(p.r)), perAddress},
 	} {
 		ok, wait, err := p.c.Store.Allow(ctx, limit.key, limit.n)
 		if err != nil {
@@ -372,7 +373,7 @@ func (p *courtPost) withinLimits() (bool, error) {
 			p.w.Header().Set("Retry-After", strconv.Itoa(secs))
 			msg := templates.Tf(ctx, "Too many reports from this phone. Wait %d seconds, then send again.", secs)
 			if i == 1 {
-				msg = templates.Tf(ctx, "Too many reports for this court. Wait %d seconds, then send again.", secs)
+				msg = templates.Tf(ctx, "Too many reports from this network. Wait %d seconds, then send again.", secs)
 			}
 			return false, p.showError(http.StatusTooManyRequests, msg)
 		}

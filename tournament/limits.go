@@ -167,6 +167,26 @@ const (
 	PublicRequestsPerClient = 120
 )
 
+// Limits of reporting from the courts (the court pages, /c/{code}). A phone
+// is known by a random cookie only, so a fresh cookie makes a new phone:
+// each phone's count stands beside its network address's, and no count is a
+// court's, so fresh cookies from one address lock out that address and
+// nobody else at the court. A check (showing who the result makes the
+// winner) writes nothing and counts apart from a report. A helper signed in
+// to the console reports for any court of its organizer without them.
+const (
+	// MaxCourtReportsPerDevice bounds one phone's reports a minute (a match
+	// is reported in one or two: a report, maybe a correction).
+	MaxCourtReportsPerDevice = 10
+	// MaxCourtChecksPerDevice bounds one phone's checks a minute.
+	MaxCourtChecksPerDevice = 60
+	// MaxCourtReportsPerAddress bounds the reports a minute from one network
+	// address: a venue's Wi-Fi shows every phone in the hall as one.
+	MaxCourtReportsPerAddress = 60
+	// MaxCourtChecksPerAddress bounds the checks a minute from one address.
+	MaxCourtChecksPerAddress = 300
+)
+
 // Quota is what one organizer may keep and do; DefaultQuota unless an
 // operator set it otherwise.
 type Quota struct {
@@ -253,6 +273,10 @@ var Table = []Limit{
 	{"API requests per key a minute", APIRequestsPerKey, "requests", "the GET requests of one API key (spec section 8)"},
 	{"failed sign-ins per address", MaxFailedSignIns, "sign-ins", "then the address waits 15 minutes: guessing a token stays hopeless"},
 	{"public page requests per client a minute", PublicRequestsPerClient, "requests", "searches and the pages no render cache answers, per client address"},
+	{"court reports per phone a minute", MaxCourtReportsPerDevice, "reports", "results sent from one phone's court page; a helper signed in is not counted"},
+	{"court checks per phone a minute", MaxCourtChecksPerDevice, "checks", "\"check\" on a court page, which writes nothing, counted apart from reports"},
+	{"court reports per address a minute", MaxCourtReportsPerAddress, "reports", "results sent from one network address (a venue's Wi-Fi is one): fresh cookies lock out only their own address"},
+	{"court checks per address a minute", MaxCourtChecksPerAddress, "checks", "checks from one network address"},
 }
 
 // LimitText is a limit's value as the README's table prints it: "4096

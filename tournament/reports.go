@@ -197,11 +197,12 @@ func (s *Snapshot) Report(courtID string, prev *CourtReport, device string, r En
 	return next, nil
 }
 
-// ReportedBy says for the audit who set a result reported at a court:
-// "reported at Table 3 by two devices".
+// ReportedBy says for the audit who set a result reported at a court, and
+// what that proves: "reported at Table 3: two devices agreed" (two browsers
+// with different cookies; they may be one person's).
 func ReportedBy(court string, devices int) string {
 	if devices >= 2 {
-		return "reported at " + court + " by two devices"
+		return "reported at " + court + ": two devices agreed"
 	}
 	return "reported at " + court + " by one device"
 }

@@ -23,6 +23,10 @@ type phone struct {
 	f      *fixture
 	device *http.Cookie
 	lang   string // Accept-Language, when set
+	// addr is the phone's network address (RemoteAddr), when set;
+	// session a console sign-in's cookie, when the phone has one.
+	addr    string
+	session *http.Cookie
 }
 
 func (p *phone) do(method, path string, form url.Values) (*httptest.ResponseRecorder, *goquery.Document) {
@@ -40,6 +44,12 @@ func (p *phone) do(method, path string, form url.Values) (*httptest.ResponseReco
 	}
 	if p.device != nil {
 		req.AddCookie(p.device)
+	}
+	if p.session != nil {
+		req.AddCookie(p.session)
+	}
+	if p.addr != "" {
+		req.RemoteAddr = p.addr
 	}
 	rec := httptest.NewRecorder()
 	p.f.handler.ServeHTTP(rec, req)
@@ -201,7 +211,7 @@ func TestTwoPhonesThatAgreeSetTheResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "reported at " + s.courts[0].Name + " by two devices"; len(audit) == 0 || audit[0].By != want || !audit[0].Final {
+	if want := "reported at " + s.courts[0].Name + ": two devices agreed"; len(audit) == 0 || audit[0].By != want || !audit[0].Final {
 		t.Errorf("audit %+v, want %q", audit[0], want)
 	}
 	if s.snap().Reports[s.courts[0].ID] != nil {
@@ -374,34 +384,62 @@ func TestDeskOnlyTakesNoReports(t *testing.T) {
 	}
 }
 
-func TestReportsAreRateLimitedPerDeviceAndCourt(t *testing.T) {
+// TestReportsAreLimitedPerPhoneAndAddress: a phone's checks count apart
+// from its reports; fresh cookies from one address lock out that address,
+// not the court's players on another; a helper signed in to the console
+// reports table after table from one phone.
+func TestReportsAreLimitedPerPhoneAndAddress(t *testing.T) {
 	s := newCourtScene(t, tournament.ReportingConfirmed)
-	anna := s.phone()
 	look := url.Values{"match": {s.matches[0].ID}, "action": {"check"}, "s.0.0.0": {"7"}, "s.0.0.1": {"5"}}
 	code := "/c/" + s.codes[s.courts[0].ID]
-	for i := range 10 { // handlers.DefaultDeviceReports
+
+	anna := s.phone()
+	for i := range tournament.MaxCourtChecksPerDevice {
 		if rec, _ := anna.do(http.MethodPost, code, look); rec.Code != http.StatusOK {
-			t.Fatalf("post %d: %d", i+1, rec.Code)
+			t.Fatalf("check %d of a phone: %d", i+1, rec.Code)
 		}
 	}
-	rec, _ := anna.do(http.MethodPost, code, look)
-	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
-		t.Fatalf("11th post of a device: %d, Retry-After %q", rec.Code, rec.Header().Get("Retry-After"))
+	if rec, _ := anna.do(http.MethodPost, code, look); rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
+		t.Fatalf("check %d of a phone: %d, Retry-After %q", tournament.MaxCourtChecksPerDevice+1, rec.Code, rec.Header().Get("Retry-After"))
 	}
-	// Other phones at the court share the court's budget: 30 a minute.
-	for i := range 20 {
-		p := s.phone()
-		if rec, _ := p.do(http.MethodPost, code, look); rec.Code != http.StatusOK {
-			t.Fatalf("court post %d: %d", 11+i+1, rec.Code)
+	// Its checks did not use up its reports.
+	for i := range tournament.MaxCourtReportsPerDevice {
+		if rec, _ := s.send(anna, 0, "", 7, 1+i%5); rec.Code != http.StatusSeeOther { // each corrects the last
+			t.Fatalf("report %d of a phone after its checks: %d", i+1, rec.Code)
 		}
 	}
-	rec, doc := s.phone().do(http.MethodPost, code, look)
-	if rec.Code != http.StatusTooManyRequests || !strings.Contains(doc.Find(`[data-testid="court-error"]`).Text(), "this table") {
-		t.Errorf("31st post to a court: %d %q", rec.Code, doc.Find(`[data-testid="court-error"]`).Text())
+	rec, doc := s.send(anna, 0, "", 7, 6)
+	if rec.Code != http.StatusTooManyRequests || !strings.Contains(doc.Find(`[data-testid="court-error"]`).Text(), "this phone") {
+		t.Errorf("report %d of a phone: %d %q", tournament.MaxCourtReportsPerDevice+1, rec.Code, doc.Find(`[data-testid="court-error"]`).Text())
 	}
-	// Another court is not held up.
-	if rec, _ := s.phone().do(http.MethodPost, "/c/"+s.codes[s.courts[1].ID], url.Values{"match": {s.matches[1].ID}, "action": {"check"}, "s.0.0.0": {"7"}, "s.0.0.1": {"5"}}); rec.Code != http.StatusOK {
-		t.Errorf("another court: %d", rec.Code)
+
+	// Fresh cookies from one address: past the address's checks it waits...
+	flood := func() *phone { p := s.phone(); p.addr = "203.0.113.9:4000"; return p }
+	for i := range tournament.MaxCourtChecksPerAddress {
+		if rec, _ := flood().do(http.MethodPost, code, look); rec.Code != http.StatusOK {
+			t.Fatalf("check %d from one address: %d", i+1, rec.Code)
+		}
+	}
+	rec, doc = flood().do(http.MethodPost, code, look)
+	if rec.Code != http.StatusTooManyRequests || !strings.Contains(doc.Find(`[data-testid="court-error"]`).Text(), "this network") {
+		t.Errorf("check %d from one address: %d %q", tournament.MaxCourtChecksPerAddress+1, rec.Code, doc.Find(`[data-testid="court-error"]`).Text())
+	}
+	// ...while the court's player on another network reports as ever.
+	ben := s.phone()
+	ben.addr = "198.51.100.7:5000"
+	if rec, _ := ben.do(http.MethodPost, code, look); rec.Code != http.StatusOK {
+		t.Errorf("a player at the court after the flood: %d", rec.Code)
+	}
+
+	// A helper signed in reports for table after table from one phone.
+	rec = s.desk.do(http.MethodPost, "/admin/logins", url.Values{"name": {"Runner"}, "role": {"results"}})
+	helper := s.f.signInByQR(strings.TrimSpace(s.desk.doc(rec).Find(`[data-testid="signin-link"]`).Text()))
+	runner := s.phone()
+	runner.session = helper.cookie
+	for i := range 2 * tournament.MaxCourtReportsPerDevice {
+		if rec, _ := s.send(runner, 1, "", 7, 1+i%5); rec.Code != http.StatusSeeOther {
+			t.Fatalf("report %d of a signed-in helper: %d", i+1, rec.Code)
+		}
 	}
 }
 
