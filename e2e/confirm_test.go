@@ -26,32 +26,8 @@ func TestWithdrawAsksAndCancelCancels(t *testing.T) {
 	kept, gone := d.EntryIDs[0], d.EntryIDs[1]
 	b := browser(t)
 
-	// The dialog's question, and the answer to give it.
-	var accept atomic.Bool
-	questions := make(chan string, 4)
-	if err := chromedp.Listen(b, func(ev any) {
-		if e, ok := ev.(*page.EventJavascriptDialogOpening); ok {
-			questions <- e.Message
-			answer := accept.Load()
-			go func() {
-				_, _ = chromedp.Run(b, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-					_, err := cdp.Call(ctx, t, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: answer})
-					return err
-				}))
-			}()
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	asked := func() string {
-		select {
-		case q := <-questions:
-			return q
-		case <-time.After(30 * time.Second): // a ceiling against hanging
-			t.Fatal("no dialog asked")
-			return ""
-		}
-	}
+	dialog := answerDialogs(t, b)
+	accept, asked := &dialog.accept, dialog.asked
 	withdraw := func(entry string) string {
 		return `form:has(input[name="entry"][value="` + entry + `"]) [data-testid="withdraw"]`
 	}
@@ -115,5 +91,47 @@ func TestWithdrawAsksAndCancelCancels(t *testing.T) {
 	)
 	if withdrawn(kept) {
 		t.Error("the confirmation page withdrew before it was answered")
+	}
+}
+
+// dialogs answers the browser's dialogs (a confirm() that htmx asks) as
+// accept says, and keeps their questions for asked.
+type dialogs struct {
+	t         *testing.T
+	accept    atomic.Bool
+	questions chan string
+}
+
+// answerDialogs answers every dialog of the browser b: Cancel until accept is set.
+func answerDialogs(t *testing.T, b context.Context) *dialogs {
+	d := &dialogs{t: t, questions: make(chan string, 16)}
+	if err := chromedp.Listen(b, func(ev any) {
+		if e, ok := ev.(*page.EventJavascriptDialogOpening); ok {
+			select {
+			case d.questions <- e.Message:
+			default: // a test that does not read the questions
+			}
+			answer := d.accept.Load()
+			go func() {
+				_, _ = chromedp.Run(b, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+					_, err := cdp.Call(ctx, t, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: answer})
+					return err
+				}))
+			}()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// asked is the question of the next dialog.
+func (d *dialogs) asked() string {
+	select {
+	case q := <-d.questions:
+		return q
+	case <-time.After(30 * time.Second): // a ceiling against hanging
+		d.t.Fatal("no dialog asked")
+		return ""
 	}
 }

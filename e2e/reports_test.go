@@ -65,6 +65,7 @@ func TestPlayersReportFromTheCourt(t *testing.T) {
 
 	desk := browser(t)
 	consoleDo := steps(t, desk, "reports-console", false)
+	answerDialogs(t, desk).accept.Store(true) // new codes ask first
 	signIn(t, desk, srv.URL, token)
 	cards := srv.URL + "/admin/t/" + id + "/court-cards"
 	consoleDo("1-cards",

@@ -80,16 +80,23 @@ func TestOrganizerSetsUpATournamentFromAPhone(t *testing.T) {
 		chromedp.Click(`[data-testid="entries-link"]`, chromedp.NodeVisible),
 		chromedp.WaitVisible(`[data-testid="save-checkin"]`),
 	)
-	// Tick everyone in both disciplines, saving each.
+	// Tick everyone in the first discipline without saving, then everyone
+	// in the second and save there: the first discipline's ticks are kept
+	// too. (The second Save dropped them: each discipline had a form.)
 	for i := range 2 {
 		section := fmt.Sprintf(`document.querySelectorAll('[data-testid="entries-discipline"]')[%d]`, i)
-		if err := chromedp.Do(b,
-			chromedp.Evaluate[chromedp.Void](section+`.querySelectorAll('input[name="present"]').forEach(c => c.click())`),
-			chromedp.Evaluate[chromedp.Void](section+`.querySelector('[data-testid="save-checkin"]').click()`),
-			chromedp.WaitVisible(`[data-testid="flash"]`),
-		); err != nil {
+		if err := chromedp.Do(b, chromedp.Evaluate[chromedp.Void](section+`.querySelectorAll('input[name="present"]').forEach(c => c.click())`)); err != nil {
 			t.Fatal(err)
 		}
+	}
+	do("6b-saved",
+		chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('[data-testid="entries-discipline"]')[1].querySelector('[data-testid="save-checkin"]').click()`),
+		chromedp.WaitVisible(`[data-testid="flash"]`),
+		chromedp.Reload(),
+		chromedp.WaitVisible(`[data-testid="save-checkin"]`),
+	)
+	if unticked, err := chromedp.Run(b, chromedp.Evaluate[[]int](`[...document.querySelectorAll('[data-testid="entries-discipline"]')].map(s => [...s.querySelectorAll('input[name="present"]')].filter(c => !c.checked).length)`)); err != nil || len(unticked) != 2 || unticked[0]+unticked[1] != 0 {
+		t.Errorf("after ticking both disciplines and saving the second, entries not present by discipline: %v %v", unticked, err)
 	}
 	do("7-all-present")
 	view(t, b, "setup-phone-7-all-present-view", `[data-testid="entries-discipline"]`)

@@ -72,6 +72,18 @@ func (a *Admin) ChangeCourt(w http.ResponseWriter, r *http.Request) error {
 		compute = func(s *tournament.Snapshot) (*tournament.Change, error) { return s.RenameCourt(id, name, a.Now()) }
 	case "close", "open":
 		closed := r.PostFormValue("action") == "close"
+		if closed && !confirmed(r) {
+			snap, err := a.own(r)
+			if err != nil {
+				return err
+			}
+			court, ok := snap.Court(id)
+			if !ok {
+				return NotFound("court")
+			}
+			return a.askFirst(w, r, templates.Tf(r.Context(), "Close %s? No new match is called to it; a match on it plays on.", court.Name),
+				templates.T(r.Context(), "Close"), "/admin/t/"+snap.Tournament.ID+"/courts", "action")
+		}
 		compute = func(s *tournament.Snapshot) (*tournament.Change, error) { return s.CloseCourt(id, closed, a.Now()) }
 	default:
 		return BadRequest("action must be rename, close or open")

@@ -75,9 +75,14 @@ func (s *Setups) CheckIn(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
 		return badInput(r.Context(), "The form does not read.")
 	}
+	// One form holds every discipline's ticks: a Save anywhere keeps them
+	// all, and "All present" ticks its own discipline's every entry.
 	present := r.PostForm["present"]
-	return s.entriesWrite(w, r, "checkin", "", func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
-		return snap.SetCheckedIn(d, present, s.Now())
+	return s.entriesWrite(w, r, "checkin", "", func(snap *tournament.Snapshot, _ string) (*tournament.Change, error) {
+		if all, ok := snap.Discipline(r.PostFormValue("all")); ok {
+			present = append(slices.Clip(present), all.EntryIDs...)
+		}
+		return snap.SetCheckedInAll(r.PostForm["discipline"], present, s.Now())
 	})
 }
 

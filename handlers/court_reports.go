@@ -724,6 +724,10 @@ func (c *CourtReports) RenewCodes(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
+	if !confirmed(r) {
+		return c.Admin.askFirst(w, r, templates.T(r.Context(), "Give every court card a new code? The cards printed so far stop working: print this page again."),
+			templates.T(r.Context(), "New codes (old cards stop working)"), "/admin/t/"+snap.Tournament.ID+"/court-cards")
+	}
 	ids := make([]string, 0, len(snap.Tournament.Courts))
 	for _, ct := range snap.Tournament.Courts {
 		ids = append(ids, ct.ID)

@@ -517,7 +517,10 @@ const shareLimit, shareRows = 4, 12
 // groups, all of them side by side on one screen.
 func tvStandings(r *http.Request, snap *tournament.Snapshot, g *tournament.Group) templates.StandingsPanel {
 	ctx := r.Context()
-	sp := templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(ctx, snap, g)}
+	sp := templates.StandingsPanel{Poll: tvPoll(r, snap, "standings", g), Standings: standingsView(ctx, snap, g), Waiting: tvWaiting(ctx, snap, g)}
+	if sp.Waiting != nil {
+		return sp
+	}
 	_, st := stageOf(snap, g)
 	if len(st.Groups) < 2 || len(st.Groups) > shareLimit {
 		return sp
@@ -537,7 +540,23 @@ func tvStandings(r *http.Request, snap *tournament.Snapshot, g *tournament.Group
 // tvBracket is a group's tree as a TV draws it: mirrored, the rounds still to play.
 func tvBracket(r *http.Request, snap *tournament.Snapshot, g *tournament.Group, every int) templates.BracketPanel {
 	b := *bracketView(r.Context(), snap, g)
-	return templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: b, Halves: templates.MirrorBracket(b), Every: every}
+	return templates.BracketPanel{Poll: tvPoll(r, snap, "bracket", g), Bracket: b, Halves: templates.MirrorBracket(b), Every: every, Waiting: tvWaiting(r.Context(), snap, g)}
+}
+
+// tvWaiting is what a TV shows for a group of a stage not yet drawn, as the
+// group's page does: when it is drawn, and its first round if the tables
+// stayed as they are; nil once it is drawn.
+func tvWaiting(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) *templates.TVWaiting {
+	for di := range snap.Tournament.Disciplines {
+		d := &snap.Tournament.Disciplines[di]
+		for si, st := range d.Stages {
+			if si > 0 && st.State == tournament.PhasePlanned && slices.ContainsFunc(st.Groups, func(x tournament.Group) bool { return x.ID == g.ID }) {
+				w := waitingView(ctx, snap, d, si)
+				return &w
+			}
+		}
+	}
+	return nil
 }
 
 // TVBracket is a TV's bracket panel, alone, for its polls.

@@ -275,10 +275,25 @@ func (rp *RankingPages) SeriesTV(w http.ResponseWriter, r *http.Request) error {
 			return templates.SeriesTable(table)
 		}
 		qr, _ := templates.NewQR(rp.Pages.BaseURL + seriesHref(org, se.ID))
-		page := templates.SeriesTVPage{Page: rp.Pages.page(r, se.Name, templates.Tf(r.Context(), "The table of %s by %s.", se.Name, org.Name)), Name: se.Name, QR: qr, Table: table}
+		page := templates.SeriesTVPage{Page: rp.Pages.page(r, se.Name, templates.Tf(r.Context(), "The table of %s by %s.", se.Name, org.Name)), Name: se.Name, QR: qr, Table: table, Zone: seriesVenue(se, st.ByID)}
 		page.Refresh = 30
 		return templates.SeriesTV(page)
 	})
+}
+
+// seriesVenue is the zone a series TV's clock tells: the venue's of the
+// series' latest tournament that has started, else of its first with a
+// zone (the device's own zone only when none has one).
+func seriesVenue(se *tournament.Series, snaps map[string]*tournament.Snapshot) templates.Zone {
+	if id := tournament.LatestStarted(se, snaps); id != "" && snaps[id].Tournament.TimeZone != "" {
+		return venue(snaps[id].Tournament)
+	}
+	for _, part := range se.Parts {
+		if s := snaps[part.TournamentID]; s != nil && s.Tournament.TimeZone != "" {
+			return venue(s.Tournament)
+		}
+	}
+	return templates.Zone{}
 }
 
 // SeriesCSV is a series table as CSV: rank, player, points, tournaments, rating, then place and points per part.

@@ -256,17 +256,24 @@ func (p *Pages) groupPage(r *http.Request, snap *tournament.Snapshot, g *tournam
 // for a knock-out fed by pools being played, its first round if the tables
 // stood.
 func (p *Pages) waiting(ctx context.Context, snap *tournament.Snapshot, d *tournament.Discipline, si int, page *templates.GroupPage) {
+	w := waitingView(ctx, snap, d, si)
+	page.Waiting, page.Likely = w.Text, w.Likely
+}
+
+// waitingView is what a stage not yet drawn will be: when it is drawn, and
+// its first round if the tables stood (for a knock-out fed by pools).
+func waitingView(ctx context.Context, snap *tournament.Snapshot, d *tournament.Discipline, si int) templates.TVWaiting {
 	before, st := d.Stages[si-1], d.Stages[si]
-	page.Waiting = templates.Tf(ctx, "Drawn when %s ends.", before.Name)
+	w := templates.TVWaiting{Text: templates.Tf(ctx, "Drawn when %s ends.", before.Name)}
 	if st.DrawBy == tournament.DrawByDirector {
-		page.Waiting = templates.Tf(ctx, "The director draws it when %s ends.", before.Name)
+		w.Text = templates.Tf(ctx, "The director draws it when %s ends.", before.Name)
 	}
 	if st.Qualify > 0 {
-		page.Waiting += " " + templates.Tf(ctx, "The first %d go on.", st.Qualify)
+		w.Text += " " + templates.Tf(ctx, "The first %d go on.", st.Qualify)
 	}
 	pairs, ok := snap.LikelyDraw(d, si)
 	if !ok {
-		return
+		return w
 	}
 	side := func(q *tournament.Qualifier) templates.LikelySide {
 		if q == nil {
@@ -275,8 +282,9 @@ func (p *Pages) waiting(ctx context.Context, snap *tournament.Snapshot, d *tourn
 		return templates.LikelySide{Entry: entryView(snap, q.Entry), From: placeFrom(ctx, *q, &before)}
 	}
 	for _, pair := range pairs {
-		page.Likely = append(page.Likely, [2]templates.LikelySide{side(pair[0]), side(pair[1])})
+		w.Likely = append(w.Likely, [2]templates.LikelySide{side(pair[0]), side(pair[1])})
 	}
+	return w
 }
 
 // Entry is a player's or team's page: everything it played and will play.

@@ -451,10 +451,11 @@ func bracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 	}{
 		{T("Winners bracket"), []string{tournament.BracketWinners}},
 		{T("Losers bracket"), []string{tournament.BracketLosers}},
-		{T("Finals"), []string{tournament.BracketFinal, tournament.BracketReset, tournament.BracketThirdPlace}},
+		{T("Finals"), []string{tournament.BracketFinal, tournament.BracketReset}},
+		{T("Third place"), []string{tournament.BracketThirdPlace}},
 	}
 	if !g.Mode.Rules().Double {
-		sections[0].title = T("Bracket")
+		sections[0].title = "" // the page's heading says "Bracket" already
 	}
 	v := &templates.BracketView{}
 	if c, decider := snap.Champion(g); c != nil {

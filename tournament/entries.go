@@ -285,21 +285,32 @@ func (s *Snapshot) RemoveEntries(disciplineID string, ids []string, at time.Time
 	}, at)
 }
 
-// SetCheckedIn records which entries of a discipline are present, at the check-in.
+// SetCheckedIn sets who of a discipline is present before the start: the
+// entries of present that are the discipline's, in entry order.
 func (s *Snapshot) SetCheckedIn(disciplineID string, present []string, at time.Time) (*Change, error) {
+	return s.SetCheckedInAll([]string{disciplineID}, present, at)
+}
+
+// SetCheckedInAll sets who is present in several disciplines in one step,
+// as one form of the whole check-in sends them: each discipline's present
+// entries are those of present that are its own, so that saving one
+// discipline never loses the ticks made in another.
+func (s *Snapshot) SetCheckedInAll(disciplineIDs, present []string, at time.Time) (*Change, error) {
 	if s.Started() {
 		return nil, ErrStarted
 	}
-	di, err := s.disciplineIndex(disciplineID)
-	if err != nil {
-		return nil, err
-	}
 	c := newChange(s, at)
-	d := &c.record().Disciplines[di]
-	d.CheckedIn = []string{}
-	for _, id := range d.EntryIDs { // in entry order, and only entries of the discipline
-		if slices.Contains(present, id) {
-			d.CheckedIn = append(d.CheckedIn, id)
+	for _, id := range disciplineIDs {
+		di, err := s.disciplineIndex(id)
+		if err != nil {
+			return nil, err
+		}
+		d := &c.record().Disciplines[di]
+		d.CheckedIn = []string{}
+		for _, id := range d.EntryIDs { // in entry order, and only entries of the discipline
+			if slices.Contains(present, id) {
+				d.CheckedIn = append(d.CheckedIn, id)
+			}
 		}
 	}
 	c.event(Event{Type: EventEntryListUpdated})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -32,7 +33,15 @@ func TestCourtsFromTheConsole(t *testing.T) {
 		t.Fatalf("added %q", court.Name)
 	}
 	o.do(http.MethodPost, base+"/"+court.ID, url.Values{"action": {"rename"}, "name": {"Terrain d'honneur"}})
-	o.do(http.MethodPost, base+"/"+court.ID, url.Values{"action": {"close"}})
+	// Closing asks first, naming the court, and closes nothing until confirmed.
+	if rec := o.do(http.MethodPost, base+"/"+court.ID, url.Values{"action": {"close"}}); rec.Code != http.StatusOK ||
+		!strings.Contains(o.doc(rec).Find(`[data-testid="confirm-question"]`).Text(), "Terrain d'honneur") {
+		t.Errorf("close unconfirmed: %d, no question naming the court", rec.Code)
+	}
+	if after, _ = f.store.Snapshot(context.Background(), id); func() bool { c, _ := after.Court(court.ID); return c.Closed }() {
+		t.Error("a close not confirmed closed the court")
+	}
+	o.do(http.MethodPost, base+"/"+court.ID, url.Values{"action": {"close"}, "confirmed": {"yes"}})
 	after, _ = f.store.Snapshot(context.Background(), id)
 	if c, _ := after.Court(court.ID); c.Name != "Terrain d'honneur" || !c.Closed {
 		t.Errorf("after rename and close: %+v", c)

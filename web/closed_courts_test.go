@@ -59,7 +59,7 @@ func newClosedScene(t *testing.T) *closedScene {
 	}
 	s.match = snap.CourtMatch(s.busy.ID)
 	for _, c := range []tournament.Court{s.idle, s.busy} {
-		if rec := desk.do(http.MethodPost, "/admin/t/"+s.id+"/courts/"+c.ID, url.Values{"action": {"close"}}); rec.Code != http.StatusSeeOther {
+		if rec := desk.do(http.MethodPost, "/admin/t/"+s.id+"/courts/"+c.ID, url.Values{"action": {"close"}, "confirmed": {"yes"}}); rec.Code != http.StatusSeeOther {
 			t.Fatalf("closing %s: %d %s", c.Name, rec.Code, rec.Body)
 		}
 	}
@@ -247,7 +247,7 @@ func TestFrenchAgreesClosedWithTheCourtsWord(t *testing.T) {
 		t.Fatal("no free terrain in the Lyon Pétanque Masters")
 	}
 	desk, _ := f.signIn(f.bouleToken)
-	if rec := desk.do(http.MethodPost, "/admin/t/"+lyon.Tournament.ID+"/courts/"+terrain.ID, url.Values{"action": {"close"}}); rec.Code != http.StatusSeeOther {
+	if rec := desk.do(http.MethodPost, "/admin/t/"+lyon.Tournament.ID+"/courts/"+terrain.ID, url.Values{"action": {"close"}, "confirmed": {"yes"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("closing %s: %d", terrain.Name, rec.Code)
 	}
 	_, doc := f.page("/t/"+lyon.Tournament.ID+"/courts", "Cookie", "lang=fr")

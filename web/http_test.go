@@ -444,3 +444,34 @@ func TestLanguageChoiceStaysOnTheSite(t *testing.T) {
 		t.Errorf("a form post with ?lang= was turned into a GET of the same page")
 	}
 }
+
+// A screen keeps its language in its address: ?lang= on a TV, a console
+// screen, a board's live part or an embed renders in it, leaves no cookie
+// (which would carry it to every tab of the browser) and outranks the
+// cookie another tab chose, so a French page opened beside a German TV
+// cannot turn the TV French.
+func TestAScreenKeepsItsLanguageInItsAddress(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.demo.Tournaments[0].Tournament
+	for _, path := range []string{"/t/" + hamburg.ID + "/tv", "/t/" + hamburg.ID + "/board?kiosk=1", "/embed/t/" + hamburg.ID + "/courts",
+		"/t/" + hamburg.ID + "/tv/standings/" + hamburg.Disciplines[0].Stages[0].Groups[0].ID} {
+		sep := "?"
+		if strings.Contains(path, "?") {
+			sep = "&"
+		}
+		rec := f.from(http.MethodGet, path+sep+"lang=de", "", "Cookie", "lang=fr")
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: %d", path, rec.Code)
+		}
+		if c := rec.Result().Cookies(); len(c) != 0 {
+			t.Errorf("%s?lang=de sets cookies %v", path, c)
+		}
+		body := rec.Body.String()
+		if strings.Contains(path, "/tv") && !strings.Contains(path, "/tv/") && !strings.Contains(body, `lang="de"`) {
+			t.Errorf("%s?lang=de with a French cookie is not German", path)
+		}
+		if !strings.Contains(body, "Tabelle") && !strings.Contains(body, "Frei") && !strings.Contains(body, "Als Nächstes") && !strings.Contains(body, "Platz") {
+			t.Errorf("%s?lang=de with a French cookie shows no German word", path)
+		}
+	}
+}

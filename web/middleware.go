@@ -378,12 +378,24 @@ const langCookie = "lang"
 
 // language picks the language pages render in: one chosen with ?lang= on a
 // page (remembered in a cookie for a year, and the page asked again without
-// it), else the remembered one, else the best of Accept-Language, else
+// it; a screen's keeps it in its address alone), else the remembered one, else the best of Accept-Language, else
 // English. Form posts keep their answers: ?lang= means nothing to them. It is
 // the site's: the API speaks English.
 func language(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		page := r.Method == http.MethodGet || r.Method == http.MethodHead
+		if page && screenPath(r.URL.Path) {
+			// A screen in the hall keeps its language in its address (its
+			// polls ask with it too): a cookie would carry it to every tab
+			// of the browser, and another tab's choice to the screen.
+			if l, ok := knownLang(r.URL.Query().Get("lang")); ok {
+				if l != locale.English {
+					r = r.WithContext(templates.WithLang(r.Context(), l))
+				}
+				next.ServeHTTP(w, r)
+				return
+			}
+		}
 		if page && strings.Contains(r.URL.RawQuery, "lang=") {
 			if l, ok := knownLang(r.URL.Query().Get("lang")); ok {
 				http.SetCookie(w, &http.Cookie{Name: langCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true, Secure: handlers.HTTPS(r)})
@@ -410,6 +422,14 @@ func language(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// screenPath reports whether a path is a screen's, or a part one polls:
+// a TV, a screen steered from the console, a series TV, a court board's
+// live part, an embed in a club's website.
+func screenPath(p string) bool {
+	return strings.HasSuffix(p, "/tv") || strings.Contains(p, "/tv/") || strings.HasSuffix(p, "/board") ||
+		strings.Contains(p, "/screens/") || strings.HasPrefix(p, "/embed/")
 }
 
 func knownLang(s string) (locale.Lang, bool) {

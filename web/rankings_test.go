@@ -132,6 +132,9 @@ func TestSeriesPages(t *testing.T) {
 	// TV, CSV, a profile and the ratings; German.
 	if rec := f.get(path+"/tv", ""); rec.Code != 200 || rankedPage(t, rec).Find(`[data-testid="series-tv"]`).Length() != 1 {
 		t.Errorf("tv %d", rec.Code)
+	} else if zone, _ := rankedPage(t, rec).Find(`[data-testid="clock"]`).Attr("data-zone"); zone != "Europe/Berlin" {
+		// The clock tells the venue's time, not the TV's own zone's.
+		t.Errorf("the series TV's clock tells the time in %q, want the Hamburg venue's Europe/Berlin", zone)
 	}
 	rec = f.get(path+"/table.csv", "")
 	lines, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()

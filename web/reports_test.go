@@ -330,7 +330,15 @@ func TestRenewedCodesRefuseOldCards(t *testing.T) {
 	s := newCourtScene(t, tournament.ReportingConfirmed)
 	old := s.codes[s.courts[0].ID]
 	anna := s.phone()
-	if rec := s.desk.do(http.MethodPost, "/admin/t/"+s.id+"/court-cards/renew", url.Values{}); rec.Code != http.StatusSeeOther {
+	// One tap asks first, naming what happens, and changes nothing.
+	if rec := s.desk.do(http.MethodPost, "/admin/t/"+s.id+"/court-cards/renew", url.Values{}); rec.Code != http.StatusOK ||
+		!strings.Contains(s.desk.doc(rec).Find(`[data-testid="confirm-question"]`).Text(), "stop working") {
+		t.Fatalf("renew unconfirmed: %d, no question naming the printed cards", rec.Code)
+	}
+	if rec, _ := anna.do(http.MethodGet, "/c/"+old, nil); rec.Code != http.StatusOK {
+		t.Errorf("after a renewal not confirmed, the old card opens: %d", rec.Code)
+	}
+	if rec := s.desk.do(http.MethodPost, "/admin/t/"+s.id+"/court-cards/renew", url.Values{"confirmed": {"yes"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("renew: %d", rec.Code)
 	}
 	if rec, _ := anna.do(http.MethodGet, "/c/"+old, nil); rec.Code != http.StatusNotFound {

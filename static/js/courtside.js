@@ -88,6 +88,14 @@
     });
   }
 
+  // A screen whose address names its language (?lang=) asks for its live
+  // parts in it: the server keeps no cookie of it, which another tab of the
+  // browser could change.
+  var addressLang = window.URLSearchParams && new URLSearchParams(location.search).get("lang");
+  document.addEventListener("htmx:configRequest", function (e) {
+    if (addressLang && e.detail.verb === "get") e.detail.parameters.lang = addressLang;
+  });
+
   // Live parts (data-poll="ms") ask for themselves while the page is visible.
   // A failed poll shows the reconnecting mark and waits twice as long each
   // time, up to 30 s; the first poll that answers clears it.
@@ -221,25 +229,36 @@
         box.style.setProperty("--fit", f);
       }
     });
-    // A court's tile fits as a whole: its round line shrinks first, then a
-    // pair shows its surnames, then everything shrinks together.
-    document.querySelectorAll(".tv-tile").forEach(function (tile) {
-      if (!tile.clientHeight) return;
-      var over = function () { return tile.scrollHeight > tile.clientHeight + 1 || tile.scrollWidth > tile.clientWidth + 1; };
-      var f = 1, line = 1;
-      tile.classList.remove("tv-shortened", "tv-compact");
-      tile.style.setProperty("--fit", f);
-      tile.style.setProperty("--fit-line", line);
-      while (over() && line > 0.8) {
-        line -= 0.05;
-        tile.style.setProperty("--fit-line", line);
-      }
-      if (over() && tile.hasAttribute("data-short")) tile.classList.add("tv-shortened");
-      if (over()) tile.classList.add("tv-compact");
-      while (over() && f > 0.4) {
-        f -= 0.05;
-        tile.style.setProperty("--fit", f);
-      }
+    // The tiles of a TV page fit together, so that each kind of text is one
+    // size on the screen (a featured tile has its own): the round lines
+    // shrink first, then a pair that still overflows shows its surnames and
+    // leaves out its sets, then everything shrinks together, down to the
+    // floors the style sheet sets (24 px, names and scores 36 px at 1080p).
+    document.querySelectorAll('[data-testid="court-grid"]').forEach(function (grid) {
+      var tiles = Array.prototype.filter.call(grid.querySelectorAll(".tv-tile"), function (t) { return t.clientHeight > 0; });
+      [false, true].forEach(function (featured) {
+        var group = tiles.filter(function (t) { return t.hasAttribute("data-featured") === featured; });
+        if (!group.length) return;
+        var overT = function (t) { return t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1; };
+        var over = function () { return group.some(overT); };
+        var set = function (k, v) { group.forEach(function (t) { t.style.setProperty(k, v); }); };
+        var f = 1, line = 1;
+        group.forEach(function (t) { t.classList.remove("tv-shortened", "tv-compact"); });
+        set("--fit", f);
+        set("--fit-line", line);
+        while (over() && line > 0.8) {
+          line -= 0.05;
+          set("--fit-line", line);
+        }
+        group.forEach(function (t) {
+          if (overT(t) && t.hasAttribute("data-short")) t.classList.add("tv-shortened");
+          if (overT(t)) t.classList.add("tv-compact");
+        });
+        while (over() && f > 0.4) {
+          f -= 0.05;
+          set("--fit", f);
+        }
+      });
     });
     // A list in a box of fixed height shows the items that fit whole.
     document.querySelectorAll("[data-fit-list]").forEach(function (list) {
@@ -269,18 +288,28 @@
         });
         inner.style.setProperty("--name-w", width + "rem");
       }
-      // A stage's tables stand in as many columns as let them grow the most.
-      var most_cols = +inner.getAttribute("data-fit-cols");
-      if (most_cols > 1) {
-        var bestScale = 0, cols = 1;
+      // A stage's tables stand in as many columns, and a table's rows are
+      // as high, as let them grow the most; of those that tie, the highest
+      // rows: a table of a few rows fills the screen's height, and one of
+      // many (stretched below) its width.
+      var table = inner.classList.contains("tv-standings");
+      var most_cols = +inner.getAttribute("data-fit-cols") || 1;
+      if (table) {
+        inner.style.width = "";
+        var pick = null;
         for (var c = 1; c <= most_cols; c++) {
-          inner.style.gridTemplateColumns = "repeat(" + c + ", max-content)";
-          var sc = scale();
-          if (sc > bestScale + 0.001) { bestScale = sc; cols = c; }
+          if (most_cols > 1) inner.style.gridTemplateColumns = "repeat(" + c + ", max-content)";
+          [0.08, 0.15, 0.25, 0.4, 0.6, 0.8].forEach(function (p) {
+            inner.style.setProperty("--row-pad", p + "em");
+            var sc = scale();
+            if (!pick || sc > pick.sc * 1.005 || (sc >= pick.sc * 0.995 && p > pick.p)) pick = { sc: Math.max(sc, pick ? pick.sc : 0), c: c, p: p };
+          });
         }
-        inner.style.gridTemplateColumns = "repeat(" + cols + ", max-content)";
+        if (most_cols > 1) inner.style.gridTemplateColumns = "repeat(" + pick.c + ", minmax(max-content, 1fr))";
+        inner.style.setProperty("--row-pad", pick.p + "em");
       }
       var s = scale();
+      if (table && box.clientWidth / s > inner.scrollWidth + 1) inner.style.width = box.clientWidth / s + "px";
       inner.style.transformOrigin = "top left";
       // A grown view stands in the middle of the screen's width.
       var left = most > 1 ? Math.max(0, (box.clientWidth - inner.scrollWidth * s) / 2) : 0;
