@@ -57,7 +57,11 @@ func TestHelpersLoginsAreKeptPerOrganizer(t *testing.T) {
 	goneSHA, _ := old.KeyHash(ctx, gone.ID)
 	raw := `{"id":"` + gone.ID + `","kind":"token","organizerId":"` + busy.ID + `","name":"Gone","helper":true,"revoked":true}`
 	rdb.HSet(ctx, "{keys}:by-hash", goneSHA, raw)
-	rdb.Del(ctx, "o:{"+busy.ID+"}:helpers", "{keys}:helpers-indexed")
+	for _, k := range []string{"o:{" + busy.ID + "}:helpers", "{keys}:helpers-indexed"} { // one slot each on a cluster
+		if err := rdb.Del(ctx, k).Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
 	fresh := cachetest.Store(rdb)
 	hs, err = fresh.Helpers(ctx, busy.ID)
 	if err != nil || len(hs) != 1 || hs[0].ID != kept.ID {
