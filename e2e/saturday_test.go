@@ -277,6 +277,7 @@ func TestASaturdayThroughTheBrowser(t *testing.T) {
 				chromedp.Click(row+` [data-testid="close-court"]`, chromedp.NodeVisible),
 				chromedp.WaitVisible(row+` [data-testid="open-court"]`),
 			)
+			asked("Terrain 4") // closing a terrain asks first
 			shot("06-terrain-closed")
 		}
 	}
