@@ -3,9 +3,12 @@ package templates
 import (
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/a-h/templ"
 
 	"courtside/locale"
 	"courtside/tournament"
@@ -45,6 +48,23 @@ func SportOf(ctx context.Context) tournament.Sport {
 	return tournament.TableSoccer
 }
 
+type wordsKey struct{}
+
+// WithWords returns ctx telling a match in the words its configuration is
+// played in (tournament.Sport.Words): T says a catalog's "<words>:<text>"
+// before the sport's own, so darts played in sets of legs has "Sets won"
+// where darts in legs has "Legs won".
+func WithWords(ctx context.Context, words string) context.Context {
+	return context.WithValue(ctx, wordsKey{}, words)
+}
+
+// InWords renders c with WithWords: a page of one match in its words.
+func InWords(words string, c templ.Component) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		return c.Render(WithWords(ctx, words), w)
+	})
+}
+
 // T translates an English text (or a state, mode or entry type) into the
 // page's language; a text its catalog lacks is English. On a page of a
 // tournament (WithSport) a catalog's "<sport>:<text>" says the text in that
@@ -52,6 +72,11 @@ func SportOf(ctx context.Context) tournament.Sport {
 // "Set"; without one the text is the same for every sport.
 func T(ctx context.Context, text string) string {
 	l := LangOf(ctx)
+	if w, ok := ctx.Value(wordsKey{}).(string); ok && w != "" {
+		if key := w + ":" + text; locale.Has(l, key) {
+			return locale.Text(l, key)
+		}
+	}
 	if s, ok := ctx.Value(sportKey{}).(tournament.Sport); ok && s != "" {
 		if key := string(s) + ":" + text; locale.Has(l, key) {
 			return locale.Text(l, key)

@@ -458,6 +458,12 @@ func TestEachSportSaysItsOwnWords(t *testing.T) {
 		{T(in(locale.English, tournament.TableSoccer), "Courts"), "Tables"},
 		{T(in(locale.English, tournament.Petanque), "Court %d"), "Terrain %d"},
 		{T(in(locale.German, tournament.Petanque), "Scan this code to see this court's match."), "Code scannen, um das Spiel auf dieser Bahn zu sehen."},
+		// Darts in sets of legs: its sets are sets and its points legs; its boards stay boards.
+		{T(WithWords(in(locale.French, tournament.Darts), tournament.DartsSets), "Sets won"), "Sets gagnés"},
+		{T(WithWords(in(locale.English, tournament.Darts), tournament.DartsSets), "Sets won"), "Sets won"},
+		{T(WithWords(in(locale.German, tournament.Darts), tournament.DartsSets), "Points in this set"), "Legs in diesem Satz"},
+		{T(WithWords(in(locale.German, tournament.Darts), tournament.DartsSets), "Court"), "Board"},
+		{T(WithWords(in(locale.English, tournament.Darts), string(tournament.Darts)), "Sets won"), "Legs won"},
 	}
 	for _, c := range cases {
 		if c.got != c.want {
@@ -467,11 +473,27 @@ func TestEachSportSaysItsOwnWords(t *testing.T) {
 	for _, l := range locale.Langs() {
 		for key := range locale.Of(l).Messages {
 			sport, text, ok := strings.Cut(key, ":")
-			if !ok || !slices.Contains(tournament.Sports, tournament.Sport(sport)) {
+			if !ok || !slices.Contains(tournament.Sports, tournament.Sport(sport)) && sport != tournament.DartsSets {
 				continue
 			}
 			if !locale.Has(locale.German, text) && !locale.Has(locale.English, text) {
 				t.Errorf("%s: %q is the sport's word for %q, which the site does not say", l, key, text)
+			}
+		}
+	}
+}
+
+// TestDartsInSetsSaysEverySetWord: every text darts says in legs that
+// speaks of sets ("darts:Sets won" is "Legs won") has its words for darts
+// played in sets of legs, so that no page of a match in sets calls its sets
+// legs.
+func TestDartsInSetsSaysEverySetWord(t *testing.T) {
+	for _, l := range locale.Langs() {
+		messages := locale.Of(l).Messages
+		for key := range messages {
+			text, ok := strings.CutPrefix(key, string(tournament.Darts)+":")
+			if ok && strings.Contains(strings.ToLower(text), "set") && !locale.Has(l, tournament.DartsSets+":"+text) {
+				t.Errorf("%s: %q has no words for darts in sets (%s:%s)", l, key, tournament.DartsSets, text)
 			}
 		}
 	}
