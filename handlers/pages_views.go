@@ -92,7 +92,7 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 			parts = append(parts, d.Name)
 		}
 		if g != nil {
-			parts = append(parts, g.Name, roundName(ctx, round.Name))
+			parts = append(parts, g.Name, templates.RoundName(ctx, round.Name))
 		}
 		if v.Number > 0 {
 			parts = append(parts, templates.Tf(ctx, "Match %d", v.Number))
@@ -179,29 +179,11 @@ func matchLabel(ctx context.Context, snap *tournament.Snapshot, m *tournament.Ma
 		}
 	}
 	if n == 1 {
-		return roundName(ctx, round.Name)
+		return templates.RoundName(ctx, round.Name)
 	}
-	return fmt.Sprintf("%s %d", roundName(ctx, round.Name), m.Seq+1)
+	return fmt.Sprintf("%s %d", templates.RoundName(ctx, round.Name), m.Seq+1)
 }
 
-// roundName translates the round names the rules give: a fixed one
-// ("Semi-finals", and "Round of 16", which German names "Achtelfinale") or
-// a numbered one ("Round 3", "Round of 64").
-func roundName(ctx context.Context, name string) string {
-	if t := templates.T(ctx, name); t != name {
-		return t
-	}
-	for _, format := range roundFormats {
-		var n int
-		if _, err := fmt.Sscanf(name, format, &n); err == nil && fmt.Sprintf(format, n) == name {
-			return templates.Tf(ctx, format, n)
-		}
-	}
-	return templates.T(ctx, name)
-}
-
-// roundFormats are the numbered round names the rules give.
-var roundFormats = []string{"Round %d", "Round of %d", "Winners Round of %d", "Losers round %d"}
 
 // standingsView is the group's table with the columns its mode uses.
 func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) templates.StandingsView {
@@ -429,7 +411,7 @@ func roundsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Gr
 	var out []templates.RoundView
 	current := snap.CurrentRound(g)
 	for _, r := range g.Rounds {
-		rv := templates.RoundView{Name: roundName(ctx, r.Name), Current: r.ID == current}
+		rv := templates.RoundView{Name: templates.RoundName(ctx, r.Name), Current: r.ID == current}
 		for _, m := range snap.Matches {
 			if m.RoundID == r.ID {
 				mv := matchView(ctx, snap, m, false)
@@ -490,7 +472,7 @@ func bracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 		}
 		s := templates.BracketSection{Title: sec.title, Part: sec.parts[0]}
 		for i, r := range rounds {
-			br := templates.BracketRound{Name: roundName(ctx, r.Name), Last: i == len(rounds)-1 || sec.parts[0] == tournament.BracketFinal}
+			br := templates.BracketRound{Name: templates.RoundName(ctx, r.Name), Last: i == len(rounds)-1 || sec.parts[0] == tournament.BracketFinal}
 			if !br.Last {
 				br.Paired = len(byRound[rounds[i+1].ID])*2 == len(byRound[r.ID])
 			}

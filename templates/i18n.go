@@ -90,9 +90,29 @@ func Tf(ctx context.Context, format string, args ...any) string {
 	return fmt.Sprintf(T(ctx, format), args...)
 }
 
+// RoundName says the round names the rules give in the page's language: a
+// fixed one ("Semi-finals", and "Round of 16", which German names
+// "Achtelfinale") or a numbered one ("Round 3", "Round of 64").
+func RoundName(ctx context.Context, name string) string {
+	if t := T(ctx, name); t != name {
+		return t
+	}
+	for _, format := range roundFormats {
+		var n int
+		if _, err := fmt.Sscanf(name, format, &n); err == nil && fmt.Sprintf(format, n) == name {
+			return Tf(ctx, format, n)
+		}
+	}
+	return T(ctx, name)
+}
+
+// roundFormats are the numbered round names the rules give.
+var roundFormats = []string{"Round %d", "Round of %d", "Winners Round of %d", "Losers round %d"}
+
 // Reason says why the rules refused something, in the page's language: the
 // format translated, and those of its arguments that are states, modes or
-// entry types as words (tournament.RuleError, ResultError and Problem carry
+// entry types as words, round names and matches as RoundName and
+// MatchLabel say them (tournament.RuleError, ResultError and Problem carry
 // their reasons so).
 func Reason(ctx context.Context, format string, args ...any) string {
 	words := make([]any, len(args))
@@ -108,6 +128,14 @@ func Reason(ctx context.Context, format string, args ...any) string {
 			words[i] = T(ctx, string(v))
 		case tournament.EntryType:
 			words[i] = T(ctx, string(v))
+		case tournament.RoundName:
+			words[i] = RoundName(ctx, string(v))
+		case tournament.MatchLabel:
+			if v.Round == "" {
+				words[i] = Tf(ctx, "%s v %s", v.Sides[0], v.Sides[1])
+			} else {
+				words[i] = Tf(ctx, "%s, %s: %s v %s", v.Group, RoundName(ctx, string(v.Round)), v.Sides[0], v.Sides[1])
+			}
 		default:
 			words[i] = a
 		}
