@@ -184,7 +184,6 @@ func matchLabel(ctx context.Context, snap *tournament.Snapshot, m *tournament.Ma
 	return fmt.Sprintf("%s %d", templates.RoundName(ctx, round.Name), m.Seq+1)
 }
 
-
 // standingsView is the group's table with the columns its mode uses.
 func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) templates.StandingsView {
 	var cfg tournament.MatchConfiguration
