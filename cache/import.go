@@ -13,6 +13,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"courtside/textcheck"
 	"courtside/tournament"
 )
 
@@ -41,6 +42,7 @@ func ParseExport(raw []byte) (*Export, error) {
 		ps = append(ps, tournament.Problem{Path: "format", Message: tournament.Message{Format: "must be %q, not %q", Args: []any{ExportFormat, x.Format}}})
 	}
 	ps = append(ps, tournament.CheckRecords(x.Tournament, x.Entries, x.Matches, x.Audit)...)
+	ps = append(ps, textcheck.Joiners("", &x)...)
 	if len(ps) > 0 {
 		return nil, ps
 	}

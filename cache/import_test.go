@@ -100,6 +100,9 @@ func TestImportChecksTheFileAsStrictlyAsASetup(t *testing.T) {
 		{"a bidi override in a name", "tournament.name", "U+202E", func(x map[string]any) {
 			x["tournament"].(map[string]any)["name"] = "Court \u202eevil\u202c"
 		}},
+		{"a joiner no writing needs in an entry's name", "entries[0].name", "zero-width joiner or non-joiner (U+200D)", func(x map[string]any) {
+			x["entries"].([]any)[0].(map[string]any)["name"] = "An\u200dna"
+		}},
 		{"200k audit entries", "", "at most 100 result writes a match", func(x map[string]any) {
 			id, as := auditOf(x)
 			many := make([]any, 200_000)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"courtside/textcheck"
 	"courtside/tournament"
 )
 
@@ -57,7 +58,7 @@ func (s *Store) OrganizerByRef(ctx context.Context, ref string) (tournament.Orga
 // is checked against org's slug or id; its stages play the organizer's
 // sport's formats where they name one or say nothing of their match. It returns the snapshot of the new tournament.
 func (s *Store) CreateTournament(ctx context.Context, org tournament.Organizer, setup *tournament.Setup) (*tournament.Snapshot, error) {
-	if ps := append(setup.ForSport(org.Sport), setup.Validate()...); len(ps) > 0 {
+	if ps := append(append(setup.ForSport(org.Sport), setup.Validate()...), textcheck.Joiners("", setup)...); len(ps) > 0 {
 		return nil, ps
 	}
 	if setup.Organizer != org.Slug && setup.Organizer != org.ID {

@@ -2,6 +2,7 @@ package cache_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"slices"
 	"strings"
@@ -131,5 +132,34 @@ func TestNoShowsRemovedAtCheckInAreNoPlayers(t *testing.T) {
 				t.Errorf("the removed no-show %s (%s) is a player of the tournament", p.Name, p.EntryID)
 			}
 		}
+	}
+}
+
+// TestASetupsNamesAreCheckedAtTheDoor: a setup whose entry's name hides a
+// zero-width joiner no writing needs ("An\u200dna", a twin of "Anna") is
+// refused at the entry's path and nothing is written; the rule book leaves
+// joiners to package textcheck, so the store checks them.
+func TestASetupsNamesAreCheckedAtTheDoor(t *testing.T) {
+	rdb := cachetest.Redis(t)
+	store := cachetest.Store(rdb)
+	ctx := context.Background()
+	org, _ := tournament.NewOrganizer("Club", "club", "darts")
+	if err := store.CreateOrganizer(ctx, org); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile("../tournament/testdata/setup/club-night.json")
+	setup, err := tournament.ParseSetup(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup.Organizer = "club"
+	setup.Disciplines[0].Entries[1].Name = "An\u200dna"
+	_, err = store.CreateTournament(ctx, org, setup)
+	var ps tournament.Problems
+	if !errors.As(err, &ps) || !strings.Contains(ps.At("disciplines[0].entries[1]"), "zero-width joiner") {
+		t.Fatalf("a name with a stray joiner: %v", err)
+	}
+	if ts, err := store.Tournaments(ctx, org.ID, cache.ListQuery{}); err != nil || len(ts) > 0 {
+		t.Errorf("the refused setup left %d tournaments (%v)", len(ts), err)
 	}
 }

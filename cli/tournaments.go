@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"courtside/cache"
+	"courtside/textcheck"
 	"courtside/tournament"
 )
 
@@ -34,6 +35,7 @@ func organizers(args []string, _ func(string) string) (action, error) {
 			return nil, fmt.Errorf("organizers create takes flags only, got %q: %w", fs.Args(), errUsage)
 		}
 		o, ps := tournament.NewOrganizer(*name, *slug, *sport)
+		ps = append(ps, textcheck.Joiners("name", *name)...)
 		if len(ps) > 0 {
 			return nil, flagProblems(ps)
 		}

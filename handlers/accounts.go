@@ -16,6 +16,7 @@ import (
 	"courtside/cache"
 	"courtside/record"
 	"courtside/templates"
+	"courtside/textcheck"
 	"courtside/tournament"
 )
 
@@ -116,6 +117,7 @@ func (acc *Accounts) Setup(w http.ResponseWriter, r *http.Request) error {
 		slug = Slugify(page.Name.Value)
 	}
 	org, problems := tournament.NewOrganizer(page.Name.Value, slug, page.Sport.Value)
+	problems = append(problems, textcheck.Joiners("name", page.Name.Value)...)
 	if utf8.RuneCountInString(page.Name.Value) > tournament.MaxAccountNameLength {
 		page.Name.Error = templates.Tf(ctx, "At most %d characters.", tournament.MaxAccountNameLength)
 	}

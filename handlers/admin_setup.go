@@ -16,6 +16,7 @@ import (
 
 	"courtside/cache"
 	"courtside/templates"
+	"courtside/textcheck"
 	"courtside/tournament"
 )
 
@@ -496,6 +497,13 @@ func setupFromForm(ctx context.Context, v url.Values) (*tournament.Setup, map[st
 	s.Courts = f.courts()
 	for i := range count(v, "disciplines") {
 		s.Disciplines = append(s.Disciplines, f.discipline(fmt.Sprintf("d%d", i)))
+	}
+	// A joiner no writing needs, refused at the door (the rules leave it to textcheck).
+	joiners, _ := problemFields(ctx, textcheck.Joiners("", s))
+	for field, msg := range joiners {
+		if _, ok := f.errs[field]; !ok {
+			f.errs[field] = msg
+		}
 	}
 	if len(f.errs) > 0 {
 		// Every problem at once: what the rules say about the rest of the

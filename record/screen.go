@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"courtside/textcheck"
 	"courtside/tournament"
 )
 
@@ -144,7 +145,7 @@ func (sc Screen) Check(snap *tournament.Snapshot, hasSeries func(id string) bool
 	case "message":
 		if n := utf8.RuneCountInString(sc.Message); n == 0 || n > tournament.MaxScreenMessageLength {
 			ps["message"] = tournament.Message{Format: "A message has 1 to 200 characters."}
-		} else if m := tournament.TextProblem(sc.Message, tournament.MaxScreenMessageLength, false); m != nil {
+		} else if m := textcheck.Problem(sc.Message, tournament.MaxScreenMessageLength, false); m != nil {
 			ps["message"] = *m
 		}
 		sc.Courts, sc.Group, sc.Rotate = "", "", nil

@@ -29,6 +29,7 @@ import (
 
 	"courtside/cache"
 	"courtside/record"
+	"courtside/textcheck"
 	"courtside/tournament"
 )
 
@@ -410,6 +411,7 @@ func findOrganizer(ctx context.Context, c *Client, id string) (*tournament.Organ
 // and never another local organizer's.
 func (f *Follower) localOrganizer(ctx context.Context, o tournament.OrganizerRef, sport string) error {
 	org, problems := tournament.NewOrganizer(o.Name, o.Slug, string(enum(sport, tournament.Sports, tournament.TableSoccer)))
+	problems = append(problems, textcheck.Joiners("name", o.Name)...)
 	if len(problems) > 0 || !validID(o.ID) {
 		return badRequest("the upstream's organizer does not make a local one: name a local organizer with --organizer")
 	}
