@@ -257,7 +257,7 @@ func podiums(ctx context.Context, snap *tournament.Snapshot, discipline string) 
 		if m := decidingMatch(snap, g, winner); m != nil {
 			fv := matchView(ctx, snap, m, false)
 			if round, _, ok := snap.Round(m.RoundID); ok {
-				fv.Context = roundName(ctx, round.Name)
+				fv.Context = templates.RoundName(ctx, round.Name)
 			}
 			p.Final = &fv
 		}
