@@ -11,6 +11,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"courtside/rankings"
 	"courtside/tournament"
 )
 
@@ -19,13 +20,13 @@ import (
 // one revision (Rev counts every change to any of them).
 type Rankings struct {
 	Rev      int64
-	Register *tournament.Register
-	Series   []tournament.Series
-	Settings tournament.RatingSettings
+	Register *rankings.Register
+	Series   []rankings.Series
+	Settings rankings.RatingSettings
 }
 
 // SeriesByID is the organizer's series with the id.
-func (r *Rankings) SeriesByID(id string) (*tournament.Series, bool) {
+func (r *Rankings) SeriesByID(id string) (*rankings.Series, bool) {
 	for i := range r.Series {
 		if r.Series[i].ID == id {
 			return &r.Series[i], true
@@ -60,9 +61,9 @@ func (s *Store) Rankings(ctx context.Context, orgID string) (*Rankings, error) {
 	if held != nil && held.Rev == rev {
 		return held, nil
 	}
-	r := &Rankings{Rev: rev, Register: &tournament.Register{Players: map[string]tournament.RegisteredPlayer{}, Links: map[string]string{}}, Settings: tournament.DefaultRatingSettings}
+	r := &Rankings{Rev: rev, Register: &rankings.Register{Players: map[string]rankings.RegisteredPlayer{}, Links: map[string]string{}}, Settings: rankings.DefaultRatingSettings}
 	if err := s.scanHash(ctx, registerPlayersKey(orgID), func(k, v string) error {
-		var p tournament.RegisteredPlayer
+		var p rankings.RegisteredPlayer
 		if err := json.Unmarshal([]byte(v), &p); err != nil {
 			return err
 		}
@@ -87,7 +88,7 @@ func (s *Store) Rankings(ctx context.Context, orgID string) (*Rankings, error) {
 		return nil, fmt.Errorf("cache: organizer %s series: %w", orgID, err)
 	}
 	for _, raw := range series.Val() {
-		var se tournament.Series
+		var se rankings.Series
 		if err := json.Unmarshal([]byte(raw), &se); err != nil {
 			return nil, fmt.Errorf("cache: organizer %s series: %w", orgID, err)
 		}
@@ -110,7 +111,7 @@ func (s *Store) Rankings(ctx context.Context, orgID string) (*Rankings, error) {
 	return r, nil
 }
 
-func sortSeries(ss []tournament.Series) {
+func sortSeries(ss []rankings.Series) {
 	for i := 1; i < len(ss); i++ {
 		for j := i; j > 0 && ss[j].Name+ss[j].ID < ss[j-1].Name+ss[j-1].ID; j-- {
 			ss[j], ss[j-1] = ss[j-1], ss[j]
@@ -183,12 +184,12 @@ return redis.call('INCR', KEYS[3])
 // console's forms stay within it); more go in steps of that size, players
 // first. The caller checks that every link names an entry of the
 // organizer's own tournaments.
-func (s *Store) LinkPlayers(ctx context.Context, orgID string, newPlayers []tournament.RegisteredPlayer, links map[string]string) error {
+func (s *Store) LinkPlayers(ctx context.Context, orgID string, newPlayers []rankings.RegisteredPlayer, links map[string]string) error {
 	if err := s.TakeWrite(ctx, orgID); err != nil {
 		return err
 	}
 	keys := []string{registerPlayersKey(orgID), registerLinksKey(orgID), rankingsRevKey(orgID), playerLinksKey(orgID, "")}
-	var players []tournament.RegisteredPlayer
+	var players []rankings.RegisteredPlayer
 	var pairs []any
 	flush := func() error {
 		args := []any{tournament.MaxRegisteredPlayers, len(players)}
@@ -292,7 +293,7 @@ var ErrNotHisEntry = errors.New("the entry is not the player's")
 
 // SplitPlayer moves the named entries of a player to a new registered
 // player: undoing a wrong merge, or two people of one name.
-func (s *Store) SplitPlayer(ctx context.Context, orgID, from string, links []string, to tournament.RegisteredPlayer) error {
+func (s *Store) SplitPlayer(ctx context.Context, orgID, from string, links []string, to rankings.RegisteredPlayer) error {
 	if len(links) == 0 || len(links) > linkBatch {
 		return ErrNotHisEntry
 	}
@@ -336,7 +337,7 @@ return redis.call('INCR', KEYS[2])
 var ErrTooManySeries = errors.New("too many series")
 
 // PutSeries creates or replaces a series (checked by the caller).
-func (s *Store) PutSeries(ctx context.Context, orgID string, se tournament.Series) error {
+func (s *Store) PutSeries(ctx context.Context, orgID string, se rankings.Series) error {
 	if err := s.TakeWrite(ctx, orgID); err != nil {
 		return err
 	}
@@ -360,7 +361,7 @@ func (s *Store) DeleteSeries(ctx context.Context, orgID, id string) error {
 }
 
 // PutRatingSettings sets the organizer's rating settings (checked by the caller).
-func (s *Store) PutRatingSettings(ctx context.Context, orgID string, rs tournament.RatingSettings) error {
+func (s *Store) PutRatingSettings(ctx context.Context, orgID string, rs rankings.RatingSettings) error {
 	if err := s.TakeWrite(ctx, orgID); err != nil {
 		return err
 	}
@@ -376,7 +377,7 @@ func NewSeriesID() string { return "se_" + strings.ToLower(rand.Text()[:10]) }
 
 // loadDemoRankings writes the demo's player registers and series.
 func (s *Store) loadDemoRankings(ctx context.Context, d *tournament.Demo) error {
-	for _, r := range d.Rankings {
+	for _, r := range rankings.DemoOf(d) {
 		if err := s.LinkPlayers(ctx, r.OrganizerID, r.Players, r.Links); err != nil {
 			return fmt.Errorf("cache: demo register: %w", err)
 		}
@@ -399,7 +400,7 @@ func (s *Store) setupLinks(ctx context.Context, org tournament.Organizer, setup 
 	if err != nil {
 		return nil, err
 	}
-	links, ps := tournament.SetupLinks(setup, tournamentID, entries, r.Register)
+	links, ps := rankings.SetupLinks(setup, tournamentID, entries, r.Register)
 	if len(ps) > 0 {
 		return nil, ps
 	}

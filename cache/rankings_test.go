@@ -8,6 +8,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/rankings"
 	"courtside/tournament"
 )
 
@@ -22,7 +23,7 @@ func TestSetupNamesRegisteredPlayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var anna tournament.RegisteredPlayer
+	var anna rankings.RegisteredPlayer
 	for _, p := range r.Register.Players {
 		if p.Name == "Anna Becker" {
 			anna = p
@@ -55,7 +56,7 @@ func TestSetupNamesRegisteredPlayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	linked := 0
-	for _, e := range tournament.PlayerEntries(snap) {
+	for _, e := range rankings.PlayerEntries(snap) {
 		if pid := r.Register.PlayerOf(snap.Tournament.ID, e.EntryID); pid != "" {
 			linked++
 			if pid != anna.ID || e.Name != "A. Becker" {
@@ -78,8 +79,8 @@ func TestLinkingChecksBeforeItWrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh := tournament.RegisteredPlayer{ID: "pl_fresh", Name: "Fresh"}
-	err = store.LinkPlayers(ctx, org.ID, []tournament.RegisteredPlayer{fresh}, map[string]string{"t x": "pl_fresh", "t y": "pl_nobody"})
+	fresh := rankings.RegisteredPlayer{ID: "pl_fresh", Name: "Fresh"}
+	err = store.LinkPlayers(ctx, org.ID, []rankings.RegisteredPlayer{fresh}, map[string]string{"t x": "pl_fresh", "t y": "pl_nobody"})
 	if !errors.Is(err, cache.ErrNoSuchPlayer) {
 		t.Fatalf("a link to nobody: %v", err)
 	}
@@ -91,7 +92,7 @@ func TestLinkingChecksBeforeItWrites(t *testing.T) {
 		t.Errorf("a refused call wrote: rev %d → %d, %d → %d players", before.Rev, after.Rev, len(before.Register.Players), len(after.Register.Players))
 	}
 	// A new player and a link to it in one call.
-	if err := store.LinkPlayers(ctx, org.ID, []tournament.RegisteredPlayer{fresh}, map[string]string{"t x": "pl_fresh"}); err != nil {
+	if err := store.LinkPlayers(ctx, org.ID, []rankings.RegisteredPlayer{fresh}, map[string]string{"t x": "pl_fresh"}); err != nil {
 		t.Fatal(err)
 	}
 	if r, _ := store.Rankings(ctx, org.ID); r.Register.Links["t x"] != "pl_fresh" {

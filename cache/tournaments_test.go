@@ -13,6 +13,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
+	"courtside/rankings"
 	"courtside/record"
 	"courtside/tournament"
 )
@@ -122,7 +123,7 @@ func TestNoShowsRemovedAtCheckInAreNoPlayers(t *testing.T) {
 	if _, kept := now.Entries[team.Entries[0].ID]; !kept {
 		t.Log("the store dropped the removed entries") // then nothing could offer them
 	}
-	players := tournament.PlayerEntries(now)
+	players := rankings.PlayerEntries(now)
 	if len(players) == 0 {
 		t.Fatal("no players")
 	}

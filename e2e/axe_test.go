@@ -19,6 +19,7 @@ import (
 
 	"courtside/cache/cachetest"
 	"courtside/internal/testkit"
+	"courtside/rankings"
 	"courtside/tournament"
 	"courtside/upstream"
 	"courtside/web"
@@ -130,7 +131,7 @@ func auditSite(t *testing.T) (*httptest.Server, string, []pageKind) {
 	lyonRunning := match(lyon, running)
 	form := `[data-testid="result-form"]`
 	var series, player string // the demo's series and a player of it
-	for _, r := range demo.Rankings {
+	for _, r := range rankings.DemoOf(demo) {
 		series = "/o/kickerclub-hamburg/series/" + r.Series[0].ID
 		for _, p := range r.Players {
 			if p.Name == "Anna Becker" {

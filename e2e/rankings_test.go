@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"courtside/rankings"
 	"courtside/record"
 	"courtside/tournament"
 )
@@ -27,7 +28,7 @@ func TestRankingsInTheBrowser(t *testing.T) {
 			org = o
 		}
 	}
-	se := demo.Rankings[0].Series[0]
+	se := rankings.DemoOf(demo)[0].Series[0]
 	series := srv.URL + "/o/" + org.Slug + "/series/" + se.ID
 	b := browser(t)
 	look := steps(t, b, "rankings", true)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"courtside/cache"
+	"courtside/rankings"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -18,12 +19,12 @@ import (
 type RegisterStore interface {
 	Organizer(ctx context.Context, id string) (tournament.Organizer, error)
 	Rankings(ctx context.Context, orgID string) (*cache.Rankings, error)
-	LinkPlayers(ctx context.Context, orgID string, newPlayers []tournament.RegisteredPlayer, links map[string]string) error
+	LinkPlayers(ctx context.Context, orgID string, newPlayers []rankings.RegisteredPlayer, links map[string]string) error
 	MergePlayers(ctx context.Context, orgID, into, from string) error
-	SplitPlayer(ctx context.Context, orgID, from string, links []string, to tournament.RegisteredPlayer) error
-	PutSeries(ctx context.Context, orgID string, se tournament.Series) error
+	SplitPlayer(ctx context.Context, orgID, from string, links []string, to rankings.RegisteredPlayer) error
+	PutSeries(ctx context.Context, orgID string, se rankings.Series) error
 	DeleteSeries(ctx context.Context, orgID, id string) error
-	PutRatingSettings(ctx context.Context, orgID string, rs tournament.RatingSettings) error
+	PutRatingSettings(ctx context.Context, orgID string, rs rankings.RatingSettings) error
 }
 
 // AdminRankings is the console's part for rankings: the player register
@@ -50,10 +51,10 @@ func rankingsForm(w http.ResponseWriter, r *http.Request) error {
 }
 
 // ownEntries are the player entries of the signed-in organizer's tournaments, by link key.
-func ownEntries(st *RankingState) map[string]tournament.PlayerEntry {
-	out := map[string]tournament.PlayerEntry{}
+func ownEntries(st *RankingState) map[string]rankings.PlayerEntry {
+	out := map[string]rankings.PlayerEntry{}
 	for _, s := range st.Snaps {
-		for _, e := range tournament.PlayerEntries(s) {
+		for _, e := range rankings.PlayerEntries(s) {
 			out[e.Link()] = e
 		}
 	}
@@ -79,7 +80,7 @@ func (a *AdminRankings) showPlayers(w http.ResponseWriter, r *http.Request, stat
 	reg := st.Data.Register
 	p := templates.PlayersPage{Page: a.Admin.page(r, templates.T(ctx, "Players")), Organizer: org.Name, Flash: flash, Error: failure, RankingsHref: "/o/" + org.Slug + "/ratings"}
 	for _, s := range st.Snaps {
-		for _, sg := range tournament.Suggest(reg, tournament.PlayerEntries(s)) {
+		for _, sg := range rankings.Suggest(reg, rankings.PlayerEntries(s)) {
 			if len(p.Pending) == maxPendingShown {
 				p.MorePending++
 				continue
@@ -127,7 +128,7 @@ func (a *AdminRankings) Confirm(w http.ResponseWriter, r *http.Request) error {
 	own := ownEntries(st)
 	links := map[string]string{}
 	made := map[string]string{} // name key → new player id
-	var fresh []tournament.RegisteredPlayer
+	var fresh []rankings.RegisteredPlayer
 	for _, v := range r.PostForm["link"] {
 		link, pid, _ := strings.Cut(v, "|")
 		e, ok := own[link]
@@ -135,10 +136,10 @@ func (a *AdminRankings) Confirm(w http.ResponseWriter, r *http.Request) error {
 			return a.showPlayers(w, r, http.StatusUnprocessableEntity, "", templates.T(ctx, "An entry of the form is not one of your tournaments' entries any more. Nothing was changed."), nil)
 		}
 		if pid == "" {
-			k := tournament.NameKey(e.Name)
+			k := rankings.NameKey(e.Name)
 			if made[k] == "" {
 				made[k] = cache.NewPlayerID()
-				fresh = append(fresh, tournament.RegisteredPlayer{ID: made[k], Name: strings.Join(strings.Fields(e.Name), " ")})
+				fresh = append(fresh, rankings.RegisteredPlayer{ID: made[k], Name: strings.Join(strings.Fields(e.Name), " ")})
 			}
 			pid = made[k]
 		}
@@ -192,20 +193,20 @@ func (a *AdminRankings) Settings(w http.ResponseWriter, r *http.Request) error {
 		}
 		return n
 	}
-	rs := tournament.RatingSettings{Start: num("start", f.Start), KNew: num("kNew", f.KNew), NewGames: num("newGames", f.NewGames), K: num("k", f.K), KTop: num("kTop", f.KTop), TopRating: num("topRating", f.TopRating)}
+	rs := rankings.RatingSettings{Start: num("start", f.Start), KNew: num("kNew", f.KNew), NewGames: num("newGames", f.NewGames), K: num("k", f.K), KTop: num("kTop", f.KTop), TopRating: num("topRating", f.TopRating)}
 	if len(f.Errors) == 0 {
 		if err := rs.Check(); err != nil {
 			field := "start"
 			switch {
-			case rs.KNew < 1 || rs.KNew > tournament.MaxRatingK:
+			case rs.KNew < 1 || rs.KNew > rankings.MaxRatingK:
 				field = "kNew"
-			case rs.K < 1 || rs.K > tournament.MaxRatingK:
+			case rs.K < 1 || rs.K > rankings.MaxRatingK:
 				field = "k"
-			case rs.KTop < 1 || rs.KTop > tournament.MaxRatingK:
+			case rs.KTop < 1 || rs.KTop > rankings.MaxRatingK:
 				field = "kTop"
-			case rs.NewGames < 0 || rs.NewGames > tournament.MaxNewGames:
+			case rs.NewGames < 0 || rs.NewGames > rankings.MaxNewGames:
 				field = "newGames"
-			case rs.Start >= tournament.MinRatingStart && rs.Start <= tournament.MaxRatingStart:
+			case rs.Start >= rankings.MinRatingStart && rs.Start <= rankings.MaxRatingStart:
 				field = "topRating"
 			}
 			f.Errors[field] = refusal(ctx, err)
@@ -267,7 +268,7 @@ func (a *AdminRankings) Split(w http.ResponseWriter, r *http.Request) error {
 	case name == "" || len(name) > 120:
 		return a.showPlayer(w, r, http.StatusUnprocessableEntity, "", "", name, templates.T(ctx, "Give the other player's name (at most 120 characters)."))
 	}
-	to := tournament.RegisteredPlayer{ID: cache.NewPlayerID(), Name: name}
+	to := rankings.RegisteredPlayer{ID: cache.NewPlayerID(), Name: name}
 	err := a.Store.SplitPlayer(ctx, Caller(ctx).OrganizerID, r.PathValue("playerId"), links, to)
 	switch {
 	case errors.Is(err, cache.ErrNotHisEntry):
@@ -300,11 +301,11 @@ func (a *AdminRankings) showSeries(w http.ResponseWriter, r *http.Request, statu
 	}
 	p := templates.SeriesConsolePage{Page: a.Admin.page(r, templates.T(ctx, "Series")), Organizer: org.Name, Flash: flash, Error: failure}
 	defaults := map[string]string{}
-	for _, c := range tournament.EventClasses {
+	for _, c := range rankings.EventClasses {
 		p.Classes = append(p.Classes, templates.Option{Value: string(c), Label: className(ctx, c)})
-		defaults[string(c)] = tournament.DefaultPoints(c).String()
+		defaults[string(c)] = rankings.DefaultPoints(c).String()
 	}
-	form := func(se *tournament.Series) templates.SeriesForm {
+	form := func(se *rankings.Series) templates.SeriesForm {
 		f := templates.SeriesForm{ID: se.ID, Name: se.Name, Class: string(se.Class), Points: se.Points.String(), DefaultPoints: defaults, Action: "/admin/series"}
 		if se.BestN > 0 {
 			f.BestN = strconv.Itoa(se.BestN)
@@ -315,7 +316,7 @@ func (a *AdminRankings) showSeries(w http.ResponseWriter, r *http.Request, statu
 		for i := len(st.Snaps) - 1; i >= 0; i-- { // the latest first
 			s := st.Snaps[i]
 			for _, d := range s.Tournament.Disciplines {
-				part := tournament.SeriesPart{TournamentID: s.Tournament.ID, DisciplineID: d.ID}
+				part := rankings.SeriesPart{TournamentID: s.Tournament.ID, DisciplineID: d.ID}
 				label, _ := partLabel(s, d.ID)
 				if len(s.Tournament.Disciplines) == 1 {
 					label += " · " + d.Name
@@ -332,7 +333,7 @@ func (a *AdminRankings) showSeries(w http.ResponseWriter, r *http.Request, statu
 		}
 		p.Series = append(p.Series, f)
 	}
-	p.New = form(&tournament.Series{Class: tournament.ClassLocal})
+	p.New = form(&rankings.Series{Class: rankings.ClassLocal})
 	if edited != nil && edited.ID == "" {
 		p.New.Name, p.New.Class, p.New.BestN, p.New.Points, p.New.Errors = edited.Name, edited.Class, edited.BestN, edited.Points, edited.Errors
 	}
@@ -363,7 +364,7 @@ func (a *AdminRankings) SaveSeries(w http.ResponseWriter, r *http.Request) error
 		}
 	}
 	f := templates.SeriesForm{ID: id, Name: strings.TrimSpace(r.PostForm.Get("name")), Class: r.PostForm.Get("class"), BestN: strings.TrimSpace(r.PostForm.Get("bestN")), Points: r.PostForm.Get("points"), Errors: map[string]string{}}
-	se := tournament.Series{ID: id, Name: f.Name, Class: tournament.EventClass(f.Class)}
+	se := rankings.Series{ID: id, Name: f.Name, Class: rankings.EventClass(f.Class)}
 	if se.ID == "" {
 		se.ID = cache.NewSeriesID()
 	}
@@ -374,7 +375,7 @@ func (a *AdminRankings) SaveSeries(w http.ResponseWriter, r *http.Request) error
 		}
 		se.BestN = n
 	}
-	if pts, err := tournament.ParsePointsTable(f.Points); err != nil {
+	if pts, err := rankings.ParsePointsTable(f.Points); err != nil {
 		f.Errors["points"] = refusal(ctx, err)
 	} else {
 		se.Points = pts
@@ -390,7 +391,7 @@ func (a *AdminRankings) SaveSeries(w http.ResponseWriter, r *http.Request) error
 			f.Errors["parts"] = templates.T(ctx, "A ticked discipline is not one of your tournaments' any more.")
 			continue
 		}
-		if part := (tournament.SeriesPart{TournamentID: tid, DisciplineID: did}); !slices.Contains(se.Parts, part) {
+		if part := (rankings.SeriesPart{TournamentID: tid, DisciplineID: did}); !slices.Contains(se.Parts, part) {
 			se.Parts = append(se.Parts, part)
 		}
 	}

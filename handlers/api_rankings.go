@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"courtside/rankings"
 	"courtside/record"
 	"courtside/tournament"
 )
@@ -29,18 +30,18 @@ type RankingsAPI struct {
 
 // SeriesJSON is a series as the API shows it.
 type SeriesJSON struct {
-	ID     string                  `json:"id"`
-	Name   string                  `json:"name"`
-	Class  tournament.EventClass   `json:"class"`
-	BestN  int                     `json:"bestN"`
-	Points tournament.PointsTable  `json:"points"`
-	Parts  []tournament.SeriesPart `json:"parts"`
-	Live   bool                    `json:"live"`
+	ID     string                `json:"id"`
+	Name   string                `json:"name"`
+	Class  rankings.EventClass   `json:"class"`
+	BestN  int                   `json:"bestN"`
+	Points rankings.PointsTable  `json:"points"`
+	Parts  []rankings.SeriesPart `json:"parts"`
+	Live   bool                  `json:"live"`
 }
 
 // SeriesRowJSON is a series table's row with the player's rating.
 type SeriesRowJSON struct {
-	tournament.SeriesRow
+	rankings.SeriesRow
 	Rating int `json:"rating"`
 }
 
@@ -62,12 +63,12 @@ type RatingJSON struct {
 
 // PlayerJSON is a registered player's profile.
 type PlayerJSON struct {
-	ID          string                   `json:"id"`
-	Name        string                   `json:"name"`
-	Rating      int                      `json:"rating"`
-	Games       int                      `json:"games"`
-	Tournaments []PlayerTournamentJSON   `json:"tournaments"`
-	History     []tournament.RatingPoint `json:"history"`
+	ID          string                 `json:"id"`
+	Name        string                 `json:"name"`
+	Rating      int                    `json:"rating"`
+	Games       int                    `json:"games"`
+	Tournaments []PlayerTournamentJSON `json:"tournaments"`
+	History     []rankings.RatingPoint `json:"history"`
 }
 
 // PlayerTournamentJSON is a tournament discipline a player entered, with the place.
@@ -86,7 +87,7 @@ func (a *RankingsAPI) state(r *http.Request) (tournament.Organizer, *RankingStat
 
 // stateSeen is state with the ratings the caller sees: all of them with the
 // organizer's token, those over shared tournaments with any other key.
-func (a *RankingsAPI) stateSeen(r *http.Request) (tournament.Organizer, *RankingState, func(*tournament.Snapshot) bool, *tournament.Ratings, error) {
+func (a *RankingsAPI) stateSeen(r *http.Request) (tournament.Organizer, *RankingState, func(*tournament.Snapshot) bool, *rankings.Ratings, error) {
 	org, err := a.Store.Organizer(r.Context(), r.PathValue("organizerId"))
 	if err != nil {
 		return org, nil, nil, nil, notFoundAs(err, "ORGANIZER_NOT_FOUND")
@@ -108,14 +109,14 @@ func (a *RankingsAPI) stateSeen(r *http.Request) (tournament.Organizer, *Ranking
 
 // hidden reports whether a series shown with only the parts the caller may
 // see is hidden from it: it has parts, and the caller may see none of them.
-func hidden(se, shown *tournament.Series) bool {
+func hidden(se, shown *rankings.Series) bool {
 	return len(shown.Parts) == 0 && len(se.Parts) > 0
 }
 
 // shownSeries is the series with only the parts the caller may see, and its key.
-func shownSeries(se *tournament.Series, st *RankingState, visible func(*tournament.Snapshot) bool) (*tournament.Series, string) {
+func shownSeries(se *rankings.Series, st *RankingState, visible func(*tournament.Snapshot) bool) (*rankings.Series, string) {
 	shown := *se
-	shown.Parts = slices.DeleteFunc(slices.Clone(se.Parts), func(p tournament.SeriesPart) bool { return !visible(st.ByID[p.TournamentID]) })
+	shown.Parts = slices.DeleteFunc(slices.Clone(se.Parts), func(p rankings.SeriesPart) bool { return !visible(st.ByID[p.TournamentID]) })
 	key := se.ID + "|" + strconv.Itoa(len(shown.Parts))
 	if len(shown.Parts) != len(se.Parts) {
 		key += "|shared"
@@ -123,10 +124,10 @@ func shownSeries(se *tournament.Series, st *RankingState, visible func(*tourname
 	return &shown, key
 }
 
-func seriesJSON(se *tournament.Series, ss *SeriesState) SeriesJSON {
+func seriesJSON(se *rankings.Series, ss *SeriesState) SeriesJSON {
 	out := SeriesJSON{ID: se.ID, Name: se.Name, Class: se.Class, BestN: se.BestN, Points: se.Table(), Parts: se.Parts, Live: ss.Live}
 	if out.Parts == nil {
-		out.Parts = []tournament.SeriesPart{}
+		out.Parts = []rankings.SeriesPart{}
 	}
 	return out
 }
@@ -188,7 +189,7 @@ func (a *RankingsAPI) Ratings(w http.ResponseWriter, r *http.Request) error {
 
 // ratingList is every registered player who has played in seen (the
 // state's Ratings or Shared), by rating.
-func ratingList(st *RankingState, seen *tournament.Ratings) []RatingJSON {
+func ratingList(st *RankingState, seen *rankings.Ratings) []RatingJSON {
 	var all []RatingJSON
 	for id, p := range st.Data.Register.Players {
 		pr := seen.Players[id]
@@ -220,7 +221,7 @@ func (a *RankingsAPI) Player(w http.ResponseWriter, r *http.Request) error {
 		return NotFound("PLAYER_NOT_FOUND")
 	}
 	rating, games := st.Rating(seen, pl.ID)
-	out := PlayerJSON{ID: pl.ID, Name: pl.Name, Rating: int(math.Round(rating)), Games: games, Tournaments: []PlayerTournamentJSON{}, History: []tournament.RatingPoint{}}
+	out := PlayerJSON{ID: pl.ID, Name: pl.Name, Rating: int(math.Round(rating)), Games: games, Tournaments: []PlayerTournamentJSON{}, History: []rankings.RatingPoint{}}
 	for _, t := range profileOf(st, seen, pl.ID, visible).tournaments {
 		out.Tournaments = append(out.Tournaments, PlayerTournamentJSON{TournamentID: t.snap.Tournament.ID, Name: t.snap.Tournament.Name, Discipline: t.discipline, Place: t.place})
 	}

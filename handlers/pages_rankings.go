@@ -16,6 +16,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/angelofallars/htmx-go"
 
+	"courtside/rankings"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -47,7 +48,7 @@ func (rp *RankingPages) visible(r *http.Request, s *tournament.Snapshot) bool {
 }
 
 // seriesFor is the series the path names, with only the parts the request may see.
-func (rp *RankingPages) seriesFor(r *http.Request, st *RankingState) (*tournament.Series, string, error) {
+func (rp *RankingPages) seriesFor(r *http.Request, st *RankingState) (*rankings.Series, string, error) {
 	se, ok := st.Data.SeriesByID(r.PathValue("seriesId"))
 	if !ok {
 		return nil, "", NotFound("series")
@@ -141,13 +142,13 @@ func initials(name string) string {
 }
 
 // className is an event class in the page's language.
-func className(ctx context.Context, c tournament.EventClass) string {
+func className(ctx context.Context, c rankings.EventClass) string {
 	switch c {
-	case tournament.ClassRegional:
+	case rankings.ClassRegional:
 		return templates.T(ctx, "Regional event")
-	case tournament.ClassNational:
+	case rankings.ClassNational:
 		return templates.T(ctx, "National event")
-	case tournament.ClassInternational:
+	case rankings.ClassInternational:
 		return templates.T(ctx, "International event")
 	}
 	return templates.T(ctx, "Club event")
@@ -166,7 +167,7 @@ func signed(ctx context.Context, d float64) string {
 }
 
 // seriesTableView is the table of a series at a state.
-func (rp *RankingPages) seriesTableView(r *http.Request, org tournament.Organizer, st *RankingState, se *tournament.Series, key string, kiosk bool) templates.SeriesTableView {
+func (rp *RankingPages) seriesTableView(r *http.Request, org tournament.Organizer, st *RankingState, se *rankings.Series, key string, kiosk bool) templates.SeriesTableView {
 	ctx := r.Context()
 	ss := st.Series(se, key)
 	t := templates.SeriesTableView{Kiosk: kiosk}
@@ -182,7 +183,7 @@ func (rp *RankingPages) seriesTableView(r *http.Request, org tournament.Organize
 	if kiosk {
 		t.Poll.Every = 3000
 	}
-	index := map[tournament.SeriesPart]int{}
+	index := map[rankings.SeriesPart]int{}
 	for i, part := range se.Parts {
 		s := st.ByID[part.TournamentID]
 		label, short := partLabel(s, part.DisciplineID)
@@ -193,7 +194,7 @@ func (rp *RankingPages) seriesTableView(r *http.Request, org tournament.Organize
 		t.Parts = append(t.Parts, v)
 		index[part] = i
 	}
-	latest := tournament.LatestStarted(se, st.ByID)
+	latest := rankings.LatestStarted(se, st.ByID)
 	seen := st.Seen(rp.Pages.views(r, org.ID))
 	rows := ss.Rows
 	if kiosk && len(rows) > 20 {
@@ -204,7 +205,7 @@ func (rp *RankingPages) seriesTableView(r *http.Request, org tournament.Organize
 		v := templates.SeriesRowView{Rank: row.Rank, Name: row.Name, Href: playerHref(org, row.PlayerID), PlayerID: row.PlayerID,
 			Points: row.Points, Events: row.Events, Rating: templates.Number(ctx, math.Round(rating), 0), Move: row.Movement, New: row.New,
 			Cells: make([]templates.SeriesCell, len(se.Parts))}
-		if p := seen.Players[row.PlayerID]; p != nil && latest != "" && slices.ContainsFunc(p.History, func(h tournament.RatingPoint) bool { return h.TournamentID == latest }) {
+		if p := seen.Players[row.PlayerID]; p != nil && latest != "" && slices.ContainsFunc(p.History, func(h rankings.RatingPoint) bool { return h.TournamentID == latest }) {
 			v.RatingChange = signed(ctx, p.Rating-p.RatingBefore(latest, float64(st.Data.Settings.Start)))
 		}
 		for _, res := range row.Results {
@@ -284,8 +285,8 @@ func (rp *RankingPages) SeriesTV(w http.ResponseWriter, r *http.Request) error {
 // seriesVenue is the zone a series TV's clock tells: the venue's of the
 // series' latest tournament that has started, else of its first with a
 // zone (the device's own zone only when none has one).
-func seriesVenue(se *tournament.Series, snaps map[string]*tournament.Snapshot) templates.Zone {
-	if id := tournament.LatestStarted(se, snaps); id != "" && snaps[id].Tournament.TimeZone != "" {
+func seriesVenue(se *rankings.Series, snaps map[string]*tournament.Snapshot) templates.Zone {
+	if id := rankings.LatestStarted(se, snaps); id != "" && snaps[id].Tournament.TimeZone != "" {
 		return venue(snaps[id].Tournament)
 	}
 	for _, part := range se.Parts {
@@ -315,7 +316,7 @@ func (rp *RankingPages) SeriesCSV(w http.ResponseWriter, r *http.Request) error 
 		head = append(head, csvSafe(label+" place"), csvSafe(label+" points"))
 	}
 	_ = cw.Write(head)
-	index := map[tournament.SeriesPart]int{}
+	index := map[rankings.SeriesPart]int{}
 	for i, part := range se.Parts {
 		index[part] = i
 	}
@@ -376,7 +377,7 @@ func (rp *RankingPages) Profile(w http.ResponseWriter, r *http.Request) error {
 // profileView builds a player's profile from the state, showing only the
 // tournaments the request may see (a private one's matches still count in
 // the rating, but are not listed).
-func (rp *RankingPages) profileView(r *http.Request, org tournament.Organizer, st *RankingState, pl tournament.RegisteredPlayer) templates.ProfilePage {
+func (rp *RankingPages) profileView(r *http.Request, org tournament.Organizer, st *RankingState, pl rankings.RegisteredPlayer) templates.ProfilePage {
 	ctx := r.Context()
 	seen := st.Seen(rp.Pages.views(r, org.ID))
 	pr := profileOf(st, seen, pl.ID, func(s *tournament.Snapshot) bool { return rp.visible(r, s) })
@@ -474,7 +475,7 @@ type profilePartner struct {
 }
 
 // profileOf gathers a player's tournaments (by start), latest matches and partners.
-func profileOf(st *RankingState, seen *tournament.Ratings, playerID string, visible func(*tournament.Snapshot) bool) profile {
+func profileOf(st *RankingState, seen *rankings.Ratings, playerID string, visible func(*tournament.Snapshot) bool) profile {
 	var out profile
 	mine := playerEntries(st, playerID)
 	pr := seen.Players[playerID]
@@ -490,7 +491,7 @@ func profileOf(st *RankingState, seen *tournament.Ratings, playerID string, visi
 func playerEntries(st *RankingState, playerID string) map[string]map[string]bool {
 	mine := map[string]map[string]bool{}
 	for _, k := range st.Data.Register.LinksOf(playerID) {
-		tid, eid, _ := tournament.SplitLinkKey(k)
+		tid, eid, _ := rankings.SplitLinkKey(k)
 		if mine[tid] == nil {
 			mine[tid] = map[string]bool{}
 		}
@@ -501,13 +502,13 @@ func playerEntries(st *RankingState, playerID string) map[string]map[string]bool
 
 // profileTournaments are the player's tournaments and places, by start,
 // with the last rated one and its rating change.
-func profileTournaments(st *RankingState, mine map[string]map[string]bool, pr *tournament.PlayerRating, visible func(*tournament.Snapshot) bool) (out []profileTournament, last *tournament.Snapshot, lastChange float64) {
+func profileTournaments(st *RankingState, mine map[string]map[string]bool, pr *rankings.PlayerRating, visible func(*tournament.Snapshot) bool) (out []profileTournament, last *tournament.Snapshot, lastChange float64) {
 	for _, s := range st.Snaps {
 		ids := mine[s.Tournament.ID]
 		if ids == nil || !visible(s) {
 			continue
 		}
-		rated := pr != nil && slices.ContainsFunc(pr.History, func(h tournament.RatingPoint) bool { return h.TournamentID == s.Tournament.ID })
+		rated := pr != nil && slices.ContainsFunc(pr.History, func(h rankings.RatingPoint) bool { return h.TournamentID == s.Tournament.ID })
 		var change float64
 		if rated {
 			for _, h := range pr.History {
@@ -529,7 +530,7 @@ func profileTournaments(st *RankingState, mine map[string]map[string]bool, pr *t
 			if entry == "" {
 				continue
 			}
-			out = append(out, profileTournament{snap: s, discipline: d.Name, place: tournament.FinalPlaces(s, d)[entry], rated: rated, change: change})
+			out = append(out, profileTournament{snap: s, discipline: d.Name, place: rankings.FinalPlaces(s, d)[entry], rated: rated, change: change})
 		}
 	}
 	return out, last, lastChange
@@ -537,13 +538,13 @@ func profileTournaments(st *RankingState, mine map[string]map[string]bool, pr *t
 
 // profileMatches are the player's latest matches (at most maxProfileMatches),
 // the latest first, and partners over all of them, most matches first.
-func profileMatches(st *RankingState, mine map[string]map[string]bool, pr *tournament.PlayerRating, visible func(*tournament.Snapshot) bool) (matches []profileMatch, out []profilePartner) {
+func profileMatches(st *RankingState, mine map[string]map[string]bool, pr *rankings.PlayerRating, visible func(*tournament.Snapshot) bool) (matches []profileMatch, out []profilePartner) {
 	reg := st.Data.Register
 	name := func(tid, entryID string, e *tournament.Entry) (string, string) {
 		if pid := reg.PlayerOf(tid, entryID); pid != "" {
 			return pid, reg.Players[pid].Name
 		}
-		return tournament.UnlinkedPrefix + tournament.LinkKey(tid, entryID), e.Name
+		return rankings.UnlinkedPrefix + rankings.LinkKey(tid, entryID), e.Name
 	}
 	partners := map[string]*profilePartner{}
 	for i := len(pr.History) - 1; i >= 0; i-- {
@@ -618,7 +619,7 @@ func findEntry(s *tournament.Snapshot, side *tournament.Entry, p string) *tourna
 // ratingChart draws the player's rating in seen after each match into a
 // 640×200 drawing: the line, a rating scale, and a dot at each tournament's
 // end (seen holds only tournaments the viewer may see).
-func ratingChart(ctx context.Context, st *RankingState, seen *tournament.Ratings, playerID string) templates.RatingChart {
+func ratingChart(ctx context.Context, st *RankingState, seen *rankings.Ratings, playerID string) templates.RatingChart {
 	pr := seen.Players[playerID]
 	if pr == nil || len(pr.History) == 0 {
 		return templates.RatingChart{}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"courtside/cache"
+	"courtside/rankings"
 	"courtside/tournament"
 )
 
@@ -47,12 +48,12 @@ type RankingState struct {
 	// Snaps are the organizer's tournaments by start; ByID finds them.
 	Snaps   []*tournament.Snapshot
 	ByID    map[string]*tournament.Snapshot
-	Matches []tournament.RatedMatch
+	Matches []rankings.RatedMatch
 	// Ratings are over every tournament: what the organizer sees.
-	Ratings *tournament.Ratings
+	Ratings *rankings.Ratings
 	// Shared are over the shared tournaments only: what everyone else sees,
 	// so a private tournament's players, results and ratings stay private.
-	Shared *tournament.Ratings
+	Shared *rankings.Ratings
 
 	perTournament map[string]ratedOf // the rated matches of each tournament, to reuse
 	series        sync.Map           // series id → *SeriesState, computed on first use
@@ -62,12 +63,12 @@ type RankingState struct {
 type ratedOf struct {
 	version, rev int64
 	shared       bool
-	matches      []tournament.RatedMatch
+	matches      []rankings.RatedMatch
 }
 
 // SeriesState is a series' table at a rankings state.
 type SeriesState struct {
-	Rows []tournament.SeriesRow
+	Rows []rankings.SeriesRow
 	// Live is set while a tournament of the series runs: the table moves.
 	Live bool
 }
@@ -85,7 +86,7 @@ func (b *RankingsBook) State(ctx context.Context, orgID string) (*RankingState, 
 	if err != nil {
 		return nil, err
 	}
-	snaps = tournament.ByStart(snaps)
+	snaps = rankings.ByStart(snaps)
 	h := fnv.New64a()
 	_, _ = h.Write(strconv.AppendInt(nil, data.Rev, 10))
 	for _, s := range snaps {
@@ -126,7 +127,7 @@ func (b *RankingsBook) State(ctx context.Context, orgID string) (*RankingState, 
 func Compute(data *cache.Rankings, snaps []*tournament.Snapshot, before *RankingState) *RankingState {
 	st := &RankingState{Data: data, Snaps: snaps, ByID: make(map[string]*tournament.Snapshot, len(snaps)), perTournament: make(map[string]ratedOf, len(snaps))}
 	extend := before != nil && before.Data.Rev == data.Rev && before.Ratings.Settings == data.Settings && len(before.perTournament) <= len(snaps)
-	var tail []tournament.RatedMatch
+	var tail []rankings.RatedMatch
 	var last time.Time
 	if extend && len(before.Matches) > 0 {
 		last = before.Matches[len(before.Matches)-1].At
@@ -144,7 +145,7 @@ func Compute(data *cache.Rankings, snaps []*tournament.Snapshot, before *Ranking
 			n += len(old.matches)
 			continue
 		}
-		r := ratedOf{version: s.Version, rev: data.Rev, shared: s.Tournament.Public, matches: tournament.AppendRatedMatches(nil, s, data.Register)}
+		r := ratedOf{version: s.Version, rev: data.Rev, shared: s.Tournament.Public, matches: rankings.AppendRatedMatches(nil, s, data.Register)}
 		st.perTournament[id] = r
 		n += len(r.matches)
 		if had && old.shared != r.shared {
@@ -167,7 +168,7 @@ func Compute(data *cache.Rankings, snaps []*tournament.Snapshot, before *Ranking
 		// The old sequence, then the new matches in the order they ended. The
 		// old state's array is appended to in place when it has room: a state
 		// only reads up to its own length, and only the newest state is extended.
-		tournament.SortRated(tail)
+		rankings.SortRated(tail)
 		st.Matches = append(before.Matches, tail...)
 		st.Ratings = before.Ratings.Extend(tail)
 		st.Shared = before.Shared
@@ -176,19 +177,19 @@ func Compute(data *cache.Rankings, snaps []*tournament.Snapshot, before *Ranking
 		}
 		return st
 	}
-	st.Matches = make([]tournament.RatedMatch, 0, n+n/8+16)
+	st.Matches = make([]rankings.RatedMatch, 0, n+n/8+16)
 	for _, s := range snaps {
 		st.Matches = append(st.Matches, st.perTournament[s.Tournament.ID].matches...)
 	}
-	tournament.SortRated(st.Matches)
-	st.Ratings = tournament.ComputeRatings(data.Settings, st.Matches)
-	st.Shared = tournament.ComputeRatings(data.Settings, st.shared(st.Matches))
+	rankings.SortRated(st.Matches)
+	st.Ratings = rankings.ComputeRatings(data.Settings, st.Matches)
+	st.Shared = rankings.ComputeRatings(data.Settings, st.shared(st.Matches))
 	return st
 }
 
 // shared is the matches of shared tournaments among ms, in their order.
-func (st *RankingState) shared(ms []tournament.RatedMatch) []tournament.RatedMatch {
-	out := make([]tournament.RatedMatch, 0, len(ms))
+func (st *RankingState) shared(ms []rankings.RatedMatch) []rankings.RatedMatch {
+	out := make([]rankings.RatedMatch, 0, len(ms))
 	for _, m := range ms {
 		if st.perTournament[m.TournamentID].shared {
 			out = append(out, m)
@@ -199,7 +200,7 @@ func (st *RankingState) shared(ms []tournament.RatedMatch) []tournament.RatedMat
 
 // Seen is the ratings a viewer sees: every tournament's for the organizer
 // (all), the shared tournaments' for anyone else.
-func (st *RankingState) Seen(all bool) *tournament.Ratings {
+func (st *RankingState) Seen(all bool) *rankings.Ratings {
 	if all {
 		return st.Ratings
 	}
@@ -218,7 +219,7 @@ func countNew(st, before *RankingState) int {
 }
 
 // extends reports whether ms begins with every match of old, with the same result.
-func extends(ms, old []tournament.RatedMatch) bool {
+func extends(ms, old []rankings.RatedMatch) bool {
 	if len(ms) < len(old) {
 		return false
 	}
@@ -232,16 +233,16 @@ func extends(ms, old []tournament.RatedMatch) bool {
 
 // Series is the series' table at this state, computed once per state and
 // key (the series' id and which of its parts the viewer may see).
-func (st *RankingState) Series(se *tournament.Series, key string) *SeriesState {
+func (st *RankingState) Series(se *rankings.Series, key string) *SeriesState {
 	if v, ok := st.series.Load(key); ok {
 		return v.(*SeriesState)
 	}
-	now, before := tournament.SeriesResults(se, st.ByID, st.Data.Register)
+	now, before := rankings.SeriesResults(se, st.ByID, st.Data.Register)
 	names := map[string]string{}
 	for id, p := range st.Data.Register.Players {
 		names[id] = p.Name
 	}
-	rows := tournament.WithMovement(tournament.SeriesTable(se, now, names), tournament.SeriesTable(se, before, names))
+	rows := rankings.WithMovement(rankings.SeriesTable(se, now, names), rankings.SeriesTable(se, before, names))
 	out := &SeriesState{Rows: rows}
 	for _, part := range se.Parts {
 		if s := st.ByID[part.TournamentID]; s != nil && s.Tournament.State == tournament.StateRunning {
@@ -254,7 +255,7 @@ func (st *RankingState) Series(se *tournament.Series, key string) *SeriesState {
 
 // Rating is a registered player's rating in rs (Ratings or Shared) now and
 // its games, or the start value.
-func (st *RankingState) Rating(rs *tournament.Ratings, playerID string) (float64, int) {
+func (st *RankingState) Rating(rs *rankings.Ratings, playerID string) (float64, int) {
 	if p := rs.Players[playerID]; p != nil {
 		return p.Rating, p.Games
 	}

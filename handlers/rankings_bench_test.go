@@ -15,6 +15,7 @@ import (
 	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/handlers"
+	"courtside/rankings"
 	"courtside/tournament"
 )
 
@@ -33,23 +34,23 @@ const (
 func benchOrganizer(b *testing.B) (*cache.Rankings, []*tournament.Snapshot) {
 	b.Helper()
 	rng := rand.New(rand.NewPCG(7, 7))
-	reg := &tournament.Register{Players: map[string]tournament.RegisteredPlayer{}, Links: map[string]string{}}
+	reg := &rankings.Register{Players: map[string]rankings.RegisteredPlayer{}, Links: map[string]string{}}
 	for i := range benchPlayers {
 		id := fmt.Sprintf("P%05d", i)
-		reg.Players[id] = tournament.RegisteredPlayer{ID: id, Name: "Player " + id}
+		reg.Players[id] = rankings.RegisteredPlayer{ID: id, Name: "Player " + id}
 	}
 	start := time.Date(2020, 1, 1, 18, 0, 0, 0, time.UTC)
 	snaps := make([]*tournament.Snapshot, benchTournaments)
 	for t := range benchTournaments {
 		snaps[t] = benchTournament(t, start.Add(time.Duration(t)*24*time.Hour), rng, reg, nil, benchEntrants, benchRounds, benchDoubles)
 	}
-	return &cache.Rankings{Rev: 1, Register: reg, Settings: tournament.DefaultRatingSettings}, snaps
+	return &cache.Rankings{Rev: 1, Register: reg, Settings: rankings.DefaultRatingSettings}, snaps
 }
 
 // benchTournament makes tournament t of entrants players, a Swiss of rounds
 // rounds and doubles doubles, with its matches played from at on; extra, if
 // set, is played last.
-func benchTournament(t int, at time.Time, rng *rand.Rand, reg *tournament.Register, extra *tournament.Match, entrants, rounds, doubles int) *tournament.Snapshot {
+func benchTournament(t int, at time.Time, rng *rand.Rand, reg *rankings.Register, extra *tournament.Match, entrants, rounds, doubles int) *tournament.Snapshot {
 	tid := fmt.Sprintf("t%03d", t)
 	g := tournament.Group{ID: tid + "g", Mode: tournament.Swiss, State: tournament.PhaseFinished}
 	for r := range rounds + 1 {
@@ -64,7 +65,7 @@ func benchTournament(t int, at time.Time, rng *rand.Rand, reg *tournament.Regist
 		e := &tournament.Entry{ID: pid, Name: fmt.Sprintf("Player P%05d", p)}
 		e.Entries = []*tournament.Entry{{ID: e.ID, Name: e.Name}} // a single lists itself as its player, as stored
 		entries[pid], players[i] = e, e
-		reg.Links[tournament.LinkKey(tid, pid)] = fmt.Sprintf("P%05d", p)
+		reg.Links[rankings.LinkKey(tid, pid)] = fmt.Sprintf("P%05d", p)
 	}
 	var matches []*tournament.Match
 	clock := at
@@ -115,7 +116,7 @@ func BenchmarkEloOnly(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		tournament.ComputeRatings(data.Settings, ms)
+		rankings.ComputeRatings(data.Settings, ms)
 	}
 }
 
@@ -166,11 +167,11 @@ func quotaOrganizer(b *testing.B, rdb redis.UniversalClient) tournament.Organize
 		b.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
-	reg := &tournament.Register{Players: map[string]tournament.RegisteredPlayer{}, Links: map[string]string{}}
-	var players []tournament.RegisteredPlayer
+	reg := &rankings.Register{Players: map[string]rankings.RegisteredPlayer{}, Links: map[string]string{}}
+	var players []rankings.RegisteredPlayer
 	for i := range benchPlayers {
 		id := fmt.Sprintf("P%05d", i)
-		reg.Players[id] = tournament.RegisteredPlayer{ID: id, Name: "Player " + id}
+		reg.Players[id] = rankings.RegisteredPlayer{ID: id, Name: "Player " + id}
 		players = append(players, reg.Players[id])
 	}
 	start := time.Date(2020, 1, 1, 18, 0, 0, 0, time.UTC)
@@ -189,8 +190,8 @@ func quotaOrganizer(b *testing.B, rdb redis.UniversalClient) tournament.Organize
 	}
 	links := map[string]string{}
 	for k, p := range reg.Links { // the link keys name the bench's own ids: file them under the stored ones
-		tid, eid, _ := tournament.SplitLinkKey(k)
-		links[tournament.LinkKey("tio:quota"+strings.TrimPrefix(tid, "t"), eid)] = p
+		tid, eid, _ := rankings.SplitLinkKey(k)
+		links[rankings.LinkKey("tio:quota"+strings.TrimPrefix(tid, "t"), eid)] = p
 	}
 	if err := store.LinkPlayers(ctx, org.ID, players, links); err != nil {
 		b.Fatal(err)

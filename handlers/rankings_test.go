@@ -11,6 +11,7 @@ import (
 	"courtside/cache"
 	"courtside/cache/cachetest"
 	"courtside/handlers"
+	"courtside/rankings"
 	"courtside/tournament"
 )
 
@@ -39,7 +40,7 @@ func playerNamed(t *testing.T, st *handlers.RankingState, name string) string {
 }
 
 // rowOf is the player's row in the demo's series, or nil.
-func rowOf(st *handlers.RankingState, playerID string) *tournament.SeriesRow {
+func rowOf(st *handlers.RankingState, playerID string) *rankings.SeriesRow {
 	se := &st.Data.Series[0]
 	for _, r := range st.Series(se, se.ID).Rows {
 		if r.PlayerID == playerID {
@@ -78,7 +79,7 @@ func TestSplitAndMergeMoveResultsAndRecompute(t *testing.T) {
 		}
 	}
 	for _, k := range before.Data.Register.LinksOf(ann) {
-		if tid, _, _ := tournament.SplitLinkKey(k); nights[tid] {
+		if tid, _, _ := rankings.SplitLinkKey(k); nights[tid] {
 			early = append(early, k)
 		}
 	}
@@ -92,7 +93,7 @@ func TestSplitAndMergeMoveResultsAndRecompute(t *testing.T) {
 		}
 	}
 
-	twin := tournament.RegisteredPlayer{ID: "pl_twin", Name: "Anna Becker (Altona)"}
+	twin := rankings.RegisteredPlayer{ID: "pl_twin", Name: "Anna Becker (Altona)"}
 	if err := store.SplitPlayer(ctx, org.ID, ann, early, twin); err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func TestSplitAndMergeMoveResultsAndRecompute(t *testing.T) {
 		}
 	}
 	// A second split of an entry that is the twin's now is refused, and changes nothing.
-	if err := store.SplitPlayer(ctx, org.ID, ann, early[:1], tournament.RegisteredPlayer{ID: "pl_x", Name: "X"}); err != cache.ErrNotHisEntry {
+	if err := store.SplitPlayer(ctx, org.ID, ann, early[:1], rankings.RegisteredPlayer{ID: "pl_x", Name: "X"}); err != cache.ErrNotHisEntry {
 		t.Errorf("splitting an entry Anna no longer has: %v", err)
 	}
 	if again, err := cachetest.Store(rdb).Rankings(ctx, org.ID); err != nil || len(again.Register.Players) != len(split.Data.Register.Players) {
@@ -197,7 +198,7 @@ func TestANewResultExtendsTheRatings(t *testing.T) {
 	if after.Ratings.Applied != before.Ratings.Applied+1 {
 		t.Fatalf("applied %d after %d", after.Ratings.Applied, before.Ratings.Applied)
 	}
-	full := tournament.ComputeRatings(after.Data.Settings, after.Matches)
+	full := rankings.ComputeRatings(after.Data.Settings, after.Matches)
 	shared := 0
 	for id, p := range full.Players {
 		q := after.Ratings.Players[id]
@@ -212,7 +213,7 @@ func TestANewResultExtendsTheRatings(t *testing.T) {
 		t.Errorf("%d players shared with the state before, want all but the two who played", shared)
 	}
 	winner := m.Entries[0].Players()[0]
-	id := tournament.RatingID(after.Data.Register, night.Tournament.ID, winner)
+	id := rankings.RatingID(after.Data.Register, night.Tournament.ID, winner)
 	if before.Ratings.Players[id].Rating >= after.Ratings.Players[id].Rating {
 		t.Error("the winner's rating did not rise")
 	}

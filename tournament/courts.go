@@ -42,7 +42,7 @@ func (s *Snapshot) AddCourt(name string, at time.Time) (*Change, error) {
 	for _, x := range rec.Courts {
 		number = max(number, x.Number+1)
 	}
-	rec.Courts = append(slices.Clip(rec.Courts), Court{ID: makeID(0, fmt.Sprintf("%s/court/%d/%d", rec.ID, number, rec.Rev)), Number: number, Name: name})
+	rec.Courts = append(slices.Clip(rec.Courts), Court{ID: DerivedID(0, fmt.Sprintf("%s/court/%d/%d", rec.ID, number, rec.Rev)), Number: number, Name: name})
 	c.autoCall()
 	return c, nil
 }

@@ -1,9 +1,7 @@
 package tournament
 
 import (
-	"crypto/sha256"
 	"fmt"
-	"math/big"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -27,15 +25,18 @@ type DemoTournament struct {
 type Demo struct {
 	Organizers  []Organizer
 	Tournaments []DemoTournament
-	// Rankings are the organizers' player registers and series (demo_series.go).
-	Rankings []DemoRankings
+	// Seed is the seed the demo was made with (DerivedID).
+	Seed uint64
+	// ClubNights are the ids of the Kickerclub's club nights, which the
+	// demo's rankings count as a series (package rankings, DemoOf).
+	ClubNights []string
 }
 
 // NewDemo builds the demo data set as it stands at now.
 func NewDemo(seed uint64, now time.Time) *Demo {
 	now = now.UTC().Truncate(time.Minute)
-	d := &Demo{}
-	id := func(path string) string { return makeID(seed, path) }
+	d := &Demo{Seed: seed}
+	id := func(path string) string { return DerivedID(seed, path) }
 	kicker := Organizer{ID: id("org/kicker"), Slug: "kickerclub-hamburg", Name: "Kickerclub Hamburg e.V.", Sport: TableSoccer}
 	boule := Organizer{ID: id("org/boule"), Slug: "boule-lyonnaise", Name: "Boule Lyonnaise", Sport: Petanque}
 	darts := Organizer{ID: id("org/darts"), Slug: "bullseye-bristol", Name: "Bullseye Bristol Darts", Sport: Darts}
@@ -71,26 +72,7 @@ func NewDemo(seed uint64, now time.Time) *Demo {
 		d.Tournaments = append(d.Tournaments, DemoTournament{Tournament: s.Tournament, Matches: s.Matches, Entries: entries})
 	}
 	d.addClubNights(seed, now, kicker)
-	d.Rankings = []DemoRankings{d.rankingsOf(seed, kicker)}
 	return d
-}
-
-const idAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-// makeID derives an id in the real service's style (tio:4AHchFkVAecs2) from a path,
-// so an id stays the same when the demo around it changes.
-func makeID(seed uint64, path string) string {
-	sum := sha256.Sum256(fmt.Appendf(nil, "%d/%s", seed, path))
-	n := new(big.Int).SetBytes(sum[:])
-	base := big.NewInt(int64(len(idAlphabet)))
-	var sb strings.Builder
-	sb.WriteString("tio:")
-	mod := new(big.Int)
-	for range 13 {
-		n.DivMod(n, base, mod)
-		sb.WriteByte(idAlphabet[mod.Int64()])
-	}
-	return sb.String()
 }
 
 var (
@@ -190,7 +172,7 @@ func (b *demoBuilder) build(s *Setup) {
 	if ps := s.Validate(); len(ps) > 0 {
 		panic(fmt.Sprintf("demo %s: %v", b.key, ps))
 	}
-	t, es := Build(s, b.org, func(path string) string { return makeID(b.seed, b.key+"/"+path) })
+	t, es := Build(s, b.org, func(path string) string { return DerivedID(b.seed, b.key+"/"+path) })
 	byID := make(map[string]*Entry, len(es))
 	for _, e := range es {
 		byID[e.ID] = e

@@ -7,16 +7,6 @@ import (
 	"time"
 )
 
-// DemoRankings is an organizer's rankings in the demo: its player register
-// (every player entry of its tournaments linked by name, as an organizer who
-// confirmed every suggestion has it) and its series.
-type DemoRankings struct {
-	OrganizerID string
-	Players     []RegisteredPlayer
-	Links       map[string]string // link key → player id
-	Series      []Series
-}
-
 // clubRegulars are the Kickerclub's members who come to its club nights.
 var clubRegulars = []string{
 	"Anna Becker", "Ben Hoffmann", "Clara Wagner", "David Koch", "Elif Yılmaz", "Finn Schulz",
@@ -52,6 +42,7 @@ func (d *Demo) addClubNights(seed uint64, now time.Time, org Organizer) {
 		b := &demoBuilder{seed: seed, key: n.key, org: org, rng: rng, now: now, start: start, clock: start, names: map[string]bool{}}
 		clubNight(b, n.name, n.running)
 		d.Tournaments = append(d.Tournaments, demoTournamentOf(b.snap))
+		d.ClubNights = append(d.ClubNights, b.snap.Tournament.ID)
 	}
 }
 
@@ -88,39 +79,4 @@ func demoTournamentOf(s *Snapshot) DemoTournament {
 	}
 	slices.SortFunc(entries, func(a, b *Entry) int { return strings.Compare(a.ID, b.ID) })
 	return DemoTournament{Tournament: s.Tournament, Matches: s.Matches, Entries: entries}
-}
-
-// rankingsOf registers every player of the organizer's tournaments by name
-// and makes the Hamburg Kicker Cup over the club nights (three played, one running).
-func (d *Demo) rankingsOf(seed uint64, org Organizer) DemoRankings {
-	r := DemoRankings{OrganizerID: org.ID, Links: map[string]string{}}
-	byName := map[string]string{}
-	cup := Series{ID: makeID(seed, "series/kicker-cup"), Name: "Hamburg Kicker Cup 2026", Class: ClassLocal, BestN: 5}
-	for _, dt := range d.Tournaments {
-		if dt.Tournament.OrganizerID != org.ID {
-			continue
-		}
-		es := make(map[string]*Entry, len(dt.Entries))
-		for _, e := range dt.Entries {
-			es[e.ID] = e
-		}
-		s := &Snapshot{Tournament: dt.Tournament, Entries: es}
-		for _, pe := range PlayerEntries(s) {
-			k := NameKey(pe.Name)
-			id, ok := byName[k]
-			if !ok {
-				id = makeID(seed, "player/"+k)
-				byName[k] = id
-				r.Players = append(r.Players, RegisteredPlayer{ID: id, Name: pe.Name})
-			}
-			r.Links[pe.Link()] = id
-		}
-		if slices.ContainsFunc(clubNights, func(n clubNightPlan) bool { return n.name == dt.Tournament.Name }) {
-			for _, disc := range dt.Tournament.Disciplines {
-				cup.Parts = append(cup.Parts, SeriesPart{TournamentID: dt.Tournament.ID, DisciplineID: disc.ID})
-			}
-		}
-	}
-	r.Series = []Series{cup}
-	return r
 }

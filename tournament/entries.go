@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -119,39 +118,6 @@ func setupStageOf(st Stage) SetupStage {
 		}
 	}
 	return out
-}
-
-// ReuseIDs names the parts of an edited setup with the ids they had in the
-// snapshot's tournament, so links stay good across edits; new parts get fresh ids.
-func ReuseIDs(s *Snapshot) func(path string) string {
-	known := map[string]string{"tournament": s.Tournament.ID}
-	for _, c := range s.Tournament.Courts {
-		known[fmt.Sprintf("court/%d", c.Number)] = c.ID
-	}
-	for di, d := range s.Tournament.Disciplines {
-		known[fmt.Sprintf("d/%d", di)] = d.ID
-		for si, st := range d.Stages {
-			known[fmt.Sprintf("d/%d/s/%d", di, si)] = st.ID
-			for gi, g := range st.Groups {
-				known[fmt.Sprintf("d/%d/s/%d/g/%d", di, si, gi)] = g.ID
-			}
-		}
-	}
-	for _, e := range s.Entries {
-		switch {
-		case !e.IsTeam():
-			known["player/"+strings.ToLower(e.Name)] = e.ID
-		case !strings.Contains(e.ID, "_"):
-			known["team/"+strings.ToLower(e.Name)] = e.ID
-		}
-	}
-	fresh := RandomIDs()
-	return func(path string) string {
-		if id, ok := known[path]; ok {
-			return id
-		}
-		return fresh(path)
-	}
 }
 
 // Reconfigure is the change that makes a tournament not yet started what the

@@ -347,3 +347,20 @@ func venueZone(name string) (*time.Location, bool) {
 // zones are the venue zones loaded so far, by name (valid names only, so
 // bounded by the tz database).
 var zones sync.Map
+
+// Players are the player entry ids of a match side: the player, or a team's players.
+func (e *Entry) Players() []string {
+	if e == nil {
+		return nil
+	}
+	if !e.IsTeam() {
+		return []string{e.ID}
+	}
+	var out []string
+	for _, p := range e.Entries {
+		if p != nil && p.ID != "" {
+			out = append(out, p.ID)
+		}
+	}
+	return out
+}

@@ -179,7 +179,7 @@ func (c *Change) drawGroup(di, si, gi int, es []*Entry) error {
 		}
 	case Tree:
 		br := NewBracket(es, g.Mode.Rules().Double, g.Options.EliminationThirdPlace, func(path string) string {
-			return makeID(0, fmt.Sprintf("%s/%d/%s", g.ID, c.record().Rev, path))
+			return DerivedID(0, fmt.Sprintf("%s/%d/%s", g.ID, c.record().Rev, path))
 		})
 		g.Rounds = br.Rounds
 		for _, m := range br.Matches {
@@ -197,12 +197,12 @@ func (c *Change) drawGroup(di, si, gi int, es []*Entry) error {
 // it, so a match drawn again after a correction never takes the id of the
 // one it replaces.
 func (c *Change) matchID(roundID string, seq int) string {
-	return makeID(0, fmt.Sprintf("%s/m/%d/%d", roundID, seq, c.record().Rev))
+	return DerivedID(0, fmt.Sprintf("%s/m/%d/%d", roundID, seq, c.record().Rev))
 }
 
 // addRound appends round n to the group, named "Round n".
 func (c *Change) addRound(g *Group, n int) string {
-	r := Round{ID: makeID(0, fmt.Sprintf("%s/round/%d", g.ID, n)), Name: fmt.Sprintf("Round %d", n)}
+	r := Round{ID: DerivedID(0, fmt.Sprintf("%s/round/%d", g.ID, n)), Name: fmt.Sprintf("Round %d", n)}
 	g.Rounds = append(slices.Clip(g.Rounds), r)
 	return r.ID
 }

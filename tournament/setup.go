@@ -2,11 +2,9 @@ package tournament
 
 import (
 	"bytes"
-	"crypto/rand"
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"regexp"
 	"slices"
 	"strconv"
@@ -955,37 +953,6 @@ func NewOrganizer(name, slug, sport string) (Organizer, Problems) {
 		return Organizer{}, ps
 	}
 	return Organizer{ID: NewID(), Slug: slug, Name: name, Sport: sp}, nil
-}
-
-// IDAlphabet is the alphabet of ids in the real service's style.
-const IDAlphabet = idAlphabet
-
-// NewID makes a fresh random id in the real service's style: tio: and 13 base-62 characters.
-func NewID() string {
-	b := []byte("tio:0000000000000")
-	max := big.NewInt(int64(len(idAlphabet)))
-	for i := 4; i < len(b); i++ {
-		n, err := rand.Int(rand.Reader, max)
-		if err != nil {
-			panic(err) // crypto/rand does not fail on supported platforms
-		}
-		b[i] = idAlphabet[n.Int64()]
-	}
-	return string(b)
-}
-
-// RandomIDs names every part of a new tournament with a fresh random id;
-// the same path always gets the same id, so a player in two disciplines is one player.
-func RandomIDs() func(path string) string {
-	seen := map[string]string{}
-	return func(path string) string {
-		if id, ok := seen[path]; ok {
-			return id
-		}
-		id := NewID()
-		seen[path] = id
-		return id
-	}
 }
 
 // Build makes the tournament a valid setup describes, with its entries

@@ -14,6 +14,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"courtside/handlers"
+	"courtside/rankings"
 	"courtside/tournament"
 )
 
@@ -35,16 +36,16 @@ func rankedServe(f *fixture, req *http.Request) *httptest.ResponseRecorder {
 }
 
 // cup is the demo's series and the kicker club that keeps it.
-func (f *fixture) cup() (tournament.Organizer, tournament.Series) {
+func (f *fixture) cup() (tournament.Organizer, rankings.Series) {
 	f.t.Helper()
 	org := f.org("kickerclub-hamburg")
-	for _, r := range f.demo.Rankings {
+	for _, r := range rankings.DemoOf(f.demo) {
 		if r.OrganizerID == org.ID {
 			return org, r.Series[0]
 		}
 	}
 	f.t.Fatal("no demo series")
-	return org, tournament.Series{}
+	return org, rankings.Series{}
 }
 
 func TestRankingsJSON(t *testing.T) {
@@ -218,7 +219,7 @@ func TestRegisterConsole(t *testing.T) {
 			boule = dt
 		}
 	}
-	forged := url.Values{"link": {tournament.LinkKey(boule.Tournament.ID, boule.Entries[0].ID) + "|"}}
+	forged := url.Values{"link": {rankings.LinkKey(boule.Tournament.ID, boule.Entries[0].ID) + "|"}}
 	if rec := o.do(http.MethodPost, "/admin/players/confirm", forged); rec.Code != http.StatusUnprocessableEntity {
 		t.Errorf("a foreign entry: %d", rec.Code)
 	}
@@ -272,9 +273,9 @@ func TestPrivateTournamentsStayPrivateInRankings(t *testing.T) {
 	org, _ := f.cup()
 	night := f.tournament("Club Training Night")
 	var pid string
-	for _, r := range f.demo.Rankings {
+	for _, r := range rankings.DemoOf(f.demo) {
 		for k, p := range r.Links {
-			if tid, _, _ := tournament.SplitLinkKey(k); tid == night.Tournament.ID {
+			if tid, _, _ := rankings.SplitLinkKey(k); tid == night.Tournament.ID {
 				pid = p
 			}
 		}
@@ -412,18 +413,18 @@ func (f *fixture) privateClub() (tournament.Organizer, string, string, string) {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	var players []tournament.RegisteredPlayer
+	var players []rankings.RegisteredPlayer
 	links := map[string]string{}
-	for i, pe := range tournament.PlayerEntries(snap) {
-		p := tournament.RegisteredPlayer{ID: fmt.Sprintf("pl_private%02d", i), Name: "Secret " + pe.Name}
+	for i, pe := range rankings.PlayerEntries(snap) {
+		p := rankings.RegisteredPlayer{ID: fmt.Sprintf("pl_private%02d", i), Name: "Secret " + pe.Name}
 		players = append(players, p)
-		links[tournament.LinkKey(tt.ID, pe.EntryID)] = p.ID
+		links[rankings.LinkKey(tt.ID, pe.EntryID)] = p.ID
 	}
 	if err := f.store.LinkPlayers(ctx, org.ID, players, links); err != nil {
 		f.t.Fatal(err)
 	}
 	d := tt.Disciplines[0]
-	se := tournament.Series{ID: "se_private", Name: "Members Cup", Class: tournament.ClassLocal, Parts: []tournament.SeriesPart{{TournamentID: tt.ID, DisciplineID: d.ID}}}
+	se := rankings.Series{ID: "se_private", Name: "Members Cup", Class: rankings.ClassLocal, Parts: []rankings.SeriesPart{{TournamentID: tt.ID, DisciplineID: d.ID}}}
 	if err := f.store.PutSeries(ctx, org.ID, se); err != nil {
 		f.t.Fatal(err)
 	}

@@ -38,6 +38,7 @@ import (
 
 	"courtside/cache"
 	"courtside/handlers"
+	"courtside/rankings"
 	"courtside/tournament"
 )
 
@@ -480,7 +481,7 @@ func largestFile(org tournament.Organizer, now time.Time) ([]byte, *cache.Export
 func (n *noisyOrganizer) fill(ctx context.Context) error {
 	t0 := time.Now()
 	now := n.store.Now()
-	var players []tournament.RegisteredPlayer
+	var players []rankings.RegisteredPlayer
 	links := map[string]string{}
 	ids := map[string]string{} // entry name → registered player
 	for done := 0; done+len(n.file.Matches) <= tournament.MaxMatchesPerOrganizer; done += len(n.file.Matches) {
@@ -506,9 +507,9 @@ func (n *noisyOrganizer) fill(ctx context.Context) error {
 			if pid == "" {
 				pid = cache.NewPlayerID()
 				ids[e.Name] = pid
-				players = append(players, tournament.RegisteredPlayer{ID: pid, Name: e.Name})
+				players = append(players, rankings.RegisteredPlayer{ID: pid, Name: e.Name})
 			}
-			links[tournament.LinkKey(id, e.ID)] = pid
+			links[rankings.LinkKey(id, e.ID)] = pid
 		}
 	}
 	if err := n.store.LinkPlayers(ctx, n.org.ID, players, links); err != nil {

@@ -1,7 +1,8 @@
-package tournament
+package rankings
 
 import (
 	"cmp"
+	"courtside/tournament"
 	"slices"
 	"strings"
 )
@@ -20,34 +21,17 @@ func RatingID(r *Register, tournamentID, entryID string) string {
 	return UnlinkedPrefix + LinkKey(tournamentID, entryID)
 }
 
-// Players are the player entry ids of a match side: the player, or a team's players.
-func (e *Entry) Players() []string {
-	if e == nil {
-		return nil
-	}
-	if !e.IsTeam() {
-		return []string{e.ID}
-	}
-	var out []string
-	for _, p := range e.Entries {
-		if p != nil && p.ID != "" {
-			out = append(out, p.ID)
-		}
-	}
-	return out
-}
-
 // Rated reports whether a match counts for the ratings: played to a result,
 // with someone on both sides; byes and walkovers do not count.
-func (s *Snapshot) Rated(m *Match) bool {
-	return m.State == MatchPlayed && m.HasResult() && !m.Given() && !s.IsBye(m.ID) &&
+func Rated(s *tournament.Snapshot, m *tournament.Match) bool {
+	return m.State == tournament.MatchPlayed && m.HasResult() && !m.Given() && !s.IsBye(m.ID) &&
 		len(m.Entries[0].Players()) > 0 && len(m.Entries[1].Players()) > 0
 }
 
 // ByStart orders tournaments as they were played: by start, then id.
-func ByStart(snaps []*Snapshot) []*Snapshot {
+func ByStart(snaps []*tournament.Snapshot) []*tournament.Snapshot {
 	out := slices.Clone(snaps)
-	slices.SortStableFunc(out, func(a, b *Snapshot) int {
+	slices.SortStableFunc(out, func(a, b *tournament.Snapshot) int {
 		return cmp.Or(a.Tournament.StartTime.Compare(b.Tournament.StartTime.Time), strings.Compare(a.Tournament.ID, b.Tournament.ID))
 	})
 	return out
@@ -55,7 +39,7 @@ func ByStart(snaps []*Snapshot) []*Snapshot {
 
 // RatedMatches are the rated matches of the tournaments in the order they were
 // played (SortRated), each side as rating ids (RatingID).
-func RatedMatches(snaps []*Snapshot, r *Register) []RatedMatch {
+func RatedMatches(snaps []*tournament.Snapshot, r *Register) []RatedMatch {
 	var out []RatedMatch
 	for _, s := range ByStart(snaps) {
 		out = AppendRatedMatches(out, s, r)
@@ -73,10 +57,10 @@ func SortRated(ms []RatedMatch) {
 }
 
 // AppendRatedMatches appends one tournament's rated matches in the order they were played.
-func AppendRatedMatches(out []RatedMatch, s *Snapshot, r *Register) []RatedMatch {
+func AppendRatedMatches(out []RatedMatch, s *tournament.Snapshot, r *Register) []RatedMatch {
 	tid := s.Tournament.ID
-	ms := s.MatchesWhere(s.Rated)
-	slices.SortStableFunc(ms, func(a, b *Match) int { return a.EndTime.Compare(b.EndTime.Time) })
+	ms := s.MatchesWhere(func(m *tournament.Match) bool { return Rated(s, m) })
+	slices.SortStableFunc(ms, func(a, b *tournament.Match) int { return a.EndTime.Compare(b.EndTime.Time) })
 	for _, m := range ms {
 		rm := RatedMatch{Key: tid + "/" + m.ID, TournamentID: tid, At: m.EndTime.Time, Score: 0.5}
 		if m.EndTime.IsZero() {
@@ -102,7 +86,7 @@ func AppendRatedMatches(out []RatedMatch, s *Snapshot, r *Register) []RatedMatch
 // from the places there (FinalPlaces): a team's place is each of its
 // players'. before leaves out the series' latest tournament that has begun,
 // for the movement since it.
-func SeriesResults(se *Series, snaps map[string]*Snapshot, r *Register) (now, before map[string][]SeriesResult) {
+func SeriesResults(se *Series, snaps map[string]*tournament.Snapshot, r *Register) (now, before map[string][]SeriesResult) {
 	now, before = map[string][]SeriesResult{}, map[string][]SeriesResult{}
 	latest := LatestStarted(se, snaps)
 	for _, part := range se.Parts {
@@ -135,8 +119,8 @@ func SeriesResults(se *Series, snaps map[string]*Snapshot, r *Register) (now, be
 
 // LatestStarted is the series' tournament with the latest start among those
 // that have begun, or "".
-func LatestStarted(se *Series, snaps map[string]*Snapshot) string {
-	var latest *Snapshot
+func LatestStarted(se *Series, snaps map[string]*tournament.Snapshot) string {
+	var latest *tournament.Snapshot
 	for _, part := range se.Parts {
 		s := snaps[part.TournamentID]
 		if s == nil || !s.Started() {

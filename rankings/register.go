@@ -1,7 +1,8 @@
-package tournament
+package rankings
 
 import (
 	"cmp"
+	"courtside/tournament"
 	"slices"
 	"strings"
 )
@@ -58,17 +59,17 @@ func NameKey(name string) string { return strings.ToLower(strings.Join(strings.F
 // its disciplines and of its matches: an entry removed before the start (a
 // no-show at the check-in) stays in the store but plays in nothing, and is
 // no player of the tournament.
-func PlayerEntries(s *Snapshot) []PlayerEntry {
+func PlayerEntries(s *tournament.Snapshot) []PlayerEntry {
 	seen := map[string]bool{}
 	var out []PlayerEntry
-	add := func(e *Entry) {
+	add := func(e *tournament.Entry) {
 		if e == nil || e.ID == "" || seen[e.ID] {
 			return
 		}
 		seen[e.ID] = true
 		out = append(out, PlayerEntry{TournamentID: s.Tournament.ID, EntryID: e.ID, Name: e.Name})
 	}
-	each := func(e *Entry) {
+	each := func(e *tournament.Entry) {
 		if e == nil {
 			return
 		}
@@ -147,19 +148,19 @@ func (r *Register) LinksOf(playerID string) []string {
 // built (its id and entries): each name is the name of a player of the setup
 // (as NameKey compares names), each id a player of the organizer's register.
 // Anything else is a problem at players.<name>, and nothing links.
-func SetupLinks(s *Setup, tournamentID string, entries []*Entry, r *Register) (map[string]string, Problems) {
-	var ps Problems
+func SetupLinks(s *tournament.Setup, tournamentID string, entries []*tournament.Entry, r *Register) (map[string]string, tournament.Problems) {
+	var ps tournament.Problems
 	if len(s.Players) == 0 {
 		return nil, nil
 	}
-	if len(s.Players) > MaxSetupEntries {
-		ps.add("players", "at most %d players", MaxSetupEntries)
+	if len(s.Players) > tournament.MaxSetupEntries {
+		ps = append(ps, tournament.Problem{Path: "players", Message: tournament.Message{Format: "at most %d players", Args: []any{tournament.MaxSetupEntries}}})
 		return nil, ps
 	}
 	byName := map[string][]string{} // name key → player entry ids
 	seen := map[string]bool{}
 	for _, e := range entries {
-		for _, p := range append([]*Entry{e}, e.Entries...) {
+		for _, p := range append([]*tournament.Entry{e}, e.Entries...) {
 			if p == nil || p.IsTeam() || seen[p.ID] {
 				continue
 			}
@@ -179,9 +180,9 @@ func SetupLinks(s *Setup, tournamentID string, entries []*Entry, r *Register) (m
 		ids := byName[NameKey(name)]
 		switch {
 		case len(ids) == 0:
-			ps.add(path, "no player of this setup is called %q", name)
+			ps = append(ps, tournament.Problem{Path: path, Message: tournament.Message{Format: "no player of this setup is called %q", Args: []any{name}}})
 		case r == nil || r.Players[id].ID == "":
-			ps.add(path, "%q is no registered player of the organizer", id)
+			ps = append(ps, tournament.Problem{Path: path, Message: tournament.Message{Format: "%q is no registered player of the organizer", Args: []any{id}}})
 		}
 		for _, e := range ids {
 			links[LinkKey(tournamentID, e)] = id

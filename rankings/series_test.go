@@ -1,6 +1,7 @@
-package tournament
+package rankings
 
 import (
+	"courtside/tournament"
 	"reflect"
 	"testing"
 	"time"
@@ -84,16 +85,16 @@ func TestSeriesTableBestNAndTies(t *testing.T) {
 
 // TestFinalPlacesOfTheDemo reads the places of the demo's finished double elimination.
 func TestFinalPlacesOfTheDemo(t *testing.T) {
-	d := NewDemo(1, time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
+	d := tournament.NewDemo(1, time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
 	for _, dt := range d.Tournaments {
 		if dt.Tournament.Name != "Autumn Cup 2026" {
 			continue
 		}
-		es := map[string]*Entry{}
+		es := map[string]*tournament.Entry{}
 		for _, e := range dt.Entries {
 			es[e.ID] = e
 		}
-		s := NewSnapshot(1, dt.Tournament, Organizer{}, dt.Matches, es)
+		s := tournament.NewSnapshot(1, dt.Tournament, tournament.Organizer{}, dt.Matches, es)
 		disc := &s.Tournament.Disciplines[0]
 		places := FinalPlaces(s, disc)
 		if len(places) != 8 {

@@ -1,7 +1,9 @@
-package tournament
+package rankings
 
 import (
+	"courtside/tournament"
 	"math"
+	"slices"
 	"testing"
 	"time"
 )
@@ -90,20 +92,20 @@ func TestRatingSettingsCheck(t *testing.T) {
 // Hamburg Open as a walkover, and checks which matches the ratings count.
 func TestRatedMatchesLeaveOutByesAndWalkovers(t *testing.T) {
 	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
-	d := NewDemo(1, now)
-	var open *Snapshot
+	d := tournament.NewDemo(1, now)
+	var open *tournament.Snapshot
 	for _, dt := range d.Tournaments {
 		if dt.Tournament.Name == "Hamburg Open 2026" {
-			es := map[string]*Entry{}
+			es := map[string]*tournament.Entry{}
 			for _, e := range dt.Entries {
 				es[e.ID] = e
 			}
-			open = NewSnapshot(1, dt.Tournament, Organizer{}, dt.Matches, es)
+			open = tournament.NewSnapshot(1, dt.Tournament, tournament.Organizer{}, dt.Matches, es)
 		}
 	}
-	var m *Match
+	var m *tournament.Match
 	for _, x := range open.Matches {
-		if x.State == MatchOpen && x.Entries[0] != nil && x.Entries[1] != nil {
+		if x.State == tournament.MatchOpen && x.Entries[0] != nil && x.Entries[1] != nil {
 			m = x
 			break
 		}
@@ -115,12 +117,12 @@ func TestRatedMatchesLeaveOutByesAndWalkovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	after := NewSnapshot(2, open.Tournament, Organizer{}, c.all(), open.Entries)
+	after := tournament.NewSnapshot(2, open.Tournament, tournament.Organizer{}, matchesAfter(open, c), open.Entries)
 	given, _ := after.Match(m.ID)
-	if given.State != MatchPlayed || given.Forfeit != ForfeitWalkover || after.Rated(given) {
-		t.Errorf("walkover %+v: rated %v", given, after.Rated(given))
+	if given.State != tournament.MatchPlayed || given.Forfeit != tournament.ForfeitWalkover || Rated(after, given) {
+		t.Errorf("walkover %+v: rated %v", given, Rated(after, given))
 	}
-	rated := RatedMatches([]*Snapshot{after}, &Register{})
+	rated := RatedMatches([]*tournament.Snapshot{after}, &Register{})
 	for _, rm := range rated {
 		if rm.Key == after.Tournament.ID+"/"+m.ID {
 			t.Error("the walkover is rated")
@@ -129,7 +131,7 @@ func TestRatedMatchesLeaveOutByesAndWalkovers(t *testing.T) {
 	played := 0
 	for _, x := range after.Matches {
 		// Teams entered by name alone (the club league) have no players to rate.
-		if x.State == MatchPlayed && !x.Given() && !after.IsBye(x.ID) && len(x.Entries[0].Players()) > 0 {
+		if x.State == tournament.MatchPlayed && !x.Given() && !after.IsBye(x.ID) && len(x.Entries[0].Players()) > 0 {
 			played++
 		}
 	}
@@ -137,12 +139,33 @@ func TestRatedMatchesLeaveOutByesAndWalkovers(t *testing.T) {
 		t.Errorf("%d rated, %d played", len(rated), played)
 	}
 	// A correction makes it a played match again.
-	c2, err := after.CorrectResult(m.ID, WalkoverResult(after.Config(given), 0, 1), now, "test")
+	c2, err := after.CorrectResult(m.ID, tournament.WalkoverResult(after.Config(given), 0, 1), now, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
-	corrected := NewSnapshot(3, after.Tournament, Organizer{}, c2.all(), after.Entries)
+	corrected := tournament.NewSnapshot(3, after.Tournament, tournament.Organizer{}, matchesAfter(after, c2), after.Entries)
 	if x, _ := corrected.Match(m.ID); x.Forfeit != "" {
 		t.Error("a corrected walkover is still one")
 	}
+}
+
+// matchesAfter are the matches of s once the change c is written, as the
+// store writes them: its new and changed ones beside the others.
+func matchesAfter(s *tournament.Snapshot, c *tournament.Change) []*tournament.Match {
+	var out []*tournament.Match
+	for _, m := range s.Matches {
+		if slices.Contains(c.Removed, m.ID) {
+			continue
+		}
+		if i := slices.IndexFunc(c.Matches, func(n *tournament.Match) bool { return n.ID == m.ID }); i >= 0 {
+			m = c.Matches[i]
+		}
+		out = append(out, m)
+	}
+	for _, m := range c.Matches {
+		if _, old := s.Match(m.ID); !old {
+			out = append(out, m)
+		}
+	}
+	return out
 }

@@ -1,7 +1,8 @@
-package tournament
+package rankings
 
 import (
 	"cmp"
+	"courtside/tournament"
 	"fmt"
 	"slices"
 	"strconv"
@@ -108,8 +109,8 @@ func (t PointsTable) String() string {
 func ParsePointsTable(s string) (PointsTable, error) {
 	var t PointsTable
 	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == '\n' })
-	if len(fields) > MaxPointsBands {
-		return nil, Refuse("a points table has at most %d places", MaxPointsBands)
+	if len(fields) > tournament.MaxPointsBands {
+		return nil, tournament.Refuse("a points table has at most %d places", tournament.MaxPointsBands)
 	}
 	for _, f := range fields {
 		f = strings.TrimSpace(f)
@@ -120,13 +121,13 @@ func ParsePointsTable(s string) (PointsTable, error) {
 		place, err1 := strconv.Atoi(strings.TrimSpace(p))
 		points, err2 := strconv.Atoi(strings.TrimSpace(q))
 		if !ok || err1 != nil || err2 != nil {
-			return nil, Refuse("write each place as place:points, like 1:100, not %q", f)
+			return nil, tournament.Refuse("write each place as place:points, like 1:100, not %q", f)
 		}
-		if place < 1 || points < 0 || points > MaxSeriesPoints {
-			return nil, Refuse("places start at 1 and points are between 0 and %d: %q", MaxSeriesPoints, f)
+		if place < 1 || points < 0 || points > tournament.MaxSeriesPoints {
+			return nil, tournament.Refuse("places start at 1 and points are between 0 and %d: %q", tournament.MaxSeriesPoints, f)
 		}
 		if n := len(t); n > 0 && (place <= t[n-1].Place || points > t[n-1].Points) {
-			return nil, Refuse("places rise and points do not: %q after %d:%d", f, t[n-1].Place, t[n-1].Points)
+			return nil, tournament.Refuse("places rise and points do not: %q after %d:%d", f, t[n-1].Place, t[n-1].Points)
 		}
 		t = append(t, PointsBand{Place: place, Points: points})
 	}
@@ -136,16 +137,16 @@ func ParsePointsTable(s string) (PointsTable, error) {
 // Check refuses a series the organizer cannot have.
 func (s *Series) Check() error {
 	switch {
-	case strings.TrimSpace(s.Name) == "" || len(s.Name) > maxNameLength:
-		return Refuse("a series needs a name of at most %d characters", maxNameLength)
+	case strings.TrimSpace(s.Name) == "" || len(s.Name) > tournament.MaxNameLength:
+		return tournament.Refuse("a series needs a name of at most %d characters", tournament.MaxNameLength)
 	case !slices.Contains(EventClasses, s.Class):
-		return Refuse("unknown event class %q", s.Class)
-	case len(s.Parts) > MaxSeriesParts:
-		return Refuse("a series has at most %d disciplines", MaxSeriesParts)
-	case s.BestN < 0 || s.BestN > MaxSeriesParts:
-		return Refuse("the best results counted are between 0 (all) and %d", MaxSeriesParts)
-	case len(s.Points) > MaxPointsBands:
-		return Refuse("a points table has at most %d places", MaxPointsBands)
+		return tournament.Refuse("unknown event class %q", s.Class)
+	case len(s.Parts) > tournament.MaxSeriesParts:
+		return tournament.Refuse("a series has at most %d disciplines", tournament.MaxSeriesParts)
+	case s.BestN < 0 || s.BestN > tournament.MaxSeriesParts:
+		return tournament.Refuse("the best results counted are between 0 (all) and %d", tournament.MaxSeriesParts)
+	case len(s.Points) > tournament.MaxPointsBands:
+		return tournament.Refuse("a points table has at most %d places", tournament.MaxPointsBands)
 	}
 	return nil
 }
@@ -156,7 +157,7 @@ func (s *Series) Check() error {
 // or across the groups of a stage) share a place, and the next place skips
 // as many (two 5th, then 7th). A discipline still running gives the places
 // as they stand; a group in which nothing has been played ranks nobody.
-func FinalPlaces(s *Snapshot, d *Discipline) map[string]int {
+func FinalPlaces(s *tournament.Snapshot, d *tournament.Discipline) map[string]int {
 	places := map[string]int{}
 	offset := 0
 	for si := len(d.Stages) - 1; si >= 0; si-- {
@@ -196,12 +197,12 @@ func FinalPlaces(s *Snapshot, d *Discipline) map[string]int {
 
 // playedIn reports whether a match of the group has been played (a
 // followed group's table, which comes ranked from its source, counts as played).
-func playedIn(s *Snapshot, g *Group) bool {
+func playedIn(s *tournament.Snapshot, g *tournament.Group) bool {
 	if g.Standings != nil {
 		return true
 	}
 	for _, m := range s.Matches {
-		if m.GroupID == g.ID && m.State == MatchPlayed {
+		if m.GroupID == g.ID && m.State == tournament.MatchPlayed {
 			return true
 		}
 	}

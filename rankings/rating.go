@@ -1,6 +1,7 @@
-package tournament
+package rankings
 
 import (
+	"courtside/tournament"
 	"fmt"
 	"maps"
 	"math"
@@ -36,13 +37,13 @@ const (
 func (s RatingSettings) Check() error {
 	switch {
 	case s.Start < MinRatingStart || s.Start > MaxRatingStart:
-		return Refuse("the start rating is between %d and %d", MinRatingStart, MaxRatingStart)
+		return tournament.Refuse("the start rating is between %d and %d", MinRatingStart, MaxRatingStart)
 	case s.KNew < 1 || s.KNew > MaxRatingK || s.K < 1 || s.K > MaxRatingK || s.KTop < 1 || s.KTop > MaxRatingK:
-		return Refuse("a K factor is between 1 and %d", MaxRatingK)
+		return tournament.Refuse("a K factor is between 1 and %d", MaxRatingK)
 	case s.NewGames < 0 || s.NewGames > MaxNewGames:
-		return Refuse("the games a new player has are between 0 and %d", MaxNewGames)
+		return tournament.Refuse("the games a new player has are between 0 and %d", MaxNewGames)
 	case s.TopRating < s.Start || s.TopRating > MaxRatingStart:
-		return Refuse("the top rating is between the start rating and %d", MaxRatingStart)
+		return tournament.Refuse("the top rating is between the start rating and %d", MaxRatingStart)
 	}
 	return nil
 }
@@ -60,11 +61,11 @@ type RatedMatch struct {
 
 // RatingPoint is a player's rating after one match.
 type RatingPoint struct {
-	Match        string  `json:"match"`
-	TournamentID string  `json:"tournamentId"`
-	At           Time    `json:"at"`
-	Rating       float64 `json:"rating"`
-	Delta        float64 `json:"delta"`
+	Match        string          `json:"match"`
+	TournamentID string          `json:"tournamentId"`
+	At           tournament.Time `json:"at"`
+	Rating       float64         `json:"rating"`
+	Delta        float64         `json:"delta"`
 }
 
 // PlayerRating is where a player stands: rating, matches rated and the
@@ -172,7 +173,7 @@ func (r *Ratings) Apply(m RatedMatch) {
 			if p.Rating >= float64(r.Settings.TopRating) {
 				p.Top = true
 			}
-			p.History = append(p.History, RatingPoint{Match: m.Key, TournamentID: m.TournamentID, At: At(m.At), Rating: p.Rating, Delta: d})
+			p.History = append(p.History, RatingPoint{Match: m.Key, TournamentID: m.TournamentID, At: tournament.At(m.At), Rating: p.Rating, Delta: d})
 		}
 	}
 }
