@@ -128,6 +128,15 @@ func Reason(ctx context.Context, format string, args ...any) string {
 			words[i] = T(ctx, string(v))
 		case tournament.EntryType:
 			words[i] = T(ctx, string(v))
+		case tournament.ModeList:
+			names := make([]string, len(v))
+			for k, m := range v {
+				names[k] = T(ctx, string(m))
+			}
+			words[i] = strings.Join(names, "")
+			if n := len(names); n > 1 {
+				words[i] = Tf(ctx, "%s and %s", strings.Join(names[:n-1], ", "), names[n-1])
+			}
 		case tournament.RoundName:
 			words[i] = RoundName(ctx, string(v))
 		case tournament.MatchLabel:

@@ -233,6 +233,7 @@ var dynamicKeys = map[string]string{
 	"courtRange m Format":                   "", // record.CourtRange's formats, found in its source
 	"Reason format":                         "", // the domain's formats, found in its source
 	"Reason string v":                       "match states, phase states, tournament states, modes, entry types",
+	"Reason string m":                       "modes",
 	"stateBadge state":                      "match states, phase states, tournament states",
 	"Group string p Mode":                   "modes",
 	"Tournament string d EntryType":         "entry types",
@@ -540,6 +541,8 @@ func TestARefusalSaysItsRoundsInTheReadersLanguage(t *testing.T) {
 		tournament.MatchLabel{Group: "Swiss", Round: "Round 3", Sides: [2]string{"Anna", "Ben"}}, tournament.RoundName("Round 3"))
 	final := tournament.Refuse("%s depends on this result and has been played, so the winner of this match can no longer change; you can still correct its score keeping the same winner",
 		tournament.MatchLabel{Group: "Tree", Round: "Final", Sides: [2]string{"Anna", "Ben"}})
+	// A refusal that lists modes lists them from the table, each in its words.
+	lives := tournament.Refuse("lives are for %s only", tournament.ModeList{tournament.Swiss, tournament.Whist})
 	cases := []struct {
 		lang      locale.Lang
 		err       *tournament.RuleError
@@ -551,6 +554,8 @@ func TestARefusalSaysItsRoundsInTheReadersLanguage(t *testing.T) {
 		{locale.German, final, []string{"Tree, Finale: Anna gegen Ben"}, []string{"Final:", " v "}},
 		{locale.French, final, []string{"Tree, Finale\u00a0: Anna contre Ben"}, []string{"Final:", " v "}},
 		{locale.English, final, []string{"Tree, Final: Anna v Ben depends on this result"}, nil},
+		{locale.German, lives, []string{"Leben gibt es nur bei Schweizer System und Whist"}, []string{"swiss"}},
+		{locale.English, lives, []string{"lives are for Swiss system and Whist only"}, nil},
 	}
 	for _, c := range cases {
 		got := Reason(WithLang(context.Background(), c.lang), c.err.Format, c.err.Args...)

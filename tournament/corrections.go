@@ -270,7 +270,7 @@ func (s *Snapshot) AddLateEntry(disciplineID string, e *Entry, at time.Time) (*C
 			}
 			for gi := range st.Groups {
 				g := &st.Groups[gi]
-				if g.Mode.Rules().Making != Paired || g.Mode.HasLives() || g.State == PhaseFinished {
+				if !g.Mode.Takes(OptionLateEntries) || g.State == PhaseFinished {
 					continue
 				}
 				g.EntryIDs = append(slices.Clip(g.EntryIDs), e.ID)
@@ -312,7 +312,7 @@ func (s *Snapshot) AddLateEntry(disciplineID string, e *Entry, at time.Time) (*C
 			break // only the stage being played takes late entries
 		}
 	}
-	return nil, Refuse("%s has no round being played that takes late entries (swiss, dutch system, rounds, monster DYP, whist)", d.Name)
+	return nil, Refuse("%s has no round being played that takes late entries (%s)", d.Name, ModesTaking(OptionLateEntries))
 }
 
 // CorrectResult changes the result of a played match while nothing that

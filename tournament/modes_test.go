@@ -33,8 +33,14 @@ func TestAMadeUpModeIsOneRow(t *testing.T) {
 		t.Fatalf("a setup of the made-up mode was refused:\n%v", err)
 	}
 	withLives := strings.Replace(setup, `"rounds": 3`, `"rounds": 3, "lives": 2`, 1)
-	if _, err := ParseSetup([]byte(withLives)); err == nil || !strings.Contains(err.Error(), "lives are for") {
+	if _, err := ParseSetup([]byte(withLives)); err == nil || !strings.Contains(err.Error(), "lives are for last_one_standing only") {
 		t.Errorf("lives, which the row does not offer, were taken: %v", err)
+	}
+	// The refusals that list modes take them from the table: the new row
+	// is among the modes that plan their rounds.
+	knockOut := strings.Replace(string(raw), `"mode": "swiss", "rounds": 5`, `"mode": "elimination", "rounds": 5`, 1)
+	if _, err := ParseSetup([]byte(knockOut)); err == nil || !strings.Contains(err.Error(), "rounds is for monster_dyp, rounds, swiss, dutch_system, whist and test_ladder") {
+		t.Errorf("the refusal of rounds in a knock-out does not list the modes of the table: %v", err)
 	}
 
 	s := newTournament(8, 4, EntrySingle, stageSpec{mode: ladder})

@@ -1,5 +1,7 @@
 package tournament
 
+import "strings"
+
 // The setup options only some modes take, by their setup names (Mode.Takes).
 const (
 	OptionRounds     = "rounds"
@@ -8,6 +10,9 @@ const (
 	OptionDouble     = "doubleRoundRobin"
 	OptionTable      = "points" // points and tie-breaks: the modes ranked by a table
 	OptionDraws      = "draw"   // a match may end level
+	// OptionLateEntries is no setup option but what a mode takes while it
+	// runs: a late entry joins a pairing mode without lives at its next round.
+	OptionLateEntries = "lateEntries"
 )
 
 // ModeOptions lists the options that only some modes take.
@@ -30,8 +35,40 @@ func (m Mode) Takes(option string) bool {
 		return r.Setup.table
 	case OptionDraws:
 		return r.Draws
+	case OptionLateEntries:
+		return r.Making == Paired && !r.Lives
 	}
 	return false
+}
+
+// ModeList names modes in a refusal, in the table's order: "swiss,
+// dutch_system and whist" in English, each mode in its own words on a page
+// (templates.Reason). Refusals that list modes take them from the table
+// (ModesTaking), so a new mode is named where it belongs without a word
+// changed.
+type ModeList []Mode
+
+func (l ModeList) String() string {
+	names := make([]string, len(l))
+	for i, m := range l {
+		names[i] = string(m)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// ModesTaking lists the modes that take the setup option (one of
+// ModeOptions), or late entries (OptionLateEntries).
+func ModesTaking(option string) ModeList {
+	var out ModeList
+	for _, m := range Modes {
+		if m.Takes(option) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // TeamsPlayersAnew reports whether the mode draws new teams from single

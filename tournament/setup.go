@@ -814,22 +814,22 @@ func (st *SetupStage) validateModeOptions(sp string, opts SetupOptions, perGroup
 			ps.add(sp+".rounds", "at most %d rounds (limit %q)", MaxRounds, "rounds per group")
 		}
 	} else if st.Rounds != 0 {
-		ps.add(sp+".rounds", "%s sets its own rounds; rounds is for swiss, dutch_system, rounds, monster_dyp and whist", st.Mode)
+		ps.add(sp+".rounds", "%s sets its own rounds; rounds is for %s", st.Mode, ModesTaking(OptionRounds))
 	}
 	if st.ThirdPlace && !opts.thirdPlace {
-		ps.add(sp+".thirdPlace", "a match for third place is played in elimination and lord_have_mercy only")
+		ps.add(sp+".thirdPlace", "a match for third place is played in %s only", ModesTaking(OptionThirdPlace))
 	}
 	if opts.lives {
 		if st.Lives < 1 || st.Lives > 9 {
 			ps.add(sp+".lives", "%s needs lives from 1 to 9", st.Mode)
 		}
 	} else if st.Lives != 0 && st.Mode == LordHaveMercy {
-		ps.add(sp+".lives", "lord_have_mercy takes no lives: it is a knock-out in which a team may play a player short, out at its first loss; lives are for last_one_standing")
+		ps.add(sp+".lives", "lord_have_mercy takes no lives: it is a knock-out in which a team may play a player short, out at its first loss; lives are for %s", ModesTaking(OptionLives))
 	} else if st.Lives != 0 {
-		ps.add(sp+".lives", "lives are for last_one_standing only")
+		ps.add(sp+".lives", "lives are for %s only", ModesTaking(OptionLives))
 	}
 	if st.DoubleRoundRobin && !opts.double {
-		ps.add(sp+".doubleRoundRobin", "only round_robin and snake_draw play every pairing twice")
+		ps.add(sp+".doubleRoundRobin", "only %s play every pairing twice", ModesTaking(OptionDouble))
 	}
 }
 
