@@ -39,7 +39,7 @@ func (a *Admin) consolePage(r *http.Request, snap *tournament.Snapshot) template
 	org, _ := a.Store.Organizer(ctx, snap.Tournament.OrganizerID)
 	base := "/admin/t/" + snap.Tournament.ID
 	page := templates.ConsolePage{Page: a.page(r, snap.Tournament.Name), Organizer: org.Name, Tournament: snap.Tournament.Name,
-		PublicHref: tournamentHref(snap), ScreensHref: base + "/screens", Draws: drawLinks(snap), Final: finalRankings(snap), Poll: templates.Poll{ID: livePart, Href: base, On: !over(snap), Every: 5000, ETag: etag(r, snap.Version, "console")}}
+		PublicHref: tournamentHref(snap), ScreensHref: base + "/screens", Draws: drawLinks(snap), Final: finalRankings(snap), Poll: templates.Poll{ID: livePart, Href: base, On: !over(snap), Every: 5000, ETag: etag(r, snap.Version, "console"), Stream: liveHref(snap)}}
 	if snap.Tournament.AutoCall && snap.Tournament.State == tournament.StateRunning && snap.Tournament.Mirror == nil {
 		page.CallingAction, page.CallingPaused = base+"/calling", snap.Tournament.CallingPaused
 	}

@@ -44,6 +44,8 @@ type CourtReports struct {
 	Store   CourtReportStore
 	BaseURL string
 	Now     func() time.Time
+	// Streams push changes to the court page; nil: it polls.
+	Streams Streams
 }
 
 // deviceCookie holds a device's random id: all Courtside knows of a phone.
@@ -145,7 +147,8 @@ func (c *CourtReports) view(r *http.Request, snap *tournament.Snapshot, court *t
 	href := "/c/" + r.PathValue("code")
 	p := templates.CourtReportPage{Page: templates.Page{Title: court.Name + " · " + t.Name, Assets: c.Admin.Assets, Path: r.URL.Path},
 		Tournament: t.Name, Court: court.Name, Action: href,
-		Poll: templates.Poll{ID: livePart, Href: href, On: !over(snap), Every: 3000, ETag: courtTag(r, snap, dev)}}
+		Poll: templates.Poll{ID: livePart, Href: href, On: !over(snap), Every: 3000, ETag: courtTag(r, snap, dev),
+			Stream: href + "/live?v=" + strconv.FormatInt(snap.Version, 10)}}
 	m := snap.CourtMatch(court.ID)
 	if m == nil && court.Closed {
 		p.Idle, p.Closed = templates.Tf(ctx, "%s is closed: no match is called to it any more.", court.Name), true

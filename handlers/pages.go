@@ -34,6 +34,8 @@ type Pages struct {
 	BaseURL string
 	// Viewer is the organizer signed in on the request, or "" (nil: nobody ever is).
 	Viewer func(*http.Request) string
+	// Streams push changes to the live parts of the pages; nil: they poll.
+	Streams Streams
 }
 
 // views reports whether the request's organizer is signed in as orgID.
@@ -87,7 +89,7 @@ func (p *Pages) sharedGroup(r *http.Request) (*tournament.Snapshot, *tournament.
 // poll is how a tournament page's live part refreshes: from the page's own
 // URL, with the ETag of the part, every 5 s until the tournament is over.
 func poll(r *http.Request, snap *tournament.Snapshot) templates.Poll {
-	return templates.Poll{ID: livePart, Href: r.URL.Path, ETag: etag(r, snap.Version, livePart), On: !over(snap), Every: 5000}
+	return templates.Poll{ID: livePart, Href: r.URL.Path, ETag: etag(r, snap.Version, livePart), On: !over(snap), Every: 5000, Stream: liveHref(snap)}
 }
 
 func over(snap *tournament.Snapshot) bool {

@@ -360,7 +360,7 @@ func decidingMatch(snap *tournament.Snapshot, g *tournament.Group, winner string
 
 // boardPoll is how a board refreshes: its fragment every 3 s.
 func boardPoll(r *http.Request, snap *tournament.Snapshot, q boardQuery) templates.Poll {
-	return templates.Poll{ID: "board", Href: tournamentHref(snap) + "/board?" + q.query(), ETag: etag(r, snap.Version, "board:"+q.query()), On: !over(snap), Every: 3000}
+	return templates.Poll{ID: "board", Href: tournamentHref(snap) + "/board?" + q.query(), ETag: etag(r, snap.Version, "board:"+q.query()), On: !over(snap), Every: 3000, Stream: liveHref(snap)}
 }
 
 // BoardFragment is the court board's polling part, alone: what every TV asks for every 3 s.
@@ -474,7 +474,7 @@ func tvPanels(r *http.Request, snap *tournament.Snapshot, q boardQuery, views []
 
 func tvPoll(r *http.Request, snap *tournament.Snapshot, kind string, g *tournament.Group) templates.Poll {
 	part := kind + ":" + g.ID
-	return templates.Poll{ID: kind + "-" + g.ID, Href: tournamentHref(snap) + "/tv/" + kind + "/" + g.ID, ETag: etag(r, snap.Version, part), On: !over(snap), Every: 5000}
+	return templates.Poll{ID: kind + "-" + g.ID, Href: tournamentHref(snap) + "/tv/" + kind + "/" + g.ID, ETag: etag(r, snap.Version, part), On: !over(snap), Every: 5000, Stream: liveHref(snap)}
 }
 
 // TVStandings is a TV's standings panel, alone, for its polls.

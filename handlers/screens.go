@@ -86,7 +86,7 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 			q.from, q.to, _ = courtRange(ctx, sc.Courts, snap.Tournament.Courts)
 		}
 		view := templates.ScreenView{Name: name, Every: q.every,
-			Poll: templates.Poll{ID: screenPart, Href: r.URL.Path, ETag: etag(r, snap.Version, "screen:"+tagged), On: true, Every: screenPoll}}
+			Poll: templates.Poll{ID: screenPart, Href: r.URL.Path, ETag: etag(r, snap.Version, "screen:"+tagged), On: true, Every: screenPoll, Stream: liveHref(snap)}}
 		switch sc.Show {
 		case "message":
 			view.Panels = []templates.TVPanel{{Title: templates.T(ctx, "Message"), Message: sc.Message}}
