@@ -150,7 +150,32 @@
       e.preventDefault();
     }
   });
+  // A hidden page also lets go of its streams, and opens them again when
+  // shown: a browser talks to a site over plain HTTP/1.1 through six
+  // connections at most, and a tab in the background must not hold one.
+  var sources = {};
+  if (window.htmx && htmx.createEventSource) {
+    var create = htmx.createEventSource;
+    htmx.createEventSource = function (url) {
+      var source = create(url);
+      sources[url] = source;
+      return source;
+    };
+  }
   document.addEventListener("visibilitychange", function () {
+    document.querySelectorAll("[data-stream]").forEach(function (box) {
+      var source = sources[box.getAttribute("sse-connect")];
+      if (document.hidden && source) {
+        source.close();
+        box.removeAttribute("data-open");
+      } else if (!document.hidden && source && source.readyState === EventSource.CLOSED) {
+        // A fresh copy of the part opens a fresh stream, which says at once
+        // whether the page missed a change.
+        var copy = box.cloneNode(true);
+        box.replaceWith(copy);
+        htmx.process(copy);
+      }
+    });
     if (document.hidden) return;
     Object.keys(stale).forEach(function (id) {
       delete stale[id];
