@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -74,13 +73,6 @@ func NewSessions(keyPairs ...[]byte) *sessions.CookieStore {
 
 func (a *Admin) page(r *http.Request, title string) templates.Page {
 	return templates.Page{Title: title, Assets: a.Assets, Path: r.URL.Path}
-}
-
-// HTTPS reports whether the request came over HTTPS, directly or through a
-// proxy: X-Forwarded-Proto reaches a handler only from a trusted proxy (the
-// server drops it from anyone else).
-func HTTPS(r *http.Request) bool {
-	return r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
 }
 
 func (a *Admin) save(w http.ResponseWriter, r *http.Request, s *sessions.Session) error {
@@ -170,16 +162,6 @@ func safeNext(next string) string {
 		return next
 	}
 	return "/admin"
-}
-
-// clientAddress is who signs in, for counting failures: the peer's address,
-// or the client a trusted proxy names (web believes only those; TRUSTED_PROXIES).
-func clientAddress(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // Login signs an organizer in with an API token. Failed attempts are counted

@@ -1,8 +1,11 @@
 package handlers
 
 import (
+	"cmp"
+	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/angelofallars/htmx-go"
@@ -155,4 +158,49 @@ func (a *Admin) consoleWrite(w http.ResponseWriter, r *http.Request, done string
 	// is; a message at the top would push the page down under it.
 	page.Flash = map[string]string{"state": templates.T(r.Context(), "Saved."), "calling": templates.T(r.Context(), "Saved.")}[done]
 	return html(w, r, templates.ConsoleLive(page))
+}
+
+// consoleReports lists the courts' reports for the console: disputes (and
+// agreed results that could not be saved) first, then the reports waiting
+// for the other side, in court order.
+func consoleReports(ctx context.Context, snap *tournament.Snapshot, courts []tournament.Court) []templates.ConsoleReport {
+	if len(snap.Reports) == 0 {
+		return nil
+	}
+	var out []templates.ConsoleReport
+	for _, court := range courts {
+		rep := snap.CourtReport(court.ID)
+		if rep == nil || len(rep.Reports) == 0 {
+			continue
+		}
+		m, _ := snap.Match(rep.MatchID)
+		mv := matchView(ctx, snap, m, true)
+		cr := templates.ConsoleReport{Court: court.Name, Match: mv, Disputed: rep.Disputed(), Agreed: rep.Agreed,
+			Action: "/admin/t/" + snap.Tournament.ID + "/courts/" + court.ID + "/settle"}
+		for i, d := range rep.Reports {
+			if i > 0 && tournament.SameResult(d.Result, rep.Reports[0].Result) {
+				continue
+			}
+			cr.Choices = append(cr.Choices, templates.ReportChoice{Index: i, Text: templates.ResultText(d.Result), Wins: winsText(ctx, mv, d.Result, snap.Config(m))})
+		}
+		out = append(out, cr)
+	}
+	slices.SortStableFunc(out, func(a, b templates.ConsoleReport) int {
+		urgent := func(r templates.ConsoleReport) bool { return r.Disputed || r.Agreed }
+		switch {
+		case urgent(a) == urgent(b):
+			return 0
+		case urgent(a):
+			return -1
+		}
+		return 1
+	})
+	return out
+}
+
+// sortedCourts are the tournament's courts by number.
+func sortedCourts(snap *tournament.Snapshot) []tournament.Court {
+	courts := slices.Clone(snap.Tournament.Courts)
+	slices.SortFunc(courts, func(a, b tournament.Court) int { return cmp.Compare(a.Number, b.Number) })
+	return courts
 }

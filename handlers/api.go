@@ -37,12 +37,6 @@ const (
 	MaxLimit     = 100
 )
 
-// JSON writes v as a 200 JSON response.
-func JSON(w http.ResponseWriter, v any) error {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	return json.NewEncoder(w).Encode(v)
-}
-
 // snapshotJSON answers with the JSON of what build returns from the snapshot.
 // key names the resource within the tournament and must be made only of what
 // the handler has checked (the route's path with ids that exist, canonical

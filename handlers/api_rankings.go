@@ -1,13 +1,9 @@
 package handlers
 
 import (
-	"cmp"
 	"context"
 	"math"
 	"net/http"
-	"slices"
-	"strconv"
-	"strings"
 
 	"courtside/record"
 	"courtside/tournament"
@@ -48,16 +44,6 @@ type SeriesRowJSON struct {
 type SeriesTableJSON struct {
 	SeriesJSON
 	Rows []SeriesRowJSON `json:"rows"`
-}
-
-// RatingJSON is a registered player's rating.
-type RatingJSON struct {
-	Rank     int     `json:"rank"`
-	PlayerID string  `json:"playerId"`
-	Name     string  `json:"name"`
-	Rating   int     `json:"rating"`
-	Exact    float64 `json:"exact"`
-	Games    int     `json:"games"`
 }
 
 // PlayerJSON is a registered player's profile.
@@ -104,23 +90,6 @@ func (a *RankingsAPI) stateSeen(r *http.Request) (tournament.Organizer, *Ranking
 		return s != nil && (s.Tournament.Public || all)
 	}
 	return org, st, visible, st.Seen(all), nil
-}
-
-// hidden reports whether a series shown with only the parts the caller may
-// see is hidden from it: it has parts, and the caller may see none of them.
-func hidden(se, shown *tournament.Series) bool {
-	return len(shown.Parts) == 0 && len(se.Parts) > 0
-}
-
-// shownSeries is the series with only the parts the caller may see, and its key.
-func shownSeries(se *tournament.Series, st *RankingState, visible func(*tournament.Snapshot) bool) (*tournament.Series, string) {
-	shown := *se
-	shown.Parts = slices.DeleteFunc(slices.Clone(se.Parts), func(p tournament.SeriesPart) bool { return !visible(st.ByID[p.TournamentID]) })
-	key := se.ID + "|" + strconv.Itoa(len(shown.Parts))
-	if len(shown.Parts) != len(se.Parts) {
-		key += "|shared"
-	}
-	return &shown, key
 }
 
 func seriesJSON(se *tournament.Series, ss *SeriesState) SeriesJSON {
@@ -184,29 +153,6 @@ func (a *RankingsAPI) Ratings(w http.ResponseWriter, r *http.Request) error {
 	all := ratingList(st, seen)
 	out := append([]RatingJSON{}, all[min(q.Offset, len(all)):min(q.Offset+q.Limit, len(all))]...)
 	return JSON(w, out)
-}
-
-// ratingList is every registered player who has played in seen (the
-// state's Ratings or Shared), by rating.
-func ratingList(st *RankingState, seen *tournament.Ratings) []RatingJSON {
-	var all []RatingJSON
-	for id, p := range st.Data.Register.Players {
-		pr := seen.Players[id]
-		if pr == nil {
-			continue
-		}
-		all = append(all, RatingJSON{PlayerID: id, Name: p.Name, Rating: int(math.Round(pr.Rating)), Exact: math.Round(pr.Rating*100) / 100, Games: pr.Games})
-	}
-	slices.SortFunc(all, func(a, b RatingJSON) int {
-		return cmp.Or(cmp.Compare(b.Exact, a.Exact), strings.Compare(a.Name, b.Name), strings.Compare(a.PlayerID, b.PlayerID))
-	})
-	for i := range all {
-		all[i].Rank = i + 1
-		if i > 0 && all[i].Rating == all[i-1].Rating {
-			all[i].Rank = all[i-1].Rank
-		}
-	}
-	return all
 }
 
 // Player is a registered player's rating, history and tournaments.

@@ -17,13 +17,6 @@ type Writer interface {
 	Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error)
 }
 
-// ResultRelay sends results for tournaments that run elsewhere to where
-// they run (upstream.Follower). ok is false for Courtside's own tournaments;
-// otherwise status and body are the upstream's answer, to pass on unchanged.
-type ResultRelay interface {
-	RelayResult(ctx context.Context, tournamentID, matchID string, r tournament.Encounters, final bool) (status int, body []byte, ok bool, err error)
-}
-
 // MaxBodyBytes bounds a request body; a result is far smaller.
 const MaxBodyBytes = 64 << 10
 

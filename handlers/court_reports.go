@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -9,7 +8,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -207,15 +205,6 @@ func (c *CourtReports) view(r *http.Request, snap *tournament.Snapshot, court *t
 // the device (what it reported shows as its own).
 func courtTag(r *http.Request, snap *tournament.Snapshot, dev string) string {
 	return etag(r, snap.Version, "court-"+dev[:min(len(dev), 12)])
-}
-
-// winsText says who a result makes the winner: "Anna wins 7:5", "a draw, 3:3".
-func winsText(ctx context.Context, m templates.MatchView, r tournament.Encounters, cfg tournament.MatchConfiguration) string {
-	winner, a, b := outcome(m, r, cfg)
-	if winner == "" {
-		return templates.Tf(ctx, "a draw, %d:%d", a, b)
-	}
-	return templates.Tf(ctx, "%s wins %d:%d", winner, a, b)
 }
 
 // Page is the court page a card opens: the court's current match and the
@@ -525,44 +514,6 @@ func (c *CourtReports) writeResult(ctx context.Context, snap *tournament.Snapsho
 	return Status(answer.Status, answer.Message)
 }
 
-// consoleReports lists the courts' reports for the console: disputes (and
-// agreed results that could not be saved) first, then the reports waiting
-// for the other side, in court order.
-func consoleReports(ctx context.Context, snap *tournament.Snapshot, courts []tournament.Court) []templates.ConsoleReport {
-	if len(snap.Reports) == 0 {
-		return nil
-	}
-	var out []templates.ConsoleReport
-	for _, court := range courts {
-		rep := snap.CourtReport(court.ID)
-		if rep == nil || len(rep.Reports) == 0 {
-			continue
-		}
-		m, _ := snap.Match(rep.MatchID)
-		mv := matchView(ctx, snap, m, true)
-		cr := templates.ConsoleReport{Court: court.Name, Match: mv, Disputed: rep.Disputed(), Agreed: rep.Agreed,
-			Action: "/admin/t/" + snap.Tournament.ID + "/courts/" + court.ID + "/settle"}
-		for i, d := range rep.Reports {
-			if i > 0 && tournament.SameResult(d.Result, rep.Reports[0].Result) {
-				continue
-			}
-			cr.Choices = append(cr.Choices, templates.ReportChoice{Index: i, Text: templates.ResultText(d.Result), Wins: winsText(ctx, mv, d.Result, snap.Config(m))})
-		}
-		out = append(out, cr)
-	}
-	slices.SortStableFunc(out, func(a, b templates.ConsoleReport) int {
-		urgent := func(r templates.ConsoleReport) bool { return r.Disputed || r.Agreed }
-		switch {
-		case urgent(a) == urgent(b):
-			return 0
-		case urgent(a):
-			return -1
-		}
-		return 1
-	})
-	return out
-}
-
 // Settle takes one of a court's reports as the match's result, in one tap
 // from the console: a dispute settled, or a report accepted without waiting
 // for the other side. The audit names who settled it and where.
@@ -620,13 +571,6 @@ func (c *CourtReports) Settle(w http.ResponseWriter, r *http.Request) error {
 	page := a.consolePage(r, snap)
 	page.Flash = templates.T(ctx, "Result saved.")
 	return html(w, r, templates.ConsoleLive(page))
-}
-
-// sortedCourts are the tournament's courts by number.
-func sortedCourts(snap *tournament.Snapshot) []tournament.Court {
-	courts := slices.Clone(snap.Tournament.Courts)
-	slices.SortFunc(courts, func(a, b tournament.Court) int { return cmp.Compare(a.Number, b.Number) })
-	return courts
 }
 
 // groupCode writes a code in groups of four, as a card prints it.

@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"context"
 	"net/http"
-	"strconv"
 
 	"github.com/a-h/templ"
-	"github.com/angelofallars/htmx-go"
 
 	"courtside/cache"
 	"courtside/templates"
@@ -41,9 +39,6 @@ func (p *Pages) views(r *http.Request, orgID string) bool {
 	return p.Viewer != nil && p.Viewer(r) == orgID
 }
 
-// livePart is the id of the polling part of a page (templates.Poller).
-const livePart = "live"
-
 // page is the layout's part of a page's view. The path is the route's, made
 // of the ids the handler has checked, so it is part of what a render is keyed by.
 func (p *Pages) page(r *http.Request, title, description string) templates.Page {
@@ -64,13 +59,6 @@ func (p *Pages) shared(r *http.Request) (*tournament.Snapshot, error) {
 	return snap, nil
 }
 
-// inSport makes the rest of a request about snap's tournament speak its
-// sport's words (templates.WithSport): its handler reads r's context after
-// loading the tournament, so the context is set on r itself.
-func inSport(r *http.Request, snap *tournament.Snapshot) {
-	*r = *r.WithContext(templates.WithSport(r.Context(), snap.Organizer.Sport))
-}
-
 // sharedGroup loads the shared tournament and the group the path names.
 func (p *Pages) sharedGroup(r *http.Request) (*tournament.Snapshot, *tournament.Group, error) {
 	snap, err := p.shared(r)
@@ -88,34 +76,6 @@ func (p *Pages) sharedGroup(r *http.Request) (*tournament.Snapshot, *tournament.
 // URL, with the ETag of the part, every 5 s until the tournament is over.
 func poll(r *http.Request, snap *tournament.Snapshot) templates.Poll {
 	return templates.Poll{ID: livePart, Href: r.URL.Path, ETag: etag(r, snap.Version, livePart), On: !over(snap), Every: 5000}
-}
-
-func over(snap *tournament.Snapshot) bool {
-	return snap.Tournament.State == tournament.StateFinished || snap.Tournament.State == tournament.StateCancelled
-}
-
-// etag names one rendering of a tournament page: its version, language and
-// part. It is weak: the plain and gzipped bytes share it, and the expected
-// start times a page shows are worked out when it is rendered, so two
-// instances may render one version a little apart.
-func etag(r *http.Request, version int64, part string) string {
-	return `W/"v` + strconv.FormatInt(version, 10) + "-" + string(templates.LangOf(r.Context())) + "-" + part + `"`
-}
-
-// partOf is which part of a page the request asks for: the live part when htmx polls for it.
-func partOf(r *http.Request) string {
-	if target, _ := htmx.GetTarget(r); htmx.IsHTMX(r) && target == livePart {
-		return livePart
-	}
-	return "page"
-}
-
-// choose picks the component the request asks for.
-func choose(r *http.Request, full, live templ.Component) templ.Component {
-	if partOf(r) == livePart {
-		return live
-	}
-	return full
 }
 
 // serve answers a part of a tournament's pages from the tournament the
@@ -146,32 +106,4 @@ func (p *Pages) serve(w http.ResponseWriter, r *http.Request, snap *tournament.S
 	h["Etag"] = []string{tag}
 	h["Content-Type"] = htmlType
 	return send(w, r, out)
-}
-
-// Header values of every page, shared and never written to.
-var (
-	varyPage = []string{"HX-Request, HX-Target, Accept-Language, Cookie, Accept-Encoding"}
-	noCache  = []string{"no-cache"}
-	htmlType = []string{"text/html; charset=utf-8"}
-	gzipped  = []string{"gzip"}
-)
-
-// html renders a page that does not belong to one tournament.
-func html(w http.ResponseWriter, r *http.Request, c templ.Component) error {
-	return htmlStatus(w, r, http.StatusOK, c)
-}
-
-// htmlStatus renders c and answers with it and the status: rendered first, so
-// a failed render is still an error page, and headers set before the status,
-// as those set after it are dropped.
-func htmlStatus(w http.ResponseWriter, r *http.Request, status int, c templ.Component) error {
-	var buf bytes.Buffer
-	if err := c.Render(r.Context(), &buf); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie")
-	w.WriteHeader(status)
-	_, err := w.Write(buf.Bytes())
-	return err
 }

@@ -100,12 +100,6 @@ func courtRange(ctx context.Context, s string, courts []tournament.Court) (from,
 	return from, to, nil
 }
 
-// badInput is a 400 for what a page was sent (a board's address, a form)
-// that cannot be used, saying why in the page's language.
-func badInput(ctx context.Context, format string, args ...any) *Problem {
-	return Status(http.StatusBadRequest, templates.Tf(ctx, format, args...))
-}
-
 // intIn reads a whole number between lo and hi; def when it is missing or empty.
 func intIn(ctx context.Context, v url.Values, name string, lo, hi, def int) (int, error) {
 	s := v.Get(name)
@@ -435,11 +429,11 @@ func (p *Pages) tv(w http.ResponseWriter, r *http.Request, snap *tournament.Snap
 // tvPanels are the views of a TV, in turn: "courts", "standings:<group>",
 // "bracket:<group>"; unknown groups are left out. With poll, each view polls
 // for itself; without, the page around them refreshes them.
-func tvPanels(r *http.Request, snap *tournament.Snapshot, q boardQuery, views []string, poll bool) []templates.TVPanel {
+func tvPanels(r *http.Request, snap *tournament.Snapshot, q boardQuery, kinds []string, poll bool) []templates.TVPanel {
 	ctx := r.Context()
 	var panels []templates.TVPanel
 	shown := map[string]bool{}
-	for _, item := range views {
+	for _, item := range kinds {
 		kind, groupID, _ := strings.Cut(item, ":")
 		g, ok := snap.Group(groupID)
 		switch {

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/csv"
 	"fmt"
@@ -99,58 +98,6 @@ func hashString(s string) uint64 {
 // rankedTag names one rendering of a rankings page: the state, the language and the part.
 func rankedTag(r *http.Request, st *RankingState, part string) string {
 	return `W/"r` + strconv.FormatInt(st.Version, 36) + "-" + string(templates.LangOf(r.Context())) + "-" + strconv.FormatUint(hashString(part), 36) + `"`
-}
-
-func seriesHref(org tournament.Organizer, id string) string {
-	return "/o/" + org.Slug + "/series/" + id
-}
-func playerHref(org tournament.Organizer, id string) string {
-	return "/o/" + org.Slug + "/players/" + id
-}
-
-// partLabel names a series part: the tournament, and the discipline when it has several.
-func partLabel(s *tournament.Snapshot, disciplineID string) (label, short string) {
-	if s == nil {
-		return "?", "?"
-	}
-	label, short = s.Tournament.Name, s.Tournament.Name
-	if d, ok := s.Discipline(disciplineID); ok {
-		if len(s.Tournament.Disciplines) > 1 {
-			label += " · " + d.Name
-		}
-		short = initials(s.Tournament.Name)
-		if len(s.Tournament.Disciplines) > 1 {
-			short += " " + cmp.Or(d.ShortName, initials(d.Name))
-		}
-	}
-	return label, short
-}
-
-// initials shortens a tournament's name for a column head: "Club Night 3" → "CN3".
-func initials(name string) string {
-	var b strings.Builder
-	for _, w := range strings.Fields(name) {
-		r := []rune(w)
-		if r[0] >= '0' && r[0] <= '9' {
-			b.WriteString(w)
-			continue
-		}
-		b.WriteRune(r[0])
-	}
-	return b.String()
-}
-
-// className is an event class in the page's language.
-func className(ctx context.Context, c tournament.EventClass) string {
-	switch c {
-	case tournament.ClassRegional:
-		return templates.T(ctx, "Regional event")
-	case tournament.ClassNational:
-		return templates.T(ctx, "National event")
-	case tournament.ClassInternational:
-		return templates.T(ctx, "International event")
-	}
-	return templates.T(ctx, "Club event")
 }
 
 // signed writes a rating change: "+12", "−3", "±0".
@@ -346,15 +293,6 @@ func (rp *RankingPages) SeriesCSV(w http.ResponseWriter, r *http.Request) error 
 	return err
 }
 
-// csvSafe keeps a spreadsheet from reading a name as a formula: every cell
-// that holds a name (a player's, a tournament's, a discipline's) goes through it.
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
-
 // Profile is a registered player's page: rating and its chart, tournaments
 // with places, matches, partners, series.
 func (rp *RankingPages) Profile(w http.ResponseWriter, r *http.Request) error {
@@ -426,193 +364,6 @@ func (rp *RankingPages) profileView(r *http.Request, org tournament.Organizer, s
 		}
 	}
 	return p
-}
-
-// seenPlayer reports whether a viewer who sees the tournaments visible
-// sees the player: it entered one of them.
-func seenPlayer(st *RankingState, playerID string, visible func(*tournament.Snapshot) bool) bool {
-	for tid := range playerEntries(st, playerID) {
-		if visible(st.ByID[tid]) {
-			return true
-		}
-	}
-	return false
-}
-
-// maxProfileMatches is how many of a player's latest matches a profile lists.
-const maxProfileMatches = 50
-
-// profile is what a profile shows of a player, before words.
-type profile struct {
-	tournaments []profileTournament
-	matches     []profileMatch
-	partners    []profilePartner
-	last        *tournament.Snapshot // the last tournament the player was rated in
-	lastChange  float64
-}
-
-type profileTournament struct {
-	snap       *tournament.Snapshot
-	discipline string
-	place      int
-	rated      bool
-	change     float64
-}
-
-type profileMatch struct {
-	snap                *tournament.Snapshot
-	match               *tournament.Match
-	partners, opponents []string
-	score               string
-	won, lost           bool
-	delta               float64
-}
-
-type profilePartner struct {
-	id, name     string
-	matches, won int
-}
-
-// profileOf gathers a player's tournaments (by start), latest matches and partners.
-func profileOf(st *RankingState, seen *tournament.Ratings, playerID string, visible func(*tournament.Snapshot) bool) profile {
-	var out profile
-	mine := playerEntries(st, playerID)
-	pr := seen.Players[playerID]
-	out.tournaments, out.last, out.lastChange = profileTournaments(st, mine, pr, visible)
-	if pr == nil {
-		return out
-	}
-	out.matches, out.partners = profileMatches(st, mine, pr, visible)
-	return out
-}
-
-// playerEntries are the player's entries: tournament id → the player's entry ids there.
-func playerEntries(st *RankingState, playerID string) map[string]map[string]bool {
-	mine := map[string]map[string]bool{}
-	for _, k := range st.Data.Register.LinksOf(playerID) {
-		tid, eid, _ := tournament.SplitLinkKey(k)
-		if mine[tid] == nil {
-			mine[tid] = map[string]bool{}
-		}
-		mine[tid][eid] = true
-	}
-	return mine
-}
-
-// profileTournaments are the player's tournaments and places, by start,
-// with the last rated one and its rating change.
-func profileTournaments(st *RankingState, mine map[string]map[string]bool, pr *tournament.PlayerRating, visible func(*tournament.Snapshot) bool) (out []profileTournament, last *tournament.Snapshot, lastChange float64) {
-	for _, s := range st.Snaps {
-		ids := mine[s.Tournament.ID]
-		if ids == nil || !visible(s) {
-			continue
-		}
-		rated := pr != nil && slices.ContainsFunc(pr.History, func(h tournament.RatingPoint) bool { return h.TournamentID == s.Tournament.ID })
-		var change float64
-		if rated {
-			for _, h := range pr.History {
-				if h.TournamentID == s.Tournament.ID {
-					change += h.Delta
-				}
-			}
-			last, lastChange = s, change
-		}
-		for di := range s.Tournament.Disciplines {
-			d := &s.Tournament.Disciplines[di]
-			entry := ""
-			for _, eid := range d.EntryIDs {
-				if e := s.Entries[eid]; e != nil && slices.ContainsFunc(e.Players(), func(p string) bool { return ids[p] }) {
-					entry = eid
-					break
-				}
-			}
-			if entry == "" {
-				continue
-			}
-			out = append(out, profileTournament{snap: s, discipline: d.Name, place: tournament.FinalPlaces(s, d)[entry], rated: rated, change: change})
-		}
-	}
-	return out, last, lastChange
-}
-
-// profileMatches are the player's latest matches (at most maxProfileMatches),
-// the latest first, and partners over all of them, most matches first.
-func profileMatches(st *RankingState, mine map[string]map[string]bool, pr *tournament.PlayerRating, visible func(*tournament.Snapshot) bool) (matches []profileMatch, out []profilePartner) {
-	reg := st.Data.Register
-	name := func(tid, entryID string, e *tournament.Entry) (string, string) {
-		if pid := reg.PlayerOf(tid, entryID); pid != "" {
-			return pid, reg.Players[pid].Name
-		}
-		return tournament.UnlinkedPrefix + tournament.LinkKey(tid, entryID), e.Name
-	}
-	partners := map[string]*profilePartner{}
-	for i := len(pr.History) - 1; i >= 0; i-- {
-		h := pr.History[i]
-		s := st.ByID[h.TournamentID]
-		if s == nil || !visible(s) {
-			continue
-		}
-		_, mid, _ := strings.Cut(h.Match, "/")
-		m, ok := s.Match(mid)
-		if !ok {
-			continue
-		}
-		side := -1
-		for sd, e := range m.Entries {
-			if slices.ContainsFunc(e.Players(), func(p string) bool { return mine[s.Tournament.ID][p] }) {
-				side = sd
-			}
-		}
-		if side < 0 {
-			continue
-		}
-		pm := profileMatch{snap: s, match: m, delta: h.Delta, won: m.Winner() == side, lost: m.Winner() == 1-side}
-		for _, p := range m.Entries[side].Players() {
-			if mine[s.Tournament.ID][p] {
-				continue
-			}
-			id, n := name(s.Tournament.ID, p, findEntry(s, m.Entries[side], p))
-			pm.partners = append(pm.partners, n)
-			pa := partners[id]
-			if pa == nil {
-				pa = &profilePartner{id: id, name: n}
-				partners[id] = pa
-			}
-			pa.matches++
-			if pm.won {
-				pa.won++
-			}
-		}
-		for _, p := range m.Entries[1-side].Players() {
-			_, n := name(s.Tournament.ID, p, findEntry(s, m.Entries[1-side], p))
-			pm.opponents = append(pm.opponents, n)
-		}
-		score := s.DisplayScore(m)
-		pm.score = fmt.Sprintf("%d:%d", score[side], score[1-side])
-		if len(matches) < maxProfileMatches {
-			matches = append(matches, pm)
-		}
-	}
-	for _, pa := range partners {
-		out = append(out, *pa)
-	}
-	slices.SortFunc(out, func(a, b profilePartner) int {
-		return cmp.Or(cmp.Compare(b.matches, a.matches), strings.Compare(a.name, b.name))
-	})
-	return matches, out
-}
-
-// findEntry is the player entry p within the side's entry.
-func findEntry(s *tournament.Snapshot, side *tournament.Entry, p string) *tournament.Entry {
-	if e := s.Entries[p]; e != nil {
-		return e
-	}
-	for _, x := range side.Entries {
-		if x != nil && x.ID == p {
-			return x
-		}
-	}
-	return &tournament.Entry{ID: p}
 }
 
 // ratingChart draws the player's rating in seen after each match into a

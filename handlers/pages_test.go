@@ -8,7 +8,6 @@ import (
 	"sync"
 	"testing"
 
-	"courtside/locale"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -85,60 +84,5 @@ func TestBoardRendersOncePerVersionAndSettings(t *testing.T) {
 	serve("/t/t/board")
 	if renders.renders != 2 {
 		t.Errorf("a new version was not rendered: %d renders", renders.renders)
-	}
-}
-
-func TestIfNoneMatch(t *testing.T) {
-	const tag = `"v7-en-page"`
-	for _, c := range []struct {
-		header string
-		match  bool
-	}{
-		{"", false},
-		{tag, true},
-		{"*", true},
-		{`W/"v7-en-page"`, true},
-		{`"v1-en-page", "v7-en-page"`, true},
-		{`"v1-en-page",W/"v7-en-page"`, true},
-		{`"v7-en-page-x"`, false},
-		{`"x", "v7-en-page`, false},
-		{`x"v7-en-page"`, false},
-		{`"v7-en-page"x`, true}, // a tag followed by garbage: the tag was named
-		{`"v7"`, false},
-		{`"prefix "v7-en-page""`, false},
-	} {
-		if got := noneMatch([]string{c.header}, tag); got != c.match {
-			t.Errorf("If-None-Match: %s: %v, want %v", c.header, got, c.match)
-		}
-	}
-	if !noneMatch([]string{`"a"`, tag}, tag) {
-		t.Error("a tag in a second If-None-Match field is missed")
-	}
-}
-
-func TestAcceptsGzip(t *testing.T) {
-	for header, want := range map[string]bool{"": false, "gzip": true, "br, gzip;q=0.5": true, "gzip;q=0": false, "GZIP": true, "*": true, "deflate": false, "gzip; q=0.0": false, "x-gzip": true} {
-		r := httptest.NewRequest(http.MethodGet, "/", nil)
-		r.Header.Set("Accept-Encoding", header)
-		if got := acceptsGzip(r); got != want {
-			t.Errorf("Accept-Encoding: %s: %v", header, got)
-		}
-	}
-}
-
-// TestRoundNamesInGerman: the round names the rules give read as a German
-// club says them, and stay as they are in English.
-func TestRoundNamesInGerman(t *testing.T) {
-	de := templates.WithLang(context.Background(), locale.German)
-	for name, want := range map[string]string{
-		"Round 3": "Runde 3", "Round of 16": "Achtelfinale", "Round of 64": "Runde der letzten 64", "Winners Round of 16": "Achtelfinale der Gewinnerrunde",
-		"Losers round 2": "Verliererrunde 2", "Losers final": "Finale der Verliererrunde", "Semi-finals": "Halbfinale", "Grand final reset": "Finale (Entscheidung)",
-	} {
-		if got := roundName(de, name); got != want {
-			t.Errorf("%s: %q, want %q", name, got, want)
-		}
-		if got := roundName(context.Background(), name); got != name {
-			t.Errorf("%s in English: %q", name, got)
-		}
 	}
 }

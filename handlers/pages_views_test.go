@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"courtside/tournament"
@@ -28,18 +27,5 @@ func TestPlaceholderSurvivesACircleOfByes(t *testing.T) {
 	a, _ := snap.Match("a")
 	if got := placeholder(context.Background(), snap, a, 0); got.Placeholder == "" {
 		t.Errorf("placeholder %+v", got)
-	}
-}
-
-// A setup file that is not JSON has a problem without a format: it says its
-// message, not an empty line.
-func TestAProblemWithoutAFormatSaysItsMessage(t *testing.T) {
-	_, err := tournament.ParseSetup([]byte("{not json"))
-	ps, ok := err.(tournament.Problems)
-	if !ok || len(ps) == 0 {
-		t.Fatalf("ParseSetup: %v", err)
-	}
-	if got := problemText(context.Background(), ps[0]); !strings.HasPrefix(got, "not JSON") {
-		t.Errorf("problemText %q", got)
 	}
 }
