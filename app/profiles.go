@@ -2,15 +2,16 @@ package app
 
 import (
 	"cmp"
-	"courtside/tournament"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"courtside/tournament"
 )
 
-// seenPlayer reports whether a viewer who sees the tournaments visible
+// SeenPlayer reports whether a viewer who sees the tournaments visible
 // sees the player: it entered one of them.
 func SeenPlayer(st *RankingState, playerID string, visible func(*tournament.Snapshot) bool) bool {
 	for tid := range playerEntries(st, playerID) {
@@ -55,7 +56,7 @@ type profilePartner struct {
 	Matches, Won int
 }
 
-// profileOf gathers a player's tournaments (by start), latest matches and partners.
+// ProfileOf gathers a player's tournaments (by start), latest matches and partners.
 func ProfileOf(st *RankingState, seen *tournament.Ratings, playerID string, visible func(*tournament.Snapshot) bool) profile {
 	var out profile
 	mine := playerEntries(st, playerID)
@@ -207,13 +208,13 @@ type RatingJSON struct {
 	Games    int     `json:"games"`
 }
 
-// hidden reports whether a series shown with only the parts the caller may
+// Hidden reports whether a series shown with only the parts the caller may
 // see is hidden from it: it has parts, and the caller may see none of them.
 func Hidden(se, shown *tournament.Series) bool {
 	return len(shown.Parts) == 0 && len(se.Parts) > 0
 }
 
-// shownSeries is the series with only the parts the caller may see, and its key.
+// ShownSeries is the series with only the parts the caller may see, and its key.
 func ShownSeries(se *tournament.Series, st *RankingState, visible func(*tournament.Snapshot) bool) (*tournament.Series, string) {
 	shown := *se
 	shown.Parts = slices.DeleteFunc(slices.Clone(se.Parts), func(p tournament.SeriesPart) bool { return !visible(st.ByID[p.TournamentID]) })
@@ -224,7 +225,7 @@ func ShownSeries(se *tournament.Series, st *RankingState, visible func(*tourname
 	return &shown, key
 }
 
-// ratingList is every registered player who has played in seen (the
+// RatingList is every registered player who has played in seen (the
 // state's Ratings or Shared), by rating.
 func RatingList(st *RankingState, seen *tournament.Ratings) []RatingJSON {
 	var all []RatingJSON

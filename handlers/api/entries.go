@@ -1,8 +1,9 @@
 package api
 
 import (
-	"courtside/handlers/reply"
 	"net/http"
+
+	"courtside/handlers/reply"
 )
 
 // Entries lists every entry of the tournament: the entries of each discipline, in order.

@@ -77,6 +77,7 @@ func NewSessions(keyPairs ...[]byte) *sessions.CookieStore {
 	return s
 }
 
+// Layout is the layout's part of a console page's view.
 func (a *Admin) Layout(r *http.Request, title string) templates.Page {
 	return templates.Page{Title: title, Assets: a.Assets, Path: r.URL.Path}
 }
@@ -270,7 +271,7 @@ func (a *Admin) Home(w http.ResponseWriter, r *http.Request) error {
 	return reply.HTML(w, r, templates.AdminHome(page))
 }
 
-// own loads a tournament of the signed-in organizer; another's is not found.
+// Own loads a tournament of the signed-in organizer; another's is not found.
 func (a *Admin) Own(r *http.Request) (*tournament.Snapshot, error) {
 	snap, err := a.Store.Snapshot(r.Context(), r.PathValue("id"))
 	if err != nil {

@@ -7,14 +7,14 @@ import (
 	"courtside/templates"
 )
 
-// confirmed says whether a destructive or irreversible form was confirmed:
+// Confirmed says whether a destructive or irreversible form was confirmed:
 // in the browser's dialog (htmx then sends confirmed=yes with the form), or on
 // the Confirm page a browser without JavaScript gets first.
 func Confirmed(r *http.Request) bool {
 	return r.PostFormValue("confirmed") == "yes"
 }
 
-// askFirst answers a destructive form that arrived unconfirmed with a page
+// AskFirst answers a destructive form that arrived unconfirmed with a page
 // that asks the question, carrying the form's fields to the action; Cancel
 // leads back to cancel, and nothing has changed.
 func (a *Admin) AskFirst(w http.ResponseWriter, r *http.Request, question, yes, cancel string, fields ...string) error {

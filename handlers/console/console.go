@@ -39,6 +39,8 @@ func (a *Admin) Console(w http.ResponseWriter, r *http.Request) error {
 	return reply.HTML(w, r, views.Choose(r, templates.Console(page), templates.ConsoleLive(page)))
 }
 
+// ConsolePage is the view of a tournament's console: its matches, courts,
+// calls and what players reported, for the page and its live part.
 func (a *Admin) ConsolePage(r *http.Request, snap *tournament.Snapshot) templates.ConsolePage {
 	ctx := r.Context()
 	org, _ := a.Store.Organizer(ctx, snap.Tournament.OrganizerID)
@@ -200,7 +202,7 @@ func consoleReports(ctx context.Context, snap *tournament.Snapshot, courts []tou
 	return out
 }
 
-// sortedCourts are the tournament's courts by number.
+// SortedCourts are the tournament's courts by number.
 func SortedCourts(snap *tournament.Snapshot) []tournament.Court {
 	courts := slices.Clone(snap.Tournament.Courts)
 	slices.SortFunc(courts, func(a, b tournament.Court) int { return cmp.Compare(a.Number, b.Number) })

@@ -163,7 +163,7 @@ func (a *AdminFollow) followError(w http.ResponseWriter, r *http.Request, page t
 	return reply.HTMLStatus(w, r, http.StatusUnprocessableEntity, templates.Follow(page))
 }
 
-// relay sends a console result for a followed tournament upstream. relayed is
+// SendUpstream sends a console result for a followed tournament upstream. relayed is
 // false for Courtside's own tournaments; refusal is the upstream's answer
 // when it was not a 200 (nil after a 200: the copy has the match already).
 func (a *Admin) SendUpstream(ctx context.Context, tournamentID, matchID string, r tournament.Encounters, final bool) (relayed bool, refusal *upstreamAnswer, err error) {

@@ -44,10 +44,10 @@ func (a *Admin) ownMatch(r *http.Request) (*tournament.Snapshot, *tournament.Mat
 
 // resultPage lays the form out for the match's configuration, filled with r.
 func (a *Admin) resultPage(req *http.Request, snap *tournament.Snapshot, m *tournament.Match, r tournament.Encounters) (templates.ResultPage, error) {
-	ctx := req.Context()
-	org, _ := a.Store.Organizer(ctx, snap.Tournament.OrganizerID)
 	g, _ := snap.Group(m.GroupID)
 	cfg := snap.Config(m)
+	ctx := templates.WithWords(req.Context(), snap.Organizer.Sport.Words(cfg))
+	org, _ := a.Store.Organizer(ctx, snap.Tournament.OrganizerID)
 	page := templates.ResultPage{Page: a.Layout(req, templates.T(ctx, "Enter result")), Organizer: org.Name, Tournament: snap.Tournament.Name,
 		ConsoleHref: "/admin/t/" + snap.Tournament.ID, Match: views.MatchView(ctx, snap, m, true), Rules: views.RulesText(ctx, cfg, len(g.Encounters)),
 		Quick: cfg.QuickEntry, Action: "/admin/t/" + snap.Tournament.ID + "/matches/" + m.ID + "/result"}

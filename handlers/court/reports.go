@@ -175,8 +175,9 @@ func (c *CourtReports) view(r *http.Request, snap *tournament.Snapshot, court *t
 	p.Match, p.MatchID = &mv, m.ID
 	g, _ := snap.Group(m.GroupID)
 	cfg := snap.Config(m)
-	p.Form = templates.ResultPage{Match: mv, Quick: cfg.QuickEntry, Rules: views.RulesText(ctx, cfg, len(g.Encounters)),
-		Encounters: views.EncounterInputs(ctx, g, cfg, form)}
+	words := templates.WithWords(ctx, mv.Words)
+	p.Form = templates.ResultPage{Match: mv, Quick: cfg.QuickEntry, Rules: views.RulesText(words, cfg, len(g.Encounters)),
+		Encounters: views.EncounterInputs(words, g, cfg, form)}
 	rep := snap.CourtReport(court.ID)
 	if rep == nil {
 		return p, nil

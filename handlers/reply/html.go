@@ -3,14 +3,16 @@ package reply
 import (
 	"bytes"
 	"context"
-	"courtside/templates"
 	"encoding/json"
-	"github.com/a-h/templ"
 	"net/http"
 	"strconv"
+
+	"github.com/a-h/templ"
+
+	"courtside/templates"
 )
 
-// etag names one rendering of a tournament page: its version, language and
+// ETag names one rendering of a tournament page: its version, language and
 // part. It is weak: the plain and gzipped bytes share it, and the expected
 // start times a page shows are worked out when it is rendered, so two
 // instances may render one version a little apart.
@@ -26,12 +28,12 @@ var (
 	gzipped  = []string{"gzip"}
 )
 
-// html renders a page that does not belong to one tournament.
+// HTML renders a page that does not belong to one tournament.
 func HTML(w http.ResponseWriter, r *http.Request, c templ.Component) error {
 	return HTMLStatus(w, r, http.StatusOK, c)
 }
 
-// htmlStatus renders c and answers with it and the status: rendered first, so
+// HTMLStatus renders c and answers with it and the status: rendered first, so
 // a failed render is still an error page, and headers set before the status,
 // as those set after it are dropped.
 func HTMLStatus(w http.ResponseWriter, r *http.Request, status int, c templ.Component) error {
@@ -46,7 +48,7 @@ func HTMLStatus(w http.ResponseWriter, r *http.Request, status int, c templ.Comp
 	return err
 }
 
-// badInput is a 400 for what a page was sent (a board's address, a form)
+// BadInput is a 400 for what a page was sent (a board's address, a form)
 // that cannot be used, saying why in the page's language.
 func BadInput(ctx context.Context, format string, args ...any) *Problem {
 	return Status(http.StatusBadRequest, templates.Tf(ctx, format, args...))

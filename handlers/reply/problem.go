@@ -73,7 +73,7 @@ func NotFound(code string) *Problem { return Status(http.StatusNotFound, code) }
 // Forbidden is a 403 with its code.
 func Forbidden(code string) *Problem { return Status(http.StatusForbidden, code) }
 
-// notFoundAs turns the store's ErrNotFound into a 404 with the code, and passes other errors on.
+// NotFoundAs turns the store's ErrNotFound into a 404 with the code, and passes other errors on.
 func NotFoundAs(err error, code string) error {
 	if errors.Is(err, cache.ErrNotFound) {
 		return NotFound(code)
@@ -94,7 +94,7 @@ func Caller(ctx context.Context) record.Key {
 	return k
 }
 
-// refusal is why the rules refused a write, in the page's language: a
+// Refusal is why the rules refused a write, in the page's language: a
 // tournament.RuleError's reason, or each of a setup's problems.
 func Refusal(ctx context.Context, err error) string {
 	var rule *tournament.RuleError
@@ -112,7 +112,7 @@ func Refusal(ctx context.Context, err error) string {
 	return err.Error()
 }
 
-// problemText is a setup's problem in the page's language, after its path.
+// ProblemText is a setup's problem in the page's language, after its path.
 func ProblemText(ctx context.Context, p tournament.Problem) string {
 	if p.Path == "" {
 		return ProblemReason(ctx, p)
@@ -120,7 +120,7 @@ func ProblemText(ctx context.Context, p tournament.Problem) string {
 	return p.Path + ": " + ProblemReason(ctx, p)
 }
 
-// problemReason is what a problem says in the page's language.
+// ProblemReason is what a problem says in the page's language.
 func ProblemReason(ctx context.Context, p tournament.Problem) string {
 	return templates.Reason(ctx, p.Format, p.Args...)
 }

@@ -2,9 +2,10 @@ package reply
 
 import (
 	"context"
-	"courtside/tournament"
 	"strings"
 	"testing"
+
+	"courtside/tournament"
 )
 
 // A setup file that is not JSON has a problem without a format: it says its

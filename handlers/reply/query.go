@@ -10,7 +10,7 @@ import (
 // limits can overflow.
 const MaxOffset = 1_000_000
 
-// queryInt reads the optional query parameter name as a whole number from lo
+// QueryInt reads the optional query parameter name as a whole number from lo
 // to hi, def when it is absent. Only digits are a number: no sign, no spaces,
 // no overflow; anything else is a 400 that says what is allowed.
 func QueryInt(r *http.Request, name string, lo, hi, def int) (int, error) {

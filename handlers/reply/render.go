@@ -37,7 +37,7 @@ type Renders interface {
 	Render(ctx context.Context, key RenderKey, render func(context.Context) (Rendered, error)) (Rendered, error)
 }
 
-// withGzip is the body with its gzipped form, each in a slice of its own
+// WithGzip is the body with its gzipped form, each in a slice of its own
 // size: they are kept, and a buffer's spare capacity would be kept with them.
 func WithGzip(body []byte) Rendered {
 	var gz bytes.Buffer
@@ -47,7 +47,7 @@ func WithGzip(body []byte) Rendered {
 	return Rendered{Body: bytes.Clone(body), Gzip: bytes.Clone(gz.Bytes())}
 }
 
-// send writes a rendered body: gzipped when the client takes gzip and there
+// Send writes a rendered body: gzipped when the client takes gzip and there
 // is a gzipped form, with its length, so that it goes out in one piece.
 func Send(w http.ResponseWriter, r *http.Request, out Rendered) error {
 	h := w.Header()
@@ -85,7 +85,7 @@ func acceptsGzip(r *http.Request) bool {
 	return false
 }
 
-// notModified answers 304 when the request's If-None-Match names tag. Call it
+// NotModified answers 304 when the request's If-None-Match names tag. Call it
 // only after the caller is known to be allowed to see the resource: a 304
 // says that it exists and which version it has.
 func NotModified(w http.ResponseWriter, r *http.Request, tag string) bool {

@@ -12,7 +12,7 @@ func HTTPS(r *http.Request) bool {
 	return r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
 }
 
-// clientAddress is who signs in, for counting failures: the peer's address,
+// ClientAddress is who signs in, for counting failures: the peer's address,
 // or the client a trusted proxy names (web believes only those; TRUSTED_PROXIES).
 func ClientAddress(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)

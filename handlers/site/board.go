@@ -1,8 +1,6 @@
 package site
 
 import (
-	"time"
-
 	"cmp"
 	"context"
 	"fmt"
@@ -11,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -21,7 +20,7 @@ import (
 	"courtside/tournament"
 )
 
-// boardQuery is what a court board shows, all from its URL, so that an
+// BoardQuery is what a court board shows, all from its URL, so that an
 // organizer sets up a TV by bookmarking an address.
 type BoardQuery struct {
 	discipline string
@@ -93,7 +92,7 @@ func parseBoard(r *http.Request, snap *tournament.Snapshot) (BoardQuery, error) 
 	return q, nil
 }
 
-// courtRange is record.CourtRange with its problem as a 400 in the page's language.
+// CourtRange is record.CourtRange with its problem as a 400 in the page's language.
 func CourtRange(ctx context.Context, s string, courts []tournament.Court) (from, to int, err error) {
 	from, to, m := record.CourtRange(s, courts)
 	if m != nil {
@@ -253,7 +252,7 @@ func podiums(ctx context.Context, snap *tournament.Snapshot, discipline string) 
 		if m := decidingMatch(snap, g, winner); m != nil {
 			fv := views.MatchView(ctx, snap, m, false)
 			if round, _, ok := snap.Round(m.RoundID); ok {
-				fv.Context = views.RoundName(ctx, round.Name)
+				fv.Context = templates.RoundName(ctx, round.Name)
 			}
 			p.Final = &fv
 		}
@@ -428,7 +427,7 @@ func (p *Pages) tv(w http.ResponseWriter, r *http.Request, snap *tournament.Snap
 	})
 }
 
-// tvPanels are the views of a TV, in turn: "courts", "standings:<group>",
+// TVPanels are the views of a TV, in turn: "courts", "standings:<group>",
 // "bracket:<group>"; unknown groups are left out. With poll, each view polls
 // for itself; without, the page around them refreshes them.
 func TVPanels(r *http.Request, snap *tournament.Snapshot, q BoardQuery, kinds []string, poll bool) []templates.TVPanel {

@@ -44,13 +44,13 @@ func (p *Pages) views(r *http.Request, orgID string) bool {
 	return p.Viewer != nil && p.Viewer(r) == orgID
 }
 
-// page is the layout's part of a page's view. The path is the route's, made
+// Layout is the layout's part of a page's view. The path is the route's, made
 // of the ids the handler has checked, so it is part of what a render is keyed by.
 func (p *Pages) Layout(r *http.Request, title, description string) templates.Page {
 	return templates.Page{Title: title, Description: description, Assets: p.Assets, Path: r.URL.Path, URL: p.BaseURL + r.URL.Path}
 }
 
-// shared loads a tournament a visitor may see: one its organizer shares.
+// Shared loads a tournament a visitor may see: one its organizer shares.
 // A private one is not found, as if it did not exist, except by its organizer.
 func (p *Pages) Shared(r *http.Request) (*tournament.Snapshot, error) {
 	snap, err := p.Store.Snapshot(r.Context(), r.PathValue("id"))
@@ -83,7 +83,7 @@ func poll(r *http.Request, snap *tournament.Snapshot) templates.Poll {
 	return templates.Poll{ID: views.LivePart, Href: r.URL.Path, ETag: reply.ETag(r, snap.Version, views.LivePart), On: !views.Over(snap), Every: 5000}
 }
 
-// serve answers a part of a tournament's pages from the tournament the
+// Serve answers a part of a tournament's pages from the tournament the
 // handler loaded with shared and checked the request against. A client that
 // has the current rendering gets 304: the version's content, who may see it
 // included, never changes. Otherwise the part is rendered once per key (the

@@ -42,7 +42,7 @@ func (rp *RankingPages) rankingsOf(r *http.Request) (tournament.Organizer, *app.
 	return org, st, err
 }
 
-// visible reports whether the request may see the tournament: it is shared,
+// Visible reports whether the request may see the tournament: it is shared,
 // or its organizer is signed in.
 func (rp *RankingPages) Visible(r *http.Request, s *tournament.Snapshot) bool {
 	return s != nil && (s.Tournament.Public || rp.Pages.views(r, s.Tournament.OrganizerID))
@@ -115,7 +115,7 @@ func signed(ctx context.Context, d float64) string {
 	return "±0"
 }
 
-// seriesTableView is the table of a series at a state.
+// SeriesTableView is the table of a series at a state.
 func (rp *RankingPages) SeriesTableView(r *http.Request, org tournament.Organizer, st *app.RankingState, se *tournament.Series, key string, kiosk bool) templates.SeriesTableView {
 	ctx := r.Context()
 	ss := st.Series(se, key)

@@ -1,14 +1,13 @@
 package site
 
 import (
-	"time"
-
 	"cmp"
 	"context"
 	"fmt"
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/a-h/templ"
@@ -328,7 +327,8 @@ func (p *Pages) Match(w http.ResponseWriter, r *http.Request) error {
 		if g, ok := snap.Group(m.GroupID); ok {
 			page.EncounterNames = g.Encounters
 		}
-		return views.Choose(r, templates.Match(page), templates.MatchLive(page))
+		// "Sets won" of darts in sets, "Legs won" of darts in legs
+		return views.Choose(r, templates.InWords(mv.Words, templates.Match(page)), templates.InWords(mv.Words, templates.MatchLive(page)))
 	})
 }
 

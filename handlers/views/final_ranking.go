@@ -5,7 +5,7 @@ import (
 	"courtside/tournament"
 )
 
-// finalRankings are the overall rankings of the tournament's finished
+// FinalRankings are the overall rankings of the tournament's finished
 // disciplines (every stage finished), for the console and the public page.
 func FinalRankings(snap *tournament.Snapshot) []templates.FinalRankingView {
 	var out []templates.FinalRankingView

@@ -2,28 +2,31 @@ package views
 
 import (
 	"context"
-	"courtside/templates"
-	"courtside/tournament"
+	"net/http"
+
 	"github.com/a-h/templ"
 	"github.com/angelofallars/htmx-go"
-	"net/http"
+
+	"courtside/templates"
+	"courtside/tournament"
 )
 
-// livePart is the id of the polling part of a page (templates.Poller).
+// LivePart is the id of the polling part of a page (templates.Poller).
 const LivePart = "live"
 
-// inSport makes the rest of a request about snap's tournament speak its
+// InSport makes the rest of a request about snap's tournament speak its
 // sport's words (templates.WithSport): its handler reads r's context after
 // loading the tournament, so the context is set on r itself.
 func InSport(r *http.Request, snap *tournament.Snapshot) {
 	*r = *r.WithContext(templates.WithSport(r.Context(), snap.Organizer.Sport))
 }
 
+// Over reports whether the tournament is finished or cancelled: its pages stop polling.
 func Over(snap *tournament.Snapshot) bool {
 	return snap.Tournament.State == tournament.StateFinished || snap.Tournament.State == tournament.StateCancelled
 }
 
-// partOf is which part of a page the request asks for: the live part when htmx polls for it.
+// PartOf is which part of a page the request asks for: the live part when htmx polls for it.
 func PartOf(r *http.Request) string {
 	if target, _ := htmx.GetTarget(r); htmx.IsHTMX(r) && target == LivePart {
 		return LivePart
@@ -31,7 +34,7 @@ func PartOf(r *http.Request) string {
 	return "page"
 }
 
-// choose picks the component the request asks for.
+// Choose picks the component the request asks for.
 func Choose(r *http.Request, full, live templ.Component) templ.Component {
 	if PartOf(r) == LivePart {
 		return live
@@ -39,7 +42,7 @@ func Choose(r *http.Request, full, live templ.Component) templ.Component {
 	return full
 }
 
-// winsText says who a result makes the winner: "Anna wins 7:5", "a draw, 3:3".
+// WinsText says who a result makes the winner: "Anna wins 7:5", "a draw, 3:3".
 func WinsText(ctx context.Context, m templates.MatchView, r tournament.Encounters, cfg tournament.MatchConfiguration) string {
 	winner, a, b := Outcome(m, r, cfg)
 	if winner == "" {

@@ -3,20 +3,23 @@ package views
 import (
 	"cmp"
 	"context"
+	"strings"
+
 	"courtside/templates"
 	"courtside/tournament"
-	"strings"
 )
 
+// SeriesHref is the address of an organizer's series page.
 func SeriesHref(org tournament.Organizer, id string) string {
 	return "/o/" + org.Slug + "/series/" + id
 }
 
+// PlayerHref is the address of a registered player's profile.
 func PlayerHref(org tournament.Organizer, id string) string {
 	return "/o/" + org.Slug + "/players/" + id
 }
 
-// partLabel names a series part: the tournament, and the discipline when it has several.
+// PartLabel names a series part: the tournament, and the discipline when it has several.
 func PartLabel(s *tournament.Snapshot, disciplineID string) (label, short string) {
 	if s == nil {
 		return "?", "?"
@@ -34,7 +37,7 @@ func PartLabel(s *tournament.Snapshot, disciplineID string) (label, short string
 	return label, short
 }
 
-// className is an event class in the page's language.
+// ClassName is an event class in the page's language.
 func ClassName(ctx context.Context, c tournament.EventClass) string {
 	switch c {
 	case tournament.ClassRegional:
@@ -47,7 +50,7 @@ func ClassName(ctx context.Context, c tournament.EventClass) string {
 	return templates.T(ctx, "Club event")
 }
 
-// csvSafe keeps a spreadsheet from reading a name as a formula: every cell
+// CSVSafe keeps a spreadsheet from reading a name as a formula: every cell
 // that holds a name (a player's, a tournament's, a discipline's) goes through it.
 func CSVSafe(s string) string {
 	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {

@@ -2,15 +2,16 @@ package views
 
 import (
 	"context"
-	"courtside/templates"
-	"courtside/tournament"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
+
+	"courtside/templates"
+	"courtside/tournament"
 )
 
-// encounterInputs lays out a result's inputs for the match configuration: a
+// EncounterInputs lays out a result's inputs for the match configuration: a
 // row per set up to what it can need, per encounter in league modes; filled with r.
 func EncounterInputs(ctx context.Context, g *tournament.Group, cfg tournament.MatchConfiguration, r tournament.Encounters) []templates.EncounterInput {
 	var out []templates.EncounterInput
@@ -19,10 +20,7 @@ func EncounterInputs(ctx context.Context, g *tournament.Group, cfg tournament.Ma
 		if len(g.Encounters) > 1 {
 			ei.Name = fmt.Sprintf("%d. %s", e+1, g.Encounters[e])
 		}
-		set := templates.T(ctx, "Set")
-		if templates.SportOf(ctx) == tournament.Darts && !cfg.QuickEntry {
-			set = templates.T(ctx, "Set of legs") // a darts set, its points the legs won (darts' "Set" is a leg)
-		}
+		set := templates.T(ctx, "Set") // a leg of darts in legs, a set of darts in sets (WithWords)
 		sets := max(2*cfg.NumSets-1, 1)
 		for k := range sets {
 			label := set + " " + strconv.Itoa(k+1)
@@ -45,11 +43,13 @@ func EncounterInputs(ctx context.Context, g *tournament.Group, cfg tournament.Ma
 	return out
 }
 
+// FieldName is the result form's input of a side's score in set k of encounter e.
 func FieldName(e, k, side int) string { return fmt.Sprintf("s.%d.%d.%d", e, k, side) }
 
+// QuickFieldName is the result form's quick-entry input of set k of encounter e.
 func QuickFieldName(e, k int) string { return fmt.Sprintf("q.%d.%d", e, k) }
 
-// rules says in a line how the match is won: by the name of the sport's
+// RulesText says in a line how the match is won: by the name of the sport's
 // format it is played by ("Best of 5 legs"), or by its numbers.
 func RulesText(ctx context.Context, cfg tournament.MatchConfiguration, encounters int) string {
 	var parts []string
@@ -78,7 +78,7 @@ func RulesText(ctx context.Context, cfg tournament.MatchConfiguration, encounter
 	return strings.Join(parts, ", ")
 }
 
-// parseResult reads the form's sets into a result: each encounter's sets in
+// ParseResult reads the form's sets into a result: each encounter's sets in
 // order, up to the first empty one; a set needs both scores.
 func ParseResult(r *http.Request, encounters, maxSets int, quick bool) (tournament.Encounters, *tournament.ResultError) {
 	var out tournament.Encounters
@@ -134,7 +134,7 @@ func ParseResult(r *http.Request, encounters, maxSets int, quick bool) (tourname
 	return out, nil
 }
 
-// keepInput puts what was typed back into the form, even what did not read.
+// KeepInput puts what was typed back into the form, even what did not read.
 func KeepInput(r *http.Request, page *templates.ResultPage) {
 	for e := range page.Encounters {
 		for k := range page.Encounters[e].Sets {
@@ -145,7 +145,7 @@ func KeepInput(r *http.Request, page *templates.ResultPage) {
 	}
 }
 
-// place shows a mistake next to the set, or the encounter, at fault.
+// PlaceError shows a mistake next to the set, or the encounter, at fault.
 func PlaceError(ctx context.Context, page *templates.ResultPage, e *tournament.ResultError) {
 	reason := templates.Reason(ctx, e.Format, e.Args...)
 	switch {
@@ -158,7 +158,7 @@ func PlaceError(ctx context.Context, page *templates.ResultPage, e *tournament.R
 	}
 }
 
-// outcome names who wins r and the score, the winner's count first; no
+// Outcome names who wins r and the score, the winner's count first; no
 // winner for a draw.
 func Outcome(m templates.MatchView, r tournament.Encounters, cfg tournament.MatchConfiguration) (winner string, a, b int) {
 	s := tournament.DisplayScore(r, cfg)

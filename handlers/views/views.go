@@ -14,16 +14,18 @@ import (
 	"courtside/tournament"
 )
 
+// TournamentHref is the address of a tournament's public page.
 func TournamentHref(snap *tournament.Snapshot) string { return "/t/" + snap.Tournament.ID }
 
-// venue is the zone a tournament's times and days are shown in: its venue's.
+// Venue is the zone a tournament's times and days are shown in: its venue's.
 func Venue(t *tournament.Tournament) templates.Zone { return templates.VenueZone(t.TimeZone) }
 
+// EntryHref is the address of an entry's page in the tournament.
 func EntryHref(snap *tournament.Snapshot, id string) string {
 	return TournamentHref(snap) + "/entries/" + id
 }
 
-// entryView is an entry linked to its page when it has one (fixed teams and
+// EntryView is an entry linked to its page when it has one (fixed teams and
 // players do; the teams of a Monster DYP round do not).
 func EntryView(snap *tournament.Snapshot, e *tournament.Entry) templates.EntryView {
 	v := templates.EntryView{ID: e.ID, Name: e.Name}
@@ -33,7 +35,7 @@ func EntryView(snap *tournament.Snapshot, e *tournament.Entry) templates.EntryVi
 	return v
 }
 
-// players are a team's players as links; an empty list for a single player.
+// Players are a team's players as links; an empty list for a single player.
 func Players(snap *tournament.Snapshot, e *tournament.Entry) []templates.EntryView {
 	if e == nil || !e.IsTeam() {
 		return nil
@@ -47,12 +49,12 @@ func Players(snap *tournament.Snapshot, e *tournament.Entry) []templates.EntryVi
 	return out
 }
 
-// matchView shapes a match for lists and brackets; context names its place
+// MatchView shapes a match for lists and brackets; context names its place
 // in the tournament where the page does not.
 func MatchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, context bool) templates.MatchView {
 	v := templates.MatchView{ID: m.ID, Href: TournamentHref(snap) + "/matches/" + m.ID, State: m.State, Winner: m.Winner(),
 		Live: m.IsLiveResult && m.State == tournament.MatchRunning, Start: m.StartTime, Zone: Venue(snap.Tournament), Sets: m.Encounters,
-		Number: snap.MatchNumber(m.ID), Bye: snap.IsBye(m.ID)}
+		Number: snap.MatchNumber(m.ID), Bye: snap.IsBye(m.ID), Words: snap.Organizer.Sport.Words(snap.Config(m))}
 	if m.State == tournament.MatchPlayed {
 		v.End = m.EndTime
 	}
@@ -95,7 +97,7 @@ func MatchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 			parts = append(parts, d.Name)
 		}
 		if g != nil {
-			parts = append(parts, g.Name, RoundName(ctx, round.Name))
+			parts = append(parts, g.Name, templates.RoundName(ctx, round.Name))
 		}
 		if v.Number > 0 {
 			parts = append(parts, templates.Tf(ctx, "Match %d", v.Number))
@@ -105,7 +107,7 @@ func MatchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 	return v
 }
 
-// joinDistinct joins the parts of a label with " · ", leaving out a part
+// JoinDistinct joins the parts of a label with " · ", leaving out a part
 // that repeats the one before ("Rounds · Rounds" is "Rounds").
 func JoinDistinct(parts ...string) string {
 	var out []string
@@ -128,7 +130,7 @@ func forfeitText(ctx context.Context, kind string) string {
 	return templates.T(ctx, "walkover")
 }
 
-// placeholder says what will fill an empty side: the winner or loser of the
+// Placeholder says what will fill an empty side: the winner or loser of the
 // match that feeds it ("W5", in full "Winner of match 5"), or nobody (a bye).
 func Placeholder(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, side int) templates.EntryView {
 	return placeholderWithin(ctx, snap, m, side, len(snap.Matches))
@@ -182,33 +184,20 @@ func matchLabel(ctx context.Context, snap *tournament.Snapshot, m *tournament.Ma
 		}
 	}
 	if n == 1 {
-		return RoundName(ctx, round.Name)
+		return templates.RoundName(ctx, round.Name)
 	}
-	return fmt.Sprintf("%s %d", RoundName(ctx, round.Name), m.Seq+1)
+	return fmt.Sprintf("%s %d", templates.RoundName(ctx, round.Name), m.Seq+1)
 }
 
-// roundName translates the round names the rules give: a fixed one
-// ("Semi-finals", and "Round of 16", which German names "Achtelfinale") or
-// a numbered one ("Round 3", "Round of 64").
-func RoundName(ctx context.Context, name string) string {
-	if t := templates.T(ctx, name); t != name {
-		return t
-	}
-	for _, format := range roundFormats {
-		var n int
-		if _, err := fmt.Sscanf(name, format, &n); err == nil && fmt.Sprintf(format, n) == name {
-			return templates.Tf(ctx, format, n)
-		}
-	}
-	return templates.T(ctx, name)
-}
-
-// roundFormats are the numbered round names the rules give.
-var roundFormats = []string{"Round %d", "Round of %d", "Winners Round of %d", "Losers round %d"}
-
-// standingsView is the group's table with the columns its mode uses.
+// StandingsView is the group's table with the columns its mode uses.
 func StandingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) templates.StandingsView {
-	byKey := standingColumns(ctx, snap.Organizer.Sport)
+	var cfg tournament.MatchConfiguration
+	if len(g.Options.MatchConfigurations) > 0 {
+		cfg = g.Options.MatchConfigurations[0]
+	}
+	words := snap.Organizer.Sport.Words(cfg)
+	ctx = templates.WithWords(ctx, words)
+	byKey := standingColumns(ctx, words)
 	cols := groupColumns(ctx, g, byKey)
 	cols, decider := moveDecider(g, cols, byKey)
 	v := templates.StandingsView{Name: g.Name}
@@ -229,8 +218,9 @@ type col struct {
 }
 
 // standingColumns are every column a table can show, by the key the modes
-// table names it with, in the sport's own words.
-func standingColumns(ctx context.Context, sport tournament.Sport) map[string]col {
+// table names it with, in the words of the sport as the group plays it
+// (tournament.Sport.Words).
+func standingColumns(ctx context.Context, words string) map[string]col {
 	T := func(s string) string { return templates.T(ctx, s) }
 	num := func(n int) string { return strconv.Itoa(n) }
 	pair := func(a, b int) string { return fmt.Sprintf("%d:%d", a, b) }
@@ -260,15 +250,19 @@ func standingColumns(ctx context.Context, sport tournament.Sport) map[string]col
 		"bh2":       {"BH2", "Buchholz 2", func(s tournament.Standing) string { return num(deref(s.BH2)) }},
 		"sb":        {"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return templates.Number(ctx, deref(s.SB), -1) }},
 	}
-	// Each sport in its own words: darts plays legs, table tennis games,
-	// pétanque and cornhole score points (not goals). Cornhole's games (a
-	// game to 21) are its catalogs' "cornhole:Sets".
-	switch sport {
-	case tournament.Darts:
+	// Each sport in its own words: darts plays legs (in sets of legs: sets,
+	// each won by legs), table tennis games, pétanque and cornhole score
+	// points (not goals). Cornhole's games (a game to 21) are its catalogs'
+	// "cornhole:Sets".
+	switch words {
+	case string(tournament.Darts):
 		byKey["setsWon"] = col{T("Legs"), T("Legs won and lost"), byKey["setsWon"].cell}
-	case tournament.TableTennis:
+	case tournament.DartsSets:
+		byKey["goals"] = col{T("Legs"), T("Legs won and lost"), byKey["goals"].cell}
+		byKey["goalsDiff"] = col{T("Diff"), T("Leg difference"), byKey["goalsDiff"].cell}
+	case string(tournament.TableTennis):
 		byKey["setsWon"] = col{T("Games"), T("Games won and lost"), byKey["setsWon"].cell}
-	case tournament.Petanque, tournament.Cornhole:
+	case string(tournament.Petanque), string(tournament.Cornhole):
 		byKey["goals"] = col{T("Score"), T("Points scored and conceded"), byKey["goals"].cell}
 		byKey["goalsDiff"] = col{T("Diff"), T("Point difference"), byKey["goalsDiff"].cell}
 	}
@@ -366,7 +360,7 @@ func qualifying(snap *tournament.Snapshot, g *tournament.Group) (int, string) {
 // maxCross is the most entries a group's cross table lists.
 const maxCross = 24
 
-// crossTable is a round robin's results, each entry against each, in the
+// CrossTable is a round robin's results, each entry against each, in the
 // order of its table: row i, column j is i's score against j ("7:3"), "–"
 // where they have not played yet; several matches between them stand side by side.
 func CrossTable(snap *tournament.Snapshot, g *tournament.Group, table templates.StandingsView) *templates.CrossTable {
@@ -416,12 +410,12 @@ func deref[T int | float64](p *T) T {
 	return *p
 }
 
-// roundsView is the group's matches round by round.
+// RoundsView is the group's matches round by round.
 func RoundsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) []templates.RoundView {
 	var out []templates.RoundView
 	current := snap.CurrentRound(g)
 	for _, r := range g.Rounds {
-		rv := templates.RoundView{Name: RoundName(ctx, r.Name), Current: r.ID == current}
+		rv := templates.RoundView{Name: templates.RoundName(ctx, r.Name), Current: r.ID == current}
 		for _, m := range snap.Matches {
 			if m.RoundID == r.ID {
 				mv := MatchView(ctx, snap, m, false)
@@ -435,7 +429,7 @@ func RoundsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Gr
 	return out
 }
 
-// bracketView lays a knock-out group out in its sections: the tree (the
+// BracketView lays a knock-out group out in its sections: the tree (the
 // winners bracket in double elimination), the losers bracket, and the finals
 // (grand final, its reset once it is on, the match for third place).
 func BracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) *templates.BracketView {
@@ -482,7 +476,7 @@ func BracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 		}
 		s := templates.BracketSection{Title: sec.title, Part: sec.parts[0]}
 		for i, r := range rounds {
-			br := templates.BracketRound{Name: RoundName(ctx, r.Name), Last: i == len(rounds)-1 || sec.parts[0] == tournament.BracketFinal}
+			br := templates.BracketRound{Name: templates.RoundName(ctx, r.Name), Last: i == len(rounds)-1 || sec.parts[0] == tournament.BracketFinal}
 			if !br.Last {
 				br.Paired = len(byRound[rounds[i+1].ID])*2 == len(byRound[r.ID])
 			}

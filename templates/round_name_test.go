@@ -1,16 +1,16 @@
-package views
+package templates
 
 import (
 	"context"
-	"courtside/locale"
-	"courtside/templates"
 	"testing"
+
+	"courtside/locale"
 )
 
 // TestRoundNamesInGerman: the round names the rules give read as a German
 // club says them, and stay as they are in English.
 func TestRoundNamesInGerman(t *testing.T) {
-	de := templates.WithLang(context.Background(), locale.German)
+	de := WithLang(context.Background(), locale.German)
 	for name, want := range map[string]string{
 		"Round 3": "Runde 3", "Round of 16": "Achtelfinale", "Round of 64": "Runde der letzten 64", "Winners Round of 16": "Achtelfinale der Gewinnerrunde",
 		"Losers round 2": "Verliererrunde 2", "Losers final": "Finale der Verliererrunde", "Semi-finals": "Halbfinale", "Grand final reset": "Finale (Entscheidung)",
