@@ -364,7 +364,8 @@ func (p *Pages) BoardFragment(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return p.Serve(w, r, snap, "board:"+q.query(), q.query(), func() templ.Component {
+	query := q.query()
+	return p.Serve(w, r, snap, "board:"+query, query, func() templ.Component {
 		return templates.CourtBoard(boardView(r.Context(), snap, q, boardPoll(r, snap, q)))
 	})
 }

@@ -86,9 +86,8 @@ func poll(r *http.Request, snap *tournament.Snapshot) templates.Poll {
 // Serve answers a part of a tournament's pages from the tournament the
 // handler loaded with shared and checked the request against. A client that
 // has the current rendering gets 304: the version's content, who may see it
-// included, never changes. Otherwise the part is rendered once per key (the
-// tournament's version, the language, the part, the route's path and the
-// canonical query of the checked settings) and kept plain and gzipped.
+// included, never changes. Otherwise the part comes from Render, keyed by the
+// route's path and the canonical query of the checked settings.
 func (p *Pages) Serve(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, part, query string, view func() templ.Component) error {
 	h := w.Header()
 	h["Vary"] = reply.VaryPage
@@ -97,18 +96,28 @@ func (p *Pages) Serve(w http.ResponseWriter, r *http.Request, snap *tournament.S
 	if reply.NotModified(w, r, tag) {
 		return nil
 	}
-	key := reply.RenderKey{Tournament: snap.Tournament.ID, Version: snap.Version, Lang: string(templates.LangOf(r.Context())), Part: part, Params: r.URL.Path + "?" + query}
-	out, err := p.Renders.Render(r.Context(), key, func(ctx context.Context) (reply.Rendered, error) {
-		var buf bytes.Buffer
-		if err := view().Render(ctx, &buf); err != nil {
-			return reply.Rendered{}, err
-		}
-		return reply.WithGzip(buf.Bytes()), nil
-	})
+	out, err := p.Render(r.Context(), snap, part, r.URL.Path+"?"+query, view)
 	if err != nil {
 		return err
 	}
 	h["Etag"] = []string{tag}
 	h["Content-Type"] = reply.HTMLType
 	return reply.Send(w, r, out)
+}
+
+// Render returns a part of a tournament's pages (a page, its live part, a
+// board) at the snapshot's version in ctx's language, prepared once per
+// version for every request and listener that asks for it: rendered, and
+// gzipped, the first time, then only looked up. params names the part's
+// checked settings (for a route, its path and canonical query): two
+// renderings of one part differ only by them.
+func (p *Pages) Render(ctx context.Context, snap *tournament.Snapshot, part, params string, view func() templ.Component) (reply.Rendered, error) {
+	key := reply.RenderKey{Tournament: snap.Tournament.ID, Version: snap.Version, Lang: string(templates.LangOf(ctx)), Part: part, Params: params}
+	return p.Renders.Render(ctx, key, func(ctx context.Context) (reply.Rendered, error) {
+		var buf bytes.Buffer
+		if err := view().Render(ctx, &buf); err != nil {
+			return reply.Rendered{}, err
+		}
+		return reply.Prepared(buf.Bytes()), nil
+	})
 }

@@ -81,7 +81,7 @@ func (rp *RankingPages) serveRanked(w http.ResponseWriter, r *http.Request, orgI
 		if err := view().Render(ctx, &buf); err != nil {
 			return reply.Rendered{}, err
 		}
-		return reply.WithGzip(buf.Bytes()), nil
+		return reply.Prepared(buf.Bytes()), nil
 	})
 	if err != nil {
 		return err
