@@ -25,19 +25,31 @@ var packageRules = map[string]struct {
 	"textcheck":         {ours: []string{"tournament"}, others: []string{"golang.org/x/text/"}},
 	"rankings":          {ours: []string{"tournament"}},
 	"record":            {ours: []string{"tournament", "textcheck"}},
-	"cache":             {ours: []string{"tournament", "rankings", "record", "textcheck"}, others: []string{"*"}},
+	"live":              {others: []string{"*"}},
+	"cache":             {ours: []string{"tournament", "rankings", "record", "textcheck", "live"}, others: []string{"*"}},
 	"cache/cachetest":   {ours: []string{"tournament", "rankings", "cache"}, others: []string{"*"}},
 	"upstream":          {ours: []string{"tournament", "record", "textcheck", "cache"}, others: []string{"*"}},
+	"app":               {ours: []string{"tournament", "rankings", "record", "textcheck", "cache", "upstream"}, others: []string{"*"}},
 	"templates":         {ours: []string{"tournament", "rankings", "record", "locale"}, others: []string{"*"}},
-	"handlers":          {ours: []string{"tournament", "rankings", "record", "textcheck", "locale", "cache", "upstream", "templates"}, others: []string{"*"}},
-	"worker":            {ours: []string{"tournament", "rankings", "record", "cache", "upstream"}, others: []string{"*"}},
-	"web":               {ours: []string{"tournament", "rankings", "record", "locale", "cache", "upstream", "handlers", "templates", "static"}, others: []string{"*"}},
-	"cli":               {ours: []string{"tournament", "rankings", "record", "textcheck", "cache", "upstream", "worker", "web"}, others: []string{"*"}},
+	"handlers/reply":    {ours: []string{"tournament", "record", "live", "cache", "templates"}, others: []string{"*"}},
+	"handlers/views":    {ours: []string{"tournament", "rankings", "record", "templates"}, others: []string{"*"}},
+	"handlers/api":      {ours: slices.Concat(faces, []string{"handlers/reply"}), others: []string{"*"}},
+	"handlers/site":     {ours: slices.Concat(faces, []string{"handlers/reply", "handlers/views", "handlers/api"}), others: []string{"*"}},
+	"handlers/console":  {ours: slices.Concat(faces, []string{"handlers/reply", "handlers/views"}), others: []string{"*"}},
+	"handlers/court":    {ours: slices.Concat(faces, []string{"handlers/reply", "handlers/views", "handlers/console"}), others: []string{"*"}},
+	"handlers/screens":  {ours: slices.Concat(faces, []string{"handlers/reply", "handlers/views", "handlers/console", "handlers/site"}), others: []string{"*"}},
+	"worker":            {ours: []string{"tournament", "rankings", "record", "app", "cache", "upstream"}, others: []string{"*"}},
+	"web":               {ours: slices.Concat(faces, []string{"handlers/api", "handlers/site", "handlers/console", "handlers/court", "handlers/screens", "handlers/reply", "static"}), others: []string{"*"}},
+	"cli":               {ours: []string{"tournament", "rankings", "record", "textcheck", "app", "cache", "upstream", "worker", "web"}, others: []string{"*"}},
 	"internal/testkit":  {},
 	"static":            {},
 	"courtside (main)":  {ours: []string{"cli"}, others: []string{"*"}},
 	"e2e (tests alone)": {},
 }
+
+// faces is what every face of the handlers may import: the pure packages,
+// the use cases and the store below them, the templates and the catalogs.
+var faces = []string{"tournament", "rankings", "record", "textcheck", "locale", "live", "app", "cache", "upstream", "templates"}
 
 // TestImports: every package imports only what packageRules lets it (its
 // test files aside), and every package of the module has a rule.
