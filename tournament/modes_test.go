@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -71,5 +72,36 @@ func TestAMadeUpModeIsOneRow(t *testing.T) {
 	}
 	if !slices.Equal(ladder.Rules().Columns, []string{"points", "matches", "lives", "goalsDiff"}) {
 		t.Error("the row's columns are not the mode's")
+	}
+}
+
+// TestTheSetupSchemaListsTheModesTable: the setup file's schema offers
+// exactly the modes of the table (modes.go), so a new row that the schema
+// does not list, or a schema mode without a row, fails here.
+func TestTheSetupSchemaListsTheModesTable(t *testing.T) {
+	var schema struct {
+		Defs map[string]struct {
+			Properties map[string]struct {
+				Enum []string `json:"enum"`
+			} `json:"properties"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(SetupSchema, &schema); err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, def := range schema.Defs {
+		if m, ok := def.Properties["mode"]; ok {
+			listed = m.Enum
+		}
+	}
+	var table []string
+	for _, m := range Modes {
+		table = append(table, string(m))
+	}
+	slices.Sort(listed)
+	slices.Sort(table)
+	if !slices.Equal(listed, table) {
+		t.Errorf("the setup schema lists the modes %v, the table has %v", listed, table)
 	}
 }
