@@ -22,6 +22,17 @@ import (
 // on a Redis of its own.
 func clubNight(t *testing.T) (redis.UniversalClient, *cache.Store, tournament.Organizer, *tournament.Snapshot) {
 	t.Helper()
+	rdb, store, org, setup := clubNightSetup(t)
+	snap, err := store.CreateTournament(context.Background(), org, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rdb, store, org, snap
+}
+
+// clubNightSetup is the club night's setup and its organizer, not created yet.
+func clubNightSetup(t *testing.T) (redis.UniversalClient, *cache.Store, tournament.Organizer, *tournament.Setup) {
+	t.Helper()
 	rdb := cachetest.Redis(t)
 	store := cachetest.Store(rdb)
 	ctx := context.Background()
@@ -35,11 +46,7 @@ func clubNight(t *testing.T) (redis.UniversalClient, *cache.Store, tournament.Or
 		t.Fatal(err)
 	}
 	setup.Organizer = "club"
-	snap, err := store.CreateTournament(ctx, org, setup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rdb, store, org, snap
+	return rdb, store, org, setup
 }
 
 // TestSetupEmitsItsEvents creates, edits and starts a tournament and reads
@@ -141,21 +148,10 @@ func TestNoShowsRemovedAtCheckInAreNoPlayers(t *testing.T) {
 // refused at the entry's path and nothing is written; the rule book leaves
 // joiners to package textcheck, so the store checks them.
 func TestASetupsNamesAreCheckedAtTheDoor(t *testing.T) {
-	rdb := cachetest.Redis(t)
-	store := cachetest.Store(rdb)
+	_, store, org, setup := clubNightSetup(t)
 	ctx := context.Background()
-	org, _ := tournament.NewOrganizer("Club", "club", "darts")
-	if err := store.CreateOrganizer(ctx, org); err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := os.ReadFile("../tournament/testdata/setup/club-night.json")
-	setup, err := tournament.ParseSetup(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	setup.Organizer = "club"
 	setup.Disciplines[0].Entries[1].Name = "An\u200dna"
-	_, err = store.CreateTournament(ctx, org, setup)
+	_, err := store.CreateTournament(ctx, org, setup)
 	var ps tournament.Problems
 	if !errors.As(err, &ps) || !strings.Contains(ps.At("disciplines[0].entries[1]"), "zero-width joiner") {
 		t.Fatalf("a name with a stray joiner: %v", err)
