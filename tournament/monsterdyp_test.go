@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -203,5 +204,97 @@ func TestMonsterDYPDrawByPlacement(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestVoidMatchIsNoMeeting: a void (skipped) match of a mode that draws new
+// teams each round was never played, so the next round is drawn as if it
+// had not been: four players whose only match was voided are drawn into the
+// same teams again, and the void match's players count as resting, not as
+// partners or opponents. Before, the void match counted as a meeting and the
+// next round drew other teams to avoid a "repeat".
+func TestVoidMatchIsNoMeeting(t *testing.T) {
+	s := newTournament(4, 0, EntryMonsterDYP, stageSpec{mode: MonsterDYP})
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	if len(s.Matches) != 1 {
+		t.Fatalf("%d matches in round 1", len(s.Matches))
+	}
+	void := s.Matches[0]
+	c, err = s.SetMatchState(void.ID, MatchSkipped, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	teams := func(m *Match) [2][2]string {
+		var out [2][2]string
+		for side, e := range m.Entries {
+			out[side] = key(e.Entries[0].ID, e.Entries[1].ID)
+		}
+		slices.SortFunc(out[:], func(a, b [2]string) int { return cmp.Compare(a[0], b[0]) })
+		return out
+	}
+	var next *Match
+	for _, m := range s.Matches {
+		if m.ID != void.ID {
+			next = m
+		}
+	}
+	if next == nil {
+		t.Fatal("no round 2 after the void match")
+	}
+	if got, want := teams(next), teams(void); got != want {
+		t.Errorf("round 2 draws %v, want the void round's %v again", got, want)
+	}
+}
+
+// TestVoidWhistMatchKeepsTheTable: a void match of a whist round does not
+// take the group off its table: the next round is the table's.
+func TestVoidWhistMatchKeepsTheTable(t *testing.T) {
+	s := newTournament(8, 1, EntryMonsterDYP, stageSpec{mode: Whist})
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	void, played := s.Matches[0], s.Matches[1] // one court: the first is called
+	if void.State == MatchRunning {
+		void, played = played, void
+	}
+	if c, err = s.SetMatchState(void.ID, MatchSkipped, at); err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	if c, err = s.SetResult(played.ID, Encounters{{{7, 3}}}, true, at, "desk"); err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	g := &s.Tournament.Disciplines[0].Stages[0].Groups[0]
+	if len(g.Rounds) != 2 {
+		t.Fatalf("%d rounds", len(g.Rounds))
+	}
+	seed := map[string]int{}
+	for i, id := range g.EntryIDs {
+		seed[id] = i
+	}
+	want := map[[2]int]bool{}
+	for _, m := range whistRound(8, 1) {
+		for _, team := range m {
+			want[[2]int{min(team[0], team[1]), max(team[0], team[1])}] = true
+		}
+	}
+	for _, m := range s.Matches {
+		if m.RoundID != g.Rounds[1].ID {
+			continue
+		}
+		for _, e := range m.Entries {
+			a, b := seed[e.Entries[0].ID], seed[e.Entries[1].ID]
+			if !want[[2]int{min(a, b), max(a, b)}] {
+				t.Errorf("round 2 teams seeds %d and %d, not the whist table's", a+1, b+1)
+			}
+		}
 	}
 }
