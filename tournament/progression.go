@@ -220,6 +220,7 @@ type field struct {
 	played   map[string]int     // matches so far, byes included
 	players  bool               // players form new teams of two each round
 	round    int                // the round to pair, from 0
+	left     int                // rounds to pair after this one, 0 when unknown
 	sides    map[string]sideHistory
 	rng      *rand.Rand
 }
@@ -252,6 +253,12 @@ func (c *Change) nextRound(di, si, gi int) bool {
 	}
 	f.recordHistory(g, matches)
 	f.round = len(g.Rounds)
+	if planned := g.Options.NumRoundsPlanned; !rules.Lives && (planned > 0 || rules.Rounds != nil) {
+		if planned == 0 {
+			planned = rules.Rounds(len(g.EntryIDs))
+		}
+		f.left = max(0, planned-f.round-1)
+	}
 	f.players = rules.TeamsPlayers(d.EntryType)
 	if f.players {
 		for _, e := range f.ranked { // a player rests in every round without a match
@@ -531,11 +538,12 @@ func (f *field) awayFirst(a, b *Entry, board int) bool {
 
 // pairPlayers draws new teams of two (see PairPartners).
 func pairPlayers(f *field) []matchup {
-	return drawPlayers(f, f.ranked)
+	return drawPlayers(f, f.ranked, f.left)
 }
 
-// drawPlayers draws new teams of two of the players (see PairPartners).
-func drawPlayers(f *field, players []*Entry) []matchup {
+// drawPlayers draws new teams of two of the players (see PairPartners), left
+// rounds to come after this one.
+func drawPlayers(f *field, players []*Entry, left int) []matchup {
 	n := len(players)
 	rested := make([]int, n)
 	for i, e := range players {
@@ -544,7 +552,7 @@ func drawPlayers(f *field, players []*Entry) []matchup {
 	count := func(m map[[2]string]int) func(a, b int) int {
 		return func(a, b int) int { return m[key(players[a].ID, players[b].ID)] }
 	}
-	ms, _ := PairPartners(n, count(f.partners), count(f.met), rested, f.rng)
+	ms, _ := PairPartners(n, count(f.partners), count(f.met), rested, left, f.rng)
 	var out []matchup
 	for _, m := range ms {
 		var p matchup
@@ -593,7 +601,7 @@ func pairWhist(f *field) []matchup {
 			left = append(left, e)
 		}
 	}
-	return append(out, drawPlayers(f, left)...)
+	return append(out, drawPlayers(f, left, 0)...)
 }
 
 // playedWhist reports whether the group's last round (if any) teamed its
