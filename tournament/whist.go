@@ -115,9 +115,11 @@ var whistStarterText string
 
 // whistStarters are the starters of whist_starters.txt, by n: lines
 // "n: a b c d, a b c d, ..." over Z_v (v = n, or n−1 with ∞ written ∞).
-// They were found by a search: a random starter of partner pairs (each
-// difference once), then a SAT solver (CaDiCaL) pairing those pairs into
-// tables so that the opponents' differences come twice each, a fresh
+// They were found by a search (not part of Courtside: only its results are
+// kept, and checked): from 33 on, a random starter of partner pairs (each
+// difference once), then a SAT solver (CaDiCaL) or a depth-first search,
+// the pair with the fewest candidates first, pairing those pairs into
+// tables so that the opponents' differences come twice each; a fresh
 // starter when none does.
 var whistStarters = sync.OnceValue(func() map[int]whistStarter {
 	out := map[int]whistStarter{}
@@ -143,7 +145,7 @@ var whistStarters = sync.OnceValue(func() map[int]whistStarter {
 	return out
 })
 
-// whistNumber reads a number of whist_starters.txt, which TestWhistTables checks.
+// whistNumber reads a number of whist_starters.txt, which TestWhistStarterFile checks.
 func whistNumber(s string) int {
 	n, err := strconv.Atoi(s)
 	if err != nil {
