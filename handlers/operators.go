@@ -91,10 +91,10 @@ func (o *Operators) render(w http.ResponseWriter, r *http.Request, status int, p
 			return err
 		}
 		row := templates.OperatorOrganizer{ID: org.ID, Name: org.Name, Slug: org.Slug, Sport: string(org.Sport), Suspended: off,
-			Tournaments: templates.Usage{Used: fmt.Sprint(u.Tournaments), Quota: fmt.Sprint(u.Quota.Tournaments), Full: u.Tournaments >= u.Quota.Tournaments},
-			Matches:     templates.Usage{Used: fmt.Sprint(u.Matches), Quota: fmt.Sprint(u.Quota.Matches), Full: u.Matches >= u.Quota.Matches},
-			Storage:     templates.Usage{Used: mib(u.Bytes), Quota: mib(u.Quota.Bytes), Full: u.Bytes >= u.Quota.Bytes},
-			Writes:      templates.Usage{Quota: fmt.Sprint(u.Quota.Writes)},
+			Tournaments: templates.Usage{Used: float64(u.Tournaments), Quota: float64(u.Quota.Tournaments), Default: float64(tournament.DefaultQuota.Tournaments), Counted: true},
+			Matches:     templates.Usage{Used: float64(u.Matches), Quota: float64(u.Quota.Matches), Default: float64(tournament.DefaultQuota.Matches), Counted: true},
+			Storage:     templates.Usage{Used: mib(u.Bytes), Quota: mib(u.Quota.Bytes), Default: mib(tournament.DefaultQuota.Bytes), Decimals: 1, Counted: true},
+			Writes:      templates.Usage{Quota: float64(u.Quota.Writes), Default: float64(tournament.DefaultQuota.Writes)},
 		}
 		fields := map[string]*templates.Field{"tournaments": &row.QuotaTournaments, "matches": &row.QuotaMatches, "storage": &row.QuotaStorage, "writes": &row.QuotaWrites}
 		for _, qf := range quotaFields {
@@ -115,8 +115,8 @@ func (o *Operators) render(w http.ResponseWriter, r *http.Request, status int, p
 	return htmlStatus(w, r, status, templates.Operator(page))
 }
 
-// mib writes bytes in MiB, to one decimal.
-func mib(b int) string { return strconv.FormatFloat(float64(b)/(1<<20), 'f', 1, 64) }
+// mib is bytes in MiB.
+func mib(b int) float64 { return float64(b) / (1 << 20) }
 
 // organizer finds the organizer the operator's form names.
 func (o *Operators) organizer(r *http.Request) (tournament.Organizer, error) {
