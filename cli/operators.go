@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"courtside/cache"
-	"courtside/handlers"
+	"courtside/handlers/console"
 	"courtside/tournament"
 )
 
@@ -66,7 +66,7 @@ func organizerInvite(fs *flag.FlagSet, args []string, getenv func(string) string
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintln(stdout, handlers.InviteLink(base, code))
+		_, err = fmt.Fprintln(stdout, console.InviteLink(base, code))
 		return err
 	}, nil
 }

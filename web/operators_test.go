@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"courtside/handlers"
+	"courtside/handlers/reply"
 	"courtside/record"
 )
 
@@ -93,7 +93,7 @@ func TestOnlyTheOperatorReachesTheOperatorsPage(t *testing.T) {
 		t.Errorf("the operator opened an organizer's console: %d", rec.Code)
 	}
 	secret, _, _ := f.store.CreateOperator(ctx, "Second")
-	if rec := f.get("/v1/public/tournaments", secret); rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Body.String(), handlers.CodeTokenInvalid) {
+	if rec := f.get("/v1/public/tournaments", secret); rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Body.String(), reply.CodeTokenInvalid) {
 		t.Errorf("the operator's login read the API: %d %s", rec.Code, rec.Body)
 	}
 }
@@ -223,7 +223,7 @@ func TestOperatorListsRaisesInvitesAndSuspends(t *testing.T) {
 		if _, doc := f.page("/"); strings.Contains(doc.Text(), kicker.Name) {
 			t.Error("the home page lists a suspended organizer")
 		}
-		if rec := f.get("/v1/public/tournaments", f.token); rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Body.String(), handlers.CodeTokenInvalid) {
+		if rec := f.get("/v1/public/tournaments", f.token); rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Body.String(), reply.CodeTokenInvalid) {
 			t.Errorf("the suspended organizer's token: %d %s", rec.Code, rec.Body)
 		}
 		if rec := kickerLogin.do(http.MethodGet, "/admin", nil); rec.Code != http.StatusSeeOther {

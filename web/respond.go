@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"courtside/cache"
-	"courtside/handlers"
+	"courtside/handlers/reply"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -24,7 +24,7 @@ func (s *server) api(h HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		code, err := s.hidden(r)
 		if err == nil && code != "" {
-			err = handlers.NotFound(code)
+			err = reply.NotFound(code)
 		}
 		if err == nil {
 			err = h(w, r)
@@ -46,7 +46,7 @@ func (s *server) hidden(r *http.Request) (string, error) {
 	if some, err := s.store.AnySuspended(ctx); err != nil || !some {
 		return "", err
 	}
-	off, code, err := false, handlers.CodeOrganizerNotFound, error(nil)
+	off, code, err := false, reply.CodeOrganizerNotFound, error(nil)
 	switch id, slug, tid := r.PathValue("organizerId"), r.PathValue("slug"), r.PathValue("id"); {
 	case id != "":
 		off, err = s.store.Suspended(ctx, id)
@@ -59,7 +59,7 @@ func (s *server) hidden(r *http.Request) (string, error) {
 		} else if serr != nil {
 			return "", serr
 		}
-		code = handlers.CodeTournamentNotFound
+		code = reply.CodeTournamentNotFound
 		off, err = s.store.Suspended(ctx, snap.Tournament.OrganizerID)
 	}
 	if err != nil || !off {
@@ -68,28 +68,28 @@ func (s *server) hidden(r *http.Request) (string, error) {
 	return code, nil
 }
 
-// apiError writes err as the API's one error body. A *handlers.Problem is the
+// apiError writes err as the API's one error body. A *reply.Problem is the
 // client's to see; Redis out of reach is a 503 to retry; any other error is
 // logged and answered with a bare 500.
 func (s *server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	if gone(w, r) {
 		return
 	}
-	var p *handlers.Problem
+	var p *reply.Problem
 	switch q, over := cache.IsQuota(err); {
 	case errors.As(err, &p):
 	case over:
 		p = quotaProblem(q, q.Error()) // the API speaks English
 	case cache.Unavailable(err):
 		s.log.WarnContext(r.Context(), "redis unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
-		p = &handlers.Problem{Status: http.StatusServiceUnavailable, Message: "The service is unavailable for a moment; try again shortly",
+		p = &reply.Problem{Status: http.StatusServiceUnavailable, Message: "The service is unavailable for a moment; try again shortly",
 			Header: retryAfter(unavailableRetry)}
 	case errors.Is(err, cache.ErrConflict), errors.Is(err, cache.ErrExists):
 		// Racing writers outlasted every retry, or a creation found its tournament there.
-		p = handlers.Status(http.StatusConflict, conflictMessage(context.Background(), err)) // the API speaks English
+		p = reply.Status(http.StatusConflict, conflictMessage(context.Background(), err)) // the API speaks English
 	default:
 		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		p = handlers.Status(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError))
+		p = reply.Status(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError))
 	}
 	for k, vs := range p.Header {
 		w.Header()[k] = vs
@@ -104,7 +104,7 @@ func (s *server) page(h HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		code, err := s.hidden(r)
 		if err == nil && code != "" {
-			err = handlers.NotFound(code)
+			err = reply.NotFound(code)
 		}
 		if err == nil {
 			err = h(w, r)
@@ -115,7 +115,7 @@ func (s *server) page(h HandlerFunc) http.Handler {
 	})
 }
 
-// htmlError writes err as an error page. Only a *handlers.Problem's status
+// htmlError writes err as an error page. Only a *reply.Problem's status
 // reaches the visitor; any other error is logged and shown as a 500.
 func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
 	if gone(w, r) {
@@ -124,7 +124,7 @@ func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
 	T := func(s string) string { return templates.T(r.Context(), s) }
 	p := templates.ErrorPage{Page: templates.Page{Assets: s.assets, Path: r.URL.Path}, Status: http.StatusNotFound,
 		Heading: T("Nothing here"), Message: T("This page does not exist, or it is not shared. Check the address, or start again from the home page.")}
-	var prob *handlers.Problem
+	var prob *reply.Problem
 	q, over := cache.IsQuota(err)
 	if over {
 		prob = quotaProblem(q, templates.Reason(r.Context(), "the organizer's quota of %s is used up (limit %q)", tournament.LimitText(q.Limit), q.Limit.Name))
@@ -213,9 +213,9 @@ func conflictMessage(ctx context.Context, err error) string {
 // Retry-After for its writes a minute, which come back; 403 for what it
 // keeps (tournaments, matches, storage), which stay refused until some are
 // deleted or an operator raises the quota.
-func quotaProblem(q *cache.QuotaError, message string) *handlers.Problem {
+func quotaProblem(q *cache.QuotaError, message string) *reply.Problem {
 	if q.RetryAfter > 0 {
-		return &handlers.Problem{Status: http.StatusTooManyRequests, Message: message, Header: retryAfter(q.RetryAfter.Seconds())}
+		return &reply.Problem{Status: http.StatusTooManyRequests, Message: message, Header: retryAfter(q.RetryAfter.Seconds())}
 	}
-	return &handlers.Problem{Status: http.StatusForbidden, Message: message}
+	return &reply.Problem{Status: http.StatusForbidden, Message: message}
 }
