@@ -40,7 +40,7 @@ var packageRules = map[string]struct {
 	"handlers/screens":  {ours: slices.Concat(faces, []string{"handlers/reply", "handlers/views", "handlers/console", "handlers/site"}), others: []string{"*"}},
 	"worker":            {ours: []string{"tournament", "rankings", "record", "app", "cache", "upstream"}, others: []string{"*"}},
 	"web":               {ours: slices.Concat(faces, []string{"handlers/api", "handlers/site", "handlers/console", "handlers/court", "handlers/screens", "handlers/reply", "static"}), others: []string{"*"}},
-	"cli":               {ours: []string{"tournament", "rankings", "record", "textcheck", "app", "cache", "upstream", "worker", "web"}, others: []string{"*"}},
+	"cli":               {ours: slices.Concat(faces, []string{"worker", "web", "handlers/console"}), others: []string{"*"}},
 	"internal/testkit":  {},
 	"static":            {},
 	"courtside (main)":  {ours: []string{"cli"}, others: []string{"*"}},
