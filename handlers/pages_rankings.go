@@ -499,23 +499,37 @@ func playerEntries(st *RankingState, playerID string) map[string]map[string]bool
 	return mine
 }
 
-// profileTournaments are the player's tournaments and places, by start,
-// with the last rated one and its rating change.
+// profileTournaments are the player's tournaments and places, by start, a
+// line per discipline entered with the rating change of that discipline's
+// matches, and the last tournament rated with its whole change.
 func profileTournaments(st *RankingState, mine map[string]map[string]bool, pr *tournament.PlayerRating, visible func(*tournament.Snapshot) bool) (out []profileTournament, last *tournament.Snapshot, lastChange float64) {
 	for _, s := range st.Snaps {
 		ids := mine[s.Tournament.ID]
 		if ids == nil || !visible(s) {
 			continue
 		}
-		rated := pr != nil && slices.ContainsFunc(pr.History, func(h tournament.RatingPoint) bool { return h.TournamentID == s.Tournament.ID })
-		var change float64
-		if rated {
+		// The rating changes of the tournament, by discipline.
+		changes := map[string]float64{}
+		if pr != nil {
 			for _, h := range pr.History {
-				if h.TournamentID == s.Tournament.ID {
-					change += h.Delta
+				if h.TournamentID != s.Tournament.ID {
+					continue
 				}
+				d := ""
+				if id, ok := strings.CutPrefix(h.Match, s.Tournament.ID+"/"); ok {
+					if m, ok := s.Match(id); ok {
+						d = m.DisciplineID
+					}
+				}
+				changes[d] += h.Delta
+				last = s
 			}
-			last, lastChange = s, change
+		}
+		if last == s {
+			lastChange = 0
+			for _, c := range changes {
+				lastChange += c
+			}
 		}
 		for di := range s.Tournament.Disciplines {
 			d := &s.Tournament.Disciplines[di]
@@ -529,6 +543,7 @@ func profileTournaments(st *RankingState, mine map[string]map[string]bool, pr *t
 			if entry == "" {
 				continue
 			}
+			change, rated := changes[d.ID]
 			out = append(out, profileTournament{snap: s, discipline: d.Name, place: tournament.FinalPlaces(s, d)[entry], rated: rated, change: change})
 		}
 	}
@@ -643,6 +658,7 @@ func ratingChart(ctx context.Context, st *RankingState, seen *tournament.Ratings
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
 		c.Ticks = append(c.Ticks, templates.ChartTick{Y: y(v), Label: templates.Number(ctx, v, 0)})
 	}
+	var days []templates.ChartDay
 	for i, h := range pr.History {
 		if i+1 == len(pr.History) || pr.History[i+1].TournamentID != h.TournamentID {
 			name := "?"
@@ -650,12 +666,50 @@ func ratingChart(ctx context.Context, st *RankingState, seen *tournament.Ratings
 				name = s.Tournament.Name
 			}
 			c.Dots = append(c.Dots, templates.ChartDot{X: x(i + 1), Y: y(h.Rating), Title: name + ": " + templates.Number(ctx, math.Round(h.Rating), 0)})
+			if s := st.ByID[h.TournamentID]; s != nil {
+				days = append(days, templates.ChartDay{X: x(i + 1), Label: venue(s.Tournament).Date(ctx, s.Tournament.StartTime)})
+			}
 		}
 	}
-	c.Label = templates.Tf(ctx, "Rating over %d matches: from %s to %s (lowest %s, highest %s).", len(pr.History),
+	c.Days = spacedDays(days)
+	c.Label = templates.Tn(ctx, len(pr.History), "Rating over %d match: from %s to %s (lowest %s, highest %s).", "Rating over %d matches: from %s to %s (lowest %s, highest %s).", len(pr.History),
 		templates.Number(ctx, start, 0), templates.Number(ctx, math.Round(pr.Rating), 0),
 		templates.Number(ctx, math.Round(slices.Min(values)), 0), templates.Number(ctx, math.Round(slices.Max(values)), 0))
 	return c
+}
+
+// chartDayWidth is the room a date takes under the rating chart, in its drawing's units.
+const chartDayWidth = 84
+
+// spacedDays are the dates that fit under the chart without touching: the
+// latest always, then each earlier one that leaves room, from the right.
+func spacedDays(days []templates.ChartDay) []templates.ChartDay {
+	type placedDay struct {
+		templates.ChartDay
+		left float64
+	}
+	var out []placedDay
+	for i := len(days) - 1; i >= 0; i-- {
+		d := days[i]
+		// Written inside the drawing: from its tick rightwards at the left
+		// edge, leftwards at the right edge.
+		left, right := d.X-chartDayWidth/2, d.X+chartDayWidth/2
+		switch d.Anchor = "middle"; {
+		case right > 640:
+			d.Anchor, left, right = "end", d.X-chartDayWidth, d.X
+		case left < 0:
+			d.Anchor, left, right = "start", d.X, d.X+chartDayWidth
+		}
+		if len(out) > 0 && out[len(out)-1].left < right {
+			continue
+		}
+		out = append(out, placedDay{d, left})
+	}
+	shown := make([]templates.ChartDay, len(out))
+	for i, d := range out {
+		shown[len(out)-1-i] = d.ChartDay
+	}
+	return shown
 }
 
 // maxRatingsShown is how many players the ratings page lists (the JSON pages through all).
