@@ -725,6 +725,9 @@ func (rp *RankingPages) Ratings(w http.ResponseWriter, r *http.Request) error {
 		ctx := r.Context()
 		p := templates.RatingsPage{Page: rp.Pages.page(r, templates.Tf(ctx, "Rankings of %s", org.Name), templates.Tf(ctx, "Series tables and player ratings of %s.", org.Name)),
 			Organizer: org.Name, OrganizerHref: "/o/" + org.Slug, Start: templates.Number(ctx, float64(st.Data.Settings.Start), 0)}
+		if rp.Pages.views(r, org.ID) {
+			p.RegisterHref = "/admin/players"
+		}
 		for i := range st.Data.Series {
 			se := &st.Data.Series[i]
 			shown, key := shownSeries(se, st, func(s *tournament.Snapshot) bool { return rp.visible(r, s) })

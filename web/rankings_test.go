@@ -551,3 +551,22 @@ func TestAProfileCountsEachRatingChangeOnce(t *testing.T) {
 		t.Fatalf("the demo has %d players rated in two disciplines of their last tournament and %d partners of one match: nothing was checked", checked, singular)
 	}
 }
+
+// TestEmptyRatingsSayWhyAndWhereToStart: an organizer without rated players
+// reads on its ratings page that names must first be confirmed, with the way
+// to its register; a visitor reads why, without the console's link.
+func TestEmptyRatingsSayWhyAndWhereToStart(t *testing.T) {
+	f := newFixture(t)
+	_, visitor := f.page("/o/boule-lyonnaise/ratings")
+	if !strings.Contains(visitor.Find(`[data-testid="ratings-empty"]`).Text(), "confirmed their name") || visitor.Find(`[data-testid="ratings-register"]`).Length() != 0 {
+		t.Errorf("a visitor reads %q", visitor.Find(`[data-testid="ratings-empty"]`).Text())
+	}
+	o, _ := f.signIn(f.bouleToken)
+	doc := o.doc(o.do(http.MethodGet, "/o/boule-lyonnaise/ratings", nil))
+	if href, _ := doc.Find(`[data-testid="ratings-register"]`).Attr("href"); href != "/admin/players" {
+		t.Errorf("the organizer is led to %q, want its register", href)
+	}
+	if rec := o.do(http.MethodGet, "/admin/players", nil); rec.Code != http.StatusOK {
+		t.Errorf("the register answers %d", rec.Code)
+	}
+}
