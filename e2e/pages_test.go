@@ -49,3 +49,37 @@ func TestBothChampionsOnAPhonesFirstScreen(t *testing.T) {
 		}
 	}
 }
+
+// TestAStaleStartCountsNoMinutes: a court's minute count runs from its
+// match's start, but a start longer ago than any match lasts (a match left
+// running for a week counted "9866'") shows the start's time of day instead.
+func TestAStaleStartCountsNoMinutes(t *testing.T) {
+	srv, _, demo := site(t)
+	hamburg := tournamentNamed(demo, "Hamburg Open 2026")
+	b := browser(t)
+	if err := chromedp.Do(b, chromedp.EmulateViewport(1440, 900),
+		chromedp.Navigate(srv.URL+"/t/"+hamburg.Tournament.ID+"/courts"), chromedp.WaitVisible(`[data-testid="court-since"]`)); err != nil {
+		t.Fatal(err)
+	}
+	texts, err := chromedp.Run(b, chromedp.Evaluate[[]string](`(() => {
+		const since = document.querySelectorAll('[data-testid="court-since"]');
+		if (since.length < 2) return [];
+		since[0].setAttribute('data-since', new Date(Date.now() - 7 * 24 * 3600e3).toISOString());
+		since[1].setAttribute('data-since', new Date(Date.now() - 12 * 60e3 - 5e3).toISOString());
+		document.dispatchEvent(new Event('htmx:afterSettle'));
+		return [since[0].textContent, since[1].textContent];
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, b, "pages-stale-start-desktop")
+	if len(texts) != 2 {
+		t.Fatal("the board shows fewer than two running courts")
+	}
+	if strings.HasSuffix(texts[0], "'") || !strings.Contains(texts[0], ":") {
+		t.Errorf("a match started a week ago shows %q, want its time of day", texts[0])
+	}
+	if texts[1] != "12'" {
+		t.Errorf("a match started 12 minutes ago shows %q", texts[1])
+	}
+}
