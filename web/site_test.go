@@ -235,3 +235,27 @@ func TestOrganizerPageLeadsWithWhatRuns(t *testing.T) {
 		t.Errorf("the page lists %v: want the running ones first", states)
 	}
 }
+
+// TestARunningMatchSaysItsCourtOnceAndItsMissingScore: the match page names
+// its court as the court is named ("Table 1", not "Table: Table 1"), and a
+// running match's card without a score shows a dash where a card with one
+// shows "0".
+func TestARunningMatchSaysItsCourtOnceAndItsMissingScore(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	m := f.match(hamburg, func(m *tournament.Match) bool {
+		return m.State == tournament.MatchRunning && len(m.CourtIDs) > 0 && len(m.Encounters) == 0
+	})
+	_, doc := f.page("/t/" + hamburg.Tournament.ID + "/matches/" + m.ID)
+	if courts := doc.Find(`[data-testid="match-courts"]`).Text(); strings.Contains(courts, ":") || !strings.HasPrefix(courts, "Table ") {
+		t.Errorf("the match page names its court %q", courts)
+	}
+	_, doc = f.page("/t/" + hamburg.Tournament.ID)
+	card := doc.Find(`[data-testid="match"][data-match="` + m.ID + `"]`)
+	if card.Length() == 1 && card.Find(`[data-testid="no-score"]`).Length() != 2 {
+		t.Errorf("a running card without a score shows %q", card.Text())
+	}
+	if card.Length() == 0 {
+		t.Fatal("the running match has no card on the tournament page")
+	}
+}
