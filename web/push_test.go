@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"courtside/cache/cachetest"
 	"courtside/internal/testkit"
+	"courtside/live"
 	"courtside/tournament"
 )
 
@@ -103,4 +105,65 @@ func isFragment(body, id string) bool {
 		_, body, _ = strings.Cut(rest, "data-stream>")
 	}
 	return strings.HasPrefix(body, `<div id="`+id+`"`) && !strings.Contains(body, "<html")
+}
+
+// TestStreamsAreSeenAsTheirPagesAreAndRefusedPastTheLimits: a private
+// tournament's stream is not found for a visitor, a court code that names
+// no court finds none, a client past its limit is told so (429, the
+// limit's name), and a server that does not hear of changes refuses
+// streams (503) rather than promise what it cannot keep.
+func TestStreamsAreSeenAsTheirPagesAreAndRefusedPastTheLimits(t *testing.T) {
+	store, demo := cachetest.Demo(t)
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	hub := live.NewHub(live.Limits{PerClient: 1, Total: 10})
+	h, err := Routes(Config{Store: store, Logger: log, RateLimit: 120, Live: hub})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	defer hub.Close()
+	var hamburg, training string
+	for _, dt := range demo.Tournaments {
+		switch dt.Tournament.Name {
+		case "Hamburg Open 2026":
+			hamburg = dt.Tournament.ID
+		case "Club Training Night":
+			training = dt.Tournament.ID
+		}
+	}
+	get := func(path string) *http.Response {
+		t.Helper()
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = resp.Body.Close() })
+		return resp
+	}
+	if resp := get("/t/" + hamburg + "/live"); resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a stream while the versions are not watched: %d, want 503", resp.StatusCode)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go store.WatchVersions(ctx, time.Hour, log)
+	testkit.Eventually(t, "the versions are watched", store.Watching)
+
+	if resp := get("/t/" + training + "/live"); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a visitor's stream of a private tournament: %d, want 404", resp.StatusCode)
+	}
+	if resp := get("/c/NOSUCHCODE/live"); resp.StatusCode == http.StatusOK {
+		t.Error("a court code that names no court has a stream")
+	}
+	if resp := get("/t/" + hamburg + "/live"); resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("a shared tournament's stream: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	resp := get("/t/" + hamburg + "/live")
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(string(body), "live pages per client address") {
+		t.Errorf("a client's second stream past a limit of one: %d %.300s", resp.StatusCode, body)
+	}
 }

@@ -82,9 +82,11 @@ func main() {
 				if err != nil {
 					return
 				}
-				if first && line == "\n" {
-					first = false
-					opened.Done()
+				if first { // the first block: the retry, and the version now (the stream names none it shows)
+					if line == "\n" {
+						first = false
+						opened.Done()
+					}
 					continue
 				}
 				if !strings.HasPrefix(line, "data: ") {
