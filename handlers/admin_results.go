@@ -226,12 +226,20 @@ func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
 		return refused(ferr)
 	}
 	action := r.PostFormValue("action")
-	if action == "finish" { // a second look before the match ends
+	switch action {
+	case "finish": // a second look before the match ends
 		return a.confirmResult(r, snap, m, result, refused, show)
+	case "edit": // Cancel at the second look: the form as typed, nothing saved
+		page, err := a.resultPage(r, snap, m, result)
+		if err != nil {
+			return err
+		}
+		keepInput(r, &page)
+		return show(http.StatusOK, page)
 	}
 	final := action == "confirm"
 	if !final && action != "live" {
-		return BadRequest("action must be live, finish or confirm")
+		return BadRequest("action must be live, finish, edit or confirm")
 	}
 	if done, err := a.writeConsoleResult(r, snap, m, result, final, refused, show); done || err != nil {
 		return err

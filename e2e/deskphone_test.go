@@ -1,0 +1,255 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"courtside/tournament"
+)
+
+// colourJS defines tone(el): the hue (degrees) and chroma (0–1) of the
+// background a person sees behind el, to tell red from green from grey.
+const colourJS = `
+var tone = el => {
+	for (let e = el; e; e = e.parentElement) {
+		const c = (getComputedStyle(e).backgroundColor.match(/[\d.]+/g) || []).map(Number);
+		if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) {
+			const [r, g, b] = c.map(v => v / 255), mx = Math.max(r, g, b), mn = Math.min(r, g, b), d = mx - mn;
+			let h = 0;
+			if (d > 0) h = mx === r ? 60 * (((g - b) / d) % 6) : mx === g ? 60 * ((b - r) / d + 2) : 60 * ((r - g) / d + 4);
+			return {Hue: (h + 360) % 360, Chroma: d};
+		}
+	}
+	return {Hue: 0, Chroma: 0};
+};
+var reddish = t => t.Chroma > 0.05 && (t.Hue >= 330 || t.Hue <= 20);
+`
+
+// TestDeskPhoneResultFormAndLinks opens the console and a result form on a
+// 390×844 phone in English, German and French: every link of the console's
+// row is on the screen, whole; each score column has its side's name over
+// it; and the second look before finishing offers "Yes, finish the match"
+// and Cancel, with no other Finish beside them. Cancel brings the form back
+// as typed and saves nothing. (The German row cut its fifth link; the form
+// named no side over its columns and showed two finish buttons and no Cancel.)
+func TestDeskPhoneResultFormAndLinks(t *testing.T) {
+	srv, store, demo := site(t)
+	ctx := context.Background()
+	hamburg := tournamentNamed(demo, "Hamburg Open 2026")
+	id := hamburg.Tournament.ID
+	token, _, err := store.CreateToken(ctx, hamburg.Tournament.OrganizerID, "Desk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := store.Snapshot(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var match *tournament.Match
+	for _, m := range snap.Matches {
+		g, _ := snap.Group(m.GroupID)
+		if cfg := snap.Config(m); m.State == tournament.MatchRunning && !cfg.QuickEntry && cfg.NumSets == 1 && len(g.Encounters) == 0 {
+			match = m
+			break
+		}
+	}
+	if match == nil {
+		t.Fatal("the demo has no running match of one set")
+	}
+	b := browser(t)
+	do := steps(t, b, "deskphone", false)
+	do("sign-in", chromedp.EmulateViewport(390, 844))
+	signIn(t, b, srv.URL, token)
+	console := srv.URL + "/admin/t/" + id
+	for _, lang := range []string{"en", "de", "fr"} {
+		do("console-"+lang, chromedp.Navigate(console+"?lang="+lang), chromedp.WaitVisible(`[data-testid="played-link"]`))
+		viewShot(t, b, "deskphone-console-"+lang)
+		fitsWidth(t, b, "console "+lang)
+		type link struct {
+			Text        string
+			Left, Right float64
+			Clipped     bool
+		}
+		links, err := chromedp.Run(b, chromedp.Evaluate[[]link](`[...document.querySelector('[data-testid="played-link"]').parentElement.querySelectorAll('a')].map(a => {
+			const r = a.getBoundingClientRect();
+			return {Text: a.innerText, Left: r.left, Right: r.right, Clipped: a.scrollWidth > a.clientWidth + 1 && getComputedStyle(a).overflow !== 'visible'};
+		})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(links) < 6 {
+			t.Errorf("%s: the console's row has %d links, want six", lang, len(links))
+		}
+		for _, l := range links {
+			if l.Left < 0 || l.Right > 390 || l.Clipped {
+				t.Errorf("%s: the link %q is at %.0f–%.0f px on a 390 px screen", lang, l.Text, l.Left, l.Right)
+			}
+		}
+
+		do("result-"+lang, chromedp.Navigate(console+"/matches/"+match.ID), chromedp.WaitVisible(`[data-testid="result-form"]`))
+		screenshot(t, b, "deskphone-result-"+lang)
+		fitsWidth(t, b, "result form "+lang)
+		type head struct {
+			Name         string
+			Centre, Over float64
+		}
+		heads, err := chromedp.Run(b, chromedp.Evaluate[[]head](`[...document.querySelectorAll('[data-testid="side-head"]')].map((h, i) => {
+			const r = h.getBoundingClientRect(), input = document.querySelector('input[name="s.0.0.' + (i % 2) + '"]').getBoundingClientRect();
+			return {Name: h.innerText, Centre: r.left + r.width / 2, Over: input.left + input.width / 2};
+		})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(heads) != 2 {
+			t.Fatalf("%s: %d side names over the score columns, want two", lang, len(heads))
+		}
+		for i, h := range heads {
+			if want := match.Entries[i].Name; !strings.HasPrefix(want, strings.TrimSuffix(h.Name, "…")) || h.Name == "" {
+				t.Errorf("%s: column %d is headed %q, want %q", lang, i+1, h.Name, want)
+			}
+			if d := abs(h.Centre - h.Over); d > 8 {
+				t.Errorf("%s: %q is centred %.0f px away from its score field", lang, h.Name, d)
+			}
+		}
+	}
+
+	// The second look: Yes and Cancel, nothing else that finishes.
+	do("finish", chromedp.Navigate(console+"/matches/"+match.ID+"?lang=en"), chromedp.WaitVisible(`[data-testid="result-form"]`),
+		chromedp.SetValue(`input[name="s.0.0.0"]`, "7"), chromedp.SetValue(`input[name="s.0.0.1"]`, "4"),
+		chromedp.Click(`[data-testid="finish"]`, chromedp.NodeVisible), chromedp.WaitVisible(`[data-testid="confirm-finish"]`))
+	screenshot(t, b, "deskphone-confirm")
+	buttons, err := chromedp.Run(b, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid="result-form"] button:not([data-step])')].filter(b => b.offsetParent && !b.hidden).map(b => b.innerText.trim())`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(buttons, "|") != "Cancel|Yes, finish the match" {
+		t.Errorf("the second look offers %q, want Cancel and Yes, finish the match", buttons)
+	}
+	do("cancel", chromedp.Click(`[data-testid="cancel-finish"]`, chromedp.NodeVisible), chromedp.WaitNotPresent(`[data-testid="confirm"]`), chromedp.WaitVisible(`[data-testid="finish"]`))
+	screenshot(t, b, "deskphone-cancelled")
+	kept, err := chromedp.Run(b, chromedp.Evaluate[string](`document.querySelector('input[name="s.0.0.0"]').value + ':' + document.querySelector('input[name="s.0.0.1"]').value`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept != "7:4" {
+		t.Errorf("after Cancel the form reads %q, want what was typed, 7:4", kept)
+	}
+	if s, _ := store.Snapshot(ctx, id); s != nil {
+		if m, _ := s.Match(match.ID); m.State != tournament.MatchRunning || tournament.SameResult(m.Encounters, tournament.Encounters{{{7, 4}}}) {
+			t.Errorf("Cancel saved something: the match is %s with %v", m.State, m.Encounters)
+		}
+	}
+}
+
+// TestCourtPageMessagesInTheirColour opens court pages on a 390×844 phone in
+// English, German and French. In a tournament where the desk enters the
+// results, the page says so in a neutral box, not a red error. When two
+// phones report different results, the second sees one message, red: the
+// desk decides. (It saw a green "Result reported." above the red one, and
+// the desk's rule in a red error box.)
+func TestCourtPageMessagesInTheirColour(t *testing.T) {
+	srv, store, demo := site(t)
+	ctx := context.Background()
+	hamburg := tournamentNamed(demo, "Hamburg Open 2026")
+	id := hamburg.Tournament.ID
+	snap, err := store.Snapshot(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var court *tournament.Court
+	for i, c := range snap.Tournament.Courts {
+		if m := snap.CourtMatch(c.ID); m != nil && snap.Config(m).NumSets == 1 && snap.Config(m).NumPoints == 7 && !snap.Config(m).QuickEntry {
+			court = &snap.Tournament.Courts[i]
+			break
+		}
+	}
+	if court == nil {
+		t.Fatal("no court plays a match of one set to 7")
+	}
+	codes, err := store.CourtCodes(ctx, id, []string{court.ID}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := srv.URL + "/c/" + codes[court.ID]
+	b := browser(t)
+	type seen struct {
+		Boxes []string
+		Red   []bool
+		Alert bool
+	}
+	// messages are the court page's message boxes above the form: what they say, and which are red.
+	messages := func(c context.Context) seen {
+		t.Helper()
+		s, err := chromedp.Run(c, chromedp.Evaluate[seen](colourJS+`(() => {
+			const boxes = [...document.querySelectorAll('[data-testid="court-page"] p.rounded-md')].filter(p => p.offsetParent);
+			return {Boxes: boxes.map(p => p.innerText), Red: boxes.map(p => reddish(tone(p))), Alert: boxes.some(p => p.getAttribute('role') === 'alert')};
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, lang := range []string{"en", "de", "fr"} {
+		do := steps(t, b, "courtnote-"+lang, true)
+		do("open", chromedp.EmulateViewport(390, 844), chromedp.Navigate(page+"?lang="+lang), chromedp.WaitVisible(`[data-testid="court-match"]`))
+		s := messages(b)
+		if len(s.Boxes) != 1 || s.Red[0] || s.Alert {
+			t.Errorf("%s: the desk-only court page shows %q (red %v, an alert: %v), want one neutral note", lang, s.Boxes, s.Red, s.Alert)
+		}
+	}
+
+	if _, _, err := store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
+		return s.SetReporting(tournament.ReportingConfirmed, false, time.Now())
+	}); err != nil {
+		t.Fatal(err)
+	}
+	report := func(name, lang string, a, b2 int, until string) context.Context {
+		c, cancel := chromedp.NewContext(b, chromedp.WithNewBrowserContext())
+		t.Cleanup(cancel)
+		if err := chromedp.Do(c, chromedp.EmulateViewport(390, 844)); err != nil { // the phone's tab lives as long as the test
+			t.Fatal(err)
+		}
+		do := steps(t, c, "courtdispute-"+name, true)
+		do("report", chromedp.Navigate(page+"?lang="+lang), chromedp.WaitVisible(`[data-testid="report-form"]`),
+			chromedp.SetValue(`[data-testid="report-form"] input[name="s.0.0.0"]`, fmt.Sprint(a)),
+			chromedp.SetValue(`[data-testid="report-form"] input[name="s.0.0.1"]`, fmt.Sprint(b2)),
+			chromedp.Click(`[data-testid="report"]`, chromedp.NodeVisible), chromedp.WaitVisible(`[data-testid="send-report"]`),
+			chromedp.Click(`[data-testid="send-report"]`, chromedp.NodeVisible), chromedp.WaitVisible(until))
+		return c
+	}
+	report("anna", "en", 7, 5, `[data-testid="pending"]`)
+	ben := report("ben", "en", 5, 7, `[data-testid="disputed"]`)
+	after, err := chromedp.Run(ben, chromedp.Evaluate[string](`location.href`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "de", "fr"} {
+		// The page the report answered with, in each language.
+		do := steps(t, ben, "courtdispute-"+lang, true)
+		do("seen", chromedp.Navigate(after+"&lang="+lang), chromedp.WaitVisible(`[data-testid="disputed"]`))
+		s := messages(ben)
+		if len(s.Boxes) != 1 || !s.Red[0] {
+			t.Errorf("%s: the disputing phone shows %q (red: %v), want one red message", lang, s.Boxes, s.Red)
+		}
+	}
+}
+
+// viewShot saves what the screen shows, without scrolling, as
+// e2e/screenshots/<name>.png: the top of a long page, as a phone shows it.
+func viewShot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join("screenshots", name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
