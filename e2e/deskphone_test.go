@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -252,4 +253,97 @@ func viewShot(t *testing.T, ctx context.Context, name string) {
 	if err := os.WriteFile(filepath.Join("screenshots", name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestWithdrawOnAPhoneFindsAsksNamesAndUndoes withdraws a player on a
+// 390×844 phone in English, German and French: typing in the search leaves
+// the player's row alone on the screen; the Withdraw button is a thumb's
+// size (44 px high at least) and asks first; the message after it names the
+// player, and its Undo brings the player back with the matches open again.
+// (Withdraw was an 82×28 px link on each row of a 4,783 px list with no
+// search; the message said "Withdrawn" without who, and nothing undid it.)
+func TestWithdrawOnAPhoneFindsAsksNamesAndUndoes(t *testing.T) {
+	srv, store, demo := site(t)
+	ctx := context.Background()
+	hamburg := tournamentNamed(demo, "Hamburg Open 2026")
+	id := hamburg.Tournament.ID
+	token, _, err := store.CreateToken(ctx, hamburg.Tournament.OrganizerID, "Desk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := hamburg.Tournament.Disciplines[0]
+	withdrawn := func(entry string) bool {
+		snap, err := store.Snapshot(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dd, _ := snap.Discipline(d.ID)
+		return slices.Contains(dd.Withdrawn, entry)
+	}
+	b := browser(t)
+	dialog := answerDialogs(t, b)
+	do := steps(t, b, "withdraw-phone", false)
+	do("sign-in", chromedp.EmulateViewport(390, 844))
+	signIn(t, b, srv.URL, token)
+	for i, lang := range []string{"en", "de", "fr"} {
+		entry := d.EntryIDs[i+2]
+		name := demoName(hamburg, entry)
+		row := `[data-testid="entry-row"]:has(input[name="entry"][value="` + entry + `"])`
+		do("entries-"+lang, chromedp.Navigate(srv.URL+"/admin/t/"+id+"/entries?lang="+lang), chromedp.WaitVisible(`#entries-q`),
+			chromedp.SendKeys(`#entries-q`, strings.ToLower(name)))
+		type seen struct {
+			Shown          []string
+			Width, Height  float64
+			Top, PageTaller float64
+		}
+		s, err := chromedp.Run(b, chromedp.Evaluate[seen](`(() => {
+			const rows = [...document.querySelectorAll('[data-testid="entry-row"]')].filter(r => r.offsetParent);
+			const btn = document.querySelector('`+row+` [data-testid="withdraw"]').getBoundingClientRect();
+			return {Shown: rows.map(r => r.dataset.name), Width: btn.width, Height: btn.height, Top: btn.top, PageTaller: document.documentElement.scrollHeight};
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		viewShot(t, b, "withdraw-phone-"+lang+"-found")
+		if !slices.Contains(s.Shown, name) || len(s.Shown) > 3 {
+			t.Errorf("%s: typing %q leaves %d rows: %q", lang, name, len(s.Shown), s.Shown)
+		}
+		if s.Height < 44 || s.Width < 44 || s.Top > 844 {
+			t.Errorf("%s: the Withdraw button is %.0f×%.0f px at %.0f px down a %.0f px page", lang, s.Width, s.Height, s.Top, s.PageTaller)
+		}
+		dialog.accept.Store(false)
+		do("cancelled-"+lang, chromedp.Click(row+` [data-testid="withdraw"]`, chromedp.NodeVisible))
+		if q := dialog.asked(); !strings.Contains(q, name) {
+			t.Errorf("%s: Withdraw asked %q, which does not name %s", lang, q, name)
+		}
+		if withdrawn(entry) {
+			t.Fatalf("%s: Cancel withdrew %s", lang, name)
+		}
+		dialog.accept.Store(true)
+		do("withdrawn-"+lang, chromedp.Click(row+` [data-testid="withdraw"]`, chromedp.NodeVisible), chromedp.WaitVisible(`[data-testid="undo"]`))
+		dialog.asked()
+		viewShot(t, b, "withdraw-phone-"+lang+"-withdrawn")
+		fitsWidth(t, b, "withdrawn "+lang)
+		flash, err := chromedp.Run(b, chromedp.Text(`[data-testid="flash"]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(flash, name) || !withdrawn(entry) {
+			t.Errorf("%s: after withdrawing %s the message reads %q (withdrawn: %v)", lang, name, flash, withdrawn(entry))
+		}
+		do("undone-"+lang, chromedp.Click(`[data-testid="undo"]`, chromedp.NodeVisible), chromedp.WaitNotPresent(`[data-testid="undo"]`), chromedp.WaitVisible(`[data-testid="flash"]`))
+		viewShot(t, b, "withdraw-phone-"+lang+"-undone")
+		if withdrawn(entry) {
+			t.Errorf("%s: Undo left %s withdrawn", lang, name)
+		}
+	}
+}
+
+func demoName(dt tournament.DemoTournament, id string) string {
+	for _, e := range dt.Entries {
+		if e.ID == id {
+			return e.Name
+		}
+	}
+	panic("no entry " + id)
 }

@@ -2,6 +2,8 @@ package web
 
 import (
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,11 +35,7 @@ func TestCancelAtTheSecondLookSavesNothing(t *testing.T) {
 	if heads.Length() != 2 || heads.Eq(0).Text() != m.Entries[0].Name || heads.Eq(1).Text() != m.Entries[1].Name {
 		t.Errorf("the columns are headed %q", heads.Text())
 	}
-	snap, err := f.store.Snapshot(t.Context(), hamburg.Tournament.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := snap.Match(m.ID); got.State != tournament.MatchRunning || tournament.SameResult(got.Encounters, tournament.Encounters{{{7, 3}}}) {
+	if got, _ := snapshotOf(t, f, hamburg.Tournament.ID).Match(m.ID); got.State != tournament.MatchRunning || tournament.SameResult(got.Encounters, tournament.Encounters{{{7, 3}}}) {
 		t.Errorf("after Cancel the match is %s with %v", got.State, got.Encounters)
 	}
 }
@@ -63,4 +61,77 @@ func TestCourtPageSaysEachThingOnce(t *testing.T) {
 	if doc.Find(`[data-testid="disputed"]`).Length() != 1 || doc.Find(`[data-testid="flash"]`).Length() != 0 {
 		t.Errorf("the disputing phone reads %q beside the dispute", doc.Find(`[data-testid="flash"]`).Text())
 	}
+}
+
+// TestWithdrawFindAskNameUndo is the desk withdrawing a player on a phone:
+// the search shows the one row it looks for (the others stay in the page,
+// hidden); Withdraw asks first; the message after it names who withdrew and
+// offers Undo, which opens the matches the withdrawal ended again. Another
+// organizer cannot reinstate.
+func TestWithdrawFindAskNameUndo(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	id := hamburg.Tournament.ID
+	m, _ := f.running(hamburg, singleSetTo7)
+	e, d := m.Entries[0], m.DisciplineID
+	o, _ := f.signIn(f.token)
+	entries := "/admin/t/" + id + "/entries"
+
+	doc := o.doc(o.do(http.MethodGet, entries+"?q="+url.QueryEscape(strings.ToUpper(e.Name)), nil))
+	rows := doc.Find(`[data-testid="entry-row"]`)
+	shown := rows.Not(`[hidden]`)
+	if rows.Length() < 10 || shown.Length() == 0 || shown.Length() > 3 || !strings.Contains(shown.Text(), e.Name) {
+		t.Fatalf("searching %q shows %d of %d rows: %q", e.Name, shown.Length(), rows.Length(), shown.Text())
+	}
+
+	form := url.Values{"discipline": {d}, "entry": {e.ID}}
+	if doc := o.doc(o.do(http.MethodPost, entries+"/withdraw", form)); !strings.Contains(doc.Find(`[data-testid="confirm-question"]`).Text(), e.Name) {
+		t.Fatalf("an unconfirmed withdrawal did not ask first: %q", doc.Text())
+	}
+	if snapshotOf(t, f, id).Tournament.Disciplines[0].Withdrawn != nil {
+		t.Fatal("asking withdrew")
+	}
+	form.Set("confirmed", "yes")
+	rec := o.do(http.MethodPost, entries+"/withdraw", form)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("withdraw: %d", rec.Code)
+	}
+	if got, _ := snapshotOf(t, f, id).Match(m.ID); got.Forfeit != tournament.ForfeitWithdrawal {
+		t.Fatalf("the match of the withdrawn entry is %s (%s)", got.State, got.Forfeit)
+	}
+	doc = o.doc(o.do(http.MethodGet, rec.Header().Get("Location"), nil))
+	if flash := doc.Find(`[data-testid="flash"]`).Text(); !strings.Contains(flash, e.Name) || doc.Find(`[data-testid="undo"]`).Length() != 1 {
+		t.Fatalf("after the withdrawal the page says %q, with %d Undo", flash, doc.Find(`[data-testid="undo"]`).Length())
+	}
+
+	other, _ := f.signIn(f.bouleToken)
+	if rec := other.do(http.MethodPost, entries+"/reinstate", url.Values{"discipline": {d}, "entry": {e.ID}}); rec.Code != http.StatusNotFound {
+		t.Errorf("another organizer's reinstatement: %d", rec.Code)
+	}
+	rec = o.do(http.MethodPost, entries+"/reinstate", url.Values{"discipline": {d}, "entry": {e.ID}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("undo: %d %s", rec.Code, rec.Body)
+	}
+	snap := snapshotOf(t, f, id)
+	if got, _ := snap.Match(m.ID); got.State != tournament.MatchOpen || got.Forfeit != "" {
+		t.Errorf("after the undo the match is %s (%s)", got.State, got.Forfeit)
+	}
+	for _, dd := range snap.Tournament.Disciplines {
+		if slices.Contains(dd.Withdrawn, e.ID) {
+			t.Errorf("%s is still withdrawn from %s", e.Name, dd.Name)
+		}
+	}
+	doc = o.doc(o.do(http.MethodGet, rec.Header().Get("Location"), nil))
+	if flash := doc.Find(`[data-testid="flash"]`).Text(); !strings.Contains(flash, e.Name) {
+		t.Errorf("after the undo the page says %q", flash)
+	}
+}
+
+func snapshotOf(t *testing.T, f *fixture, id string) *tournament.Snapshot {
+	t.Helper()
+	snap, err := f.store.Snapshot(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
 }
