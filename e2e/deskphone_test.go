@@ -292,8 +292,8 @@ func TestWithdrawOnAPhoneFindsAsksNamesAndUndoes(t *testing.T) {
 		do("entries-"+lang, chromedp.Navigate(srv.URL+"/admin/t/"+id+"/entries?lang="+lang), chromedp.WaitVisible(`#entries-q`),
 			chromedp.SendKeys(`#entries-q`, strings.ToLower(name)))
 		type seen struct {
-			Shown          []string
-			Width, Height  float64
+			Shown           []string
+			Width, Height   float64
 			Top, PageTaller float64
 		}
 		s, err := chromedp.Run(b, chromedp.Evaluate[seen](`(() => {
