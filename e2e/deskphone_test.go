@@ -347,3 +347,48 @@ func demoName(dt tournament.DemoTournament, id string) string {
 	}
 	panic("no entry " + id)
 }
+
+// TestScreenFormShowsTheFieldsOfItsKind picks each kind of screen in the
+// console's new-screen form on a 390×844 phone, in English, German and
+// French: only the fields that kind uses are on the screen (the name, and a
+// courts screen's courts and seconds, a table's group, a rotation's views,
+// a message's text). (Every field showed for every choice.)
+func TestScreenFormShowsTheFieldsOfItsKind(t *testing.T) {
+	srv, store, demo := site(t)
+	lyon := tournamentNamed(demo, "Lyon Pétanque Masters")
+	token, _, err := store.CreateToken(context.Background(), lyon.Tournament.OrganizerID, "Desk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"courts":    "courts every name",
+		"standings": "group name",
+		"bracket":   "group name",
+		"rotation":  "courts every name rotate",
+		"message":   "message name",
+	}
+	form := `[data-testid="screen-form"]:has(input[name="new"])`
+	b := browser(t)
+	do := steps(t, b, "screenform", false)
+	do("sign-in", chromedp.EmulateViewport(390, 844))
+	signIn(t, b, srv.URL, token)
+	for _, lang := range []string{"en", "de", "fr"} {
+		do("open-"+lang, chromedp.Navigate(srv.URL+"/admin/t/"+lyon.Tournament.ID+"/screens?lang="+lang), chromedp.WaitVisible(form))
+		for _, kind := range []string{"courts", "standings", "bracket", "rotation", "message"} {
+			do(kind+"-"+lang, chromedp.Click(form+` input[name="show"][value="`+kind+`"]`, chromedp.NodeVisible))
+			shown, err := chromedp.Run(b, chromedp.Evaluate[[]string](`[...new Set([...document.querySelectorAll('`+form+` :is(input, select):not([type=hidden]):not([name=show])')].filter(e => e.getClientRects().length).map(e => e.name))].sort()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(shown, " "); got != want[kind] {
+				t.Errorf("%s: a %s screen's form shows %q, want %q", lang, kind, got, want[kind])
+			}
+			if kind == "rotation" || kind == "standings" {
+				if err := chromedp.Do(b, chromedp.ScrollIntoView(form)); err != nil {
+					t.Fatal(err)
+				}
+				viewShot(t, b, "screenform-"+lang+"-"+kind)
+			}
+		}
+	}
+}
