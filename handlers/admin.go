@@ -134,7 +134,7 @@ func (a *Admin) SignedIn(h func(http.ResponseWriter, *http.Request) error) func(
 			return err
 		}
 		if !ok {
-			to := "/admin/login?next=" + url.QueryEscape(r.URL.Path)
+			to := "/admin/login?next=" + url.QueryEscape(returnTo(r))
 			if htmx.IsHTMX(r) {
 				w.Header().Set("HX-Redirect", to)
 				w.WriteHeader(http.StatusUnauthorized)
@@ -146,6 +146,31 @@ func (a *Admin) SignedIn(h func(http.ResponseWriter, *http.Request) error) func(
 		ctx := templates.WithFullAccess(WithCaller(r.Context(), k), k.Role == record.RoleFull)
 		return h(w, r.WithContext(templates.WithWriteProblem(ctx, writeProblem(a.Store.WriteProblem()))))
 	}
+}
+
+// returnTo is the page to come back to after signing in: the page asked
+// for; for a form sent when the session had ended, the page the form was on
+// (only a GET page can be returned to), and for a match's result, its page
+// with the typed score, so that nothing typed is lost.
+func returnTo(r *http.Request) string {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return r.URL.RequestURI()
+	}
+	if match, ok := strings.CutSuffix(r.URL.Path, "/result"); ok && r.PathValue("matchId") != "" {
+		_ = r.ParseForm()
+		if typed := typedScores(r.PostForm); len(typed) > 0 {
+			return match + "?" + typed.Encode()
+		}
+		return match
+	}
+	from := r.Header.Get("HX-Current-URL")
+	if from == "" {
+		from = r.Referer()
+	}
+	if u, err := url.Parse(from); err == nil && (u.Host == "" || u.Host == r.Host) && safeNext(u.Path) == u.Path {
+		return u.RequestURI()
+	}
+	return "/admin"
 }
 
 // writeProblem is how the console names why the store refuses writes.

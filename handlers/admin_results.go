@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -27,6 +29,11 @@ func (a *Admin) ResultForm(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	page.Flash = savedFlash(r.Context(), r.URL.Query().Get("saved"))
+	if typed := typedScores(r.URL.Query()); len(typed) > 0 && m.State == tournament.MatchRunning {
+		// Back from a sign-in: the score typed when the session ended.
+		keepTyped(typed, &page)
+		page.Flash = templates.T(r.Context(), "You are signed in again, and the score you typed is back: check it, then save.")
+	}
 	return html(w, r, templates.Result(page))
 }
 
@@ -341,13 +348,35 @@ func (a *Admin) finishedElsewhere(r *http.Request, tournamentID, matchID string,
 
 // keepInput puts what was typed back into the form, even what did not read.
 func keepInput(r *http.Request, page *templates.ResultPage) {
+	_ = r.ParseForm()
+	keepTyped(r.PostForm, page)
+}
+
+// keepTyped fills the form's sets with typed values, by field name.
+func keepTyped(typed url.Values, page *templates.ResultPage) {
 	for e := range page.Encounters {
 		for k := range page.Encounters[e].Sets {
 			s := &page.Encounters[e].Sets[k]
-			s.Values = [2]string{r.PostFormValue(s.Names[0]), r.PostFormValue(s.Names[1])}
-			s.Quick = r.PostFormValue(s.QuickName)
+			s.Values = [2]string{typed.Get(s.Names[0]), typed.Get(s.Names[1])}
+			s.Quick = typed.Get(s.QuickName)
 		}
 	}
+}
+
+// typedField is the name of a result form's score field: "s.0.1.0" (the
+// score of side 0 in set 2 of encounter 1) or "q.0.1" (its quick entry).
+var typedField = regexp.MustCompile(`^(s\.\d{1,2}\.\d{1,2}\.[01]|q\.\d{1,2}\.\d{1,2})$`)
+
+// typedScores are the score fields of a result form as sent: what the
+// sign-in carries back to the match's page when the session had ended.
+func typedScores(form url.Values) url.Values {
+	out := url.Values{}
+	for k, v := range form {
+		if typedField.MatchString(k) && len(v) > 0 && len(v[0]) <= 4 {
+			out.Set(k, v[0])
+		}
+	}
+	return out
 }
 
 // place shows a mistake next to the set, or the encounter, at fault.

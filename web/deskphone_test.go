@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -134,4 +135,60 @@ func snapshotOf(t *testing.T, f *fixture, id string) *tournament.Snapshot {
 		t.Fatal(err)
 	}
 	return snap
+}
+
+// TestSignInAgainKeepsTheTypedScore: the desk's session ends while a score
+// is being typed; the form sent then goes to the sign-in, and signing in
+// again lands on the match's page with the typed score in the form, saved
+// nowhere yet. A form sent from another console page comes back to that
+// page. Nothing lands on a page that only takes forms. (It landed on a 404
+// and the score was lost.)
+func TestSignInAgainKeepsTheTypedScore(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	id := hamburg.Tournament.ID
+	m, _ := f.running(hamburg, singleSetTo7)
+	o, _ := f.signIn(f.token)
+	ended := *o.cookie
+	if rec := o.do(http.MethodPost, "/admin/logout", url.Values{}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("logout: %d", rec.Code)
+	}
+	desk := &organizer{f: f, cookie: &ended} // the phone at the desk, its session over
+
+	again := func(rec *httptest.ResponseRecorder) *httptest.ResponseRecorder {
+		t.Helper()
+		login, _ := url.Parse(rec.Header().Get("Location"))
+		if rec.Code != http.StatusSeeOther || login.Path != "/admin/login" {
+			t.Fatalf("a form sent after the session ended: %d to %s", rec.Code, login)
+		}
+		page := desk.doc(desk.do(http.MethodGet, login.RequestURI(), nil))
+		next := page.Find(`input[name="next"]`).AttrOr("value", "")
+		in := desk.do(http.MethodPost, "/admin/login", url.Values{"token": {f.token}, "next": {next}})
+		if in.Code != http.StatusSeeOther {
+			t.Fatalf("sign-in: %d", in.Code)
+		}
+		back := desk.do(http.MethodGet, in.Header().Get("Location"), nil)
+		if back.Code != http.StatusOK {
+			t.Fatalf("signed in again, the desk lands on %s: %d", in.Header().Get("Location"), back.Code)
+		}
+		return back
+	}
+	doc := desk.doc(again(desk.resultForm(id, m.ID, "live", map[string]string{"0.0.0": "6", "0.0.1": "5"})))
+	if a, b := doc.Find(`input[name="s.0.0.0"]`).AttrOr("value", ""), doc.Find(`input[name="s.0.0.1"]`).AttrOr("value", ""); a != "6" || b != "5" {
+		t.Errorf("signed in again, the form reads %q:%q, want the typed 6:5", a, b)
+	}
+	if !strings.Contains(doc.Find(`[data-testid="flash"]`).Text(), "score you typed") {
+		t.Errorf("the page says %q", doc.Find(`[data-testid="flash"]`).Text())
+	}
+	if got, _ := snapshotOf(t, f, id).Match(m.ID); tournament.SameResult(got.Encounters, tournament.Encounters{{{6, 5}}}) {
+		t.Error("the score was saved without the desk saving it")
+	}
+
+	// Another form comes back to the page it was sent from.
+	desk.cookie = &ended
+	entries := "/admin/t/" + id + "/entries"
+	rec := desk.do(http.MethodPost, entries+"/withdraw", url.Values{"discipline": {m.DisciplineID}, "entry": {m.Entries[0].ID}}, "Referer", "http://example.com"+entries)
+	if doc := desk.doc(again(rec)); doc.Find(`[data-testid="entries-search"]`).Length() != 1 {
+		t.Errorf("signed in again after a withdrawal's form, the desk is not on the entries page")
+	}
 }
