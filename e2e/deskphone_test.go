@@ -392,3 +392,92 @@ func TestScreenFormShowsTheFieldsOfItsKind(t *testing.T) {
 		}
 	}
 }
+
+// TestNewTournamentTakesTheBrowsersZone opens the new-tournament form on a
+// 390×844 phone set to Chicago's time, in English, German and French: the
+// venue's time zone is filled with the browser's, not UTC, and the
+// organizer can still type another.
+func TestNewTournamentTakesTheBrowsersZone(t *testing.T) {
+	srv, store, demo := site(t)
+	lyon := tournamentNamed(demo, "Lyon Pétanque Masters")
+	token, _, err := store.CreateToken(context.Background(), lyon.Tournament.OrganizerID, "Desk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := browser(t)
+	do := steps(t, b, "newzone", false)
+	do("sign-in", chromedp.EmulateViewport(390, 844), inZone("America/Chicago"))
+	signIn(t, b, srv.URL, token)
+	for _, lang := range []string{"en", "de", "fr"} {
+		do("new-"+lang, chromedp.Navigate(srv.URL+"/admin/new?lang="+lang), chromedp.WaitVisible(`input[name="timeZone"]`),
+			chromedp.ScrollIntoView(`input[name="timeZone"]`))
+		viewShot(t, b, "newzone-"+lang)
+		zone, err := chromedp.Run(b, chromedp.Value(`input[name="timeZone"]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if zone != "America/Chicago" {
+			t.Errorf("%s: the new tournament's time zone reads %q on a device in Chicago", lang, zone)
+		}
+	}
+}
+
+// TestSessionEndsWhileTypingAScore types a score on a 390×844 phone in
+// English, German and French, ends the session (its login revoked), and
+// sends the form: the sign-in comes, and signing in again shows the match
+// with the typed score back in its fields. (The score was lost, and the
+// sign-in landed on a 404.)
+func TestSessionEndsWhileTypingAScore(t *testing.T) {
+	srv, store, demo := site(t)
+	ctx := context.Background()
+	hamburg := tournamentNamed(demo, "Hamburg Open 2026")
+	id := hamburg.Tournament.ID
+	snap, err := store.Snapshot(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var match *tournament.Match
+	for _, m := range snap.Matches {
+		g, _ := snap.Group(m.GroupID)
+		if cfg := snap.Config(m); m.State == tournament.MatchRunning && !cfg.QuickEntry && cfg.NumSets == 1 && len(g.Encounters) == 0 {
+			match = m
+			break
+		}
+	}
+	if match == nil {
+		t.Fatal("no running match of one set")
+	}
+	b := browser(t)
+	do := steps(t, b, "session", false)
+	do("viewport", chromedp.EmulateViewport(390, 844))
+	for i, lang := range []string{"en", "de", "fr"} {
+		token, _, err := store.CreateToken(ctx, hamburg.Tournament.OrganizerID, "Desk "+lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		signIn(t, b, srv.URL, token)
+		do("type-"+lang, chromedp.Navigate(srv.URL+"/admin/t/"+id+"/matches/"+match.ID+"?lang="+lang), chromedp.WaitVisible(`[data-testid="result-form"]`),
+			chromedp.SendKeys(`input[name="s.0.0.0"]`, fmt.Sprint(3+i)), chromedp.SendKeys(`input[name="s.0.0.1"]`, "2"))
+		k, err := store.Authenticate(ctx, token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := store.RevokeKey(ctx, k.ID); err != nil { // the session ends
+			t.Fatal(err)
+		}
+		again, _, err := store.CreateToken(ctx, hamburg.Tournament.OrganizerID, "Desk again "+lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		do("save-"+lang, chromedp.Click(`[data-testid="save-live"]`, chromedp.NodeVisible), chromedp.WaitVisible(`input[name="token"]`),
+			chromedp.SendKeys(`input[name="token"]`, again), chromedp.Submit(`input[name="token"]`), chromedp.WaitVisible(`[data-testid="result-form"]`))
+		viewShot(t, b, "session-"+lang+"-back")
+		typed, err := chromedp.Run(b, chromedp.Evaluate[string](`document.querySelector('input[name="s.0.0.0"]').value + ':' + document.querySelector('input[name="s.0.0.1"]').value`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("%d:2", 3+i); typed != want {
+			t.Errorf("%s: signed in again, the form reads %q, want the typed %s", lang, typed, want)
+		}
+	}
+}
