@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"courtside/wire"
 	"encoding/json"
 	"errors"
 	"io"
@@ -81,7 +82,7 @@ func (a *API) putResult(w http.ResponseWriter, r *http.Request, final bool) erro
 	if err != nil {
 		return resultProblem(err)
 	}
-	return JSON(w, prev.MatchJSON(c.Matches[0], tournament.FormFull))
+	return JSON(w, wire.MatchOf(prev, c.Matches[0], wire.FormFull))
 }
 
 // resultProblem turns the rules' refusals into the API's answers.
