@@ -3,7 +3,6 @@ package cache
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -63,7 +62,7 @@ func (s *Store) Rankings(ctx context.Context, orgID string) (*Rankings, error) {
 	r := &Rankings{Rev: rev, Register: &tournament.Register{Players: map[string]tournament.RegisteredPlayer{}, Links: map[string]string{}}, Settings: tournament.DefaultRatingSettings}
 	if err := s.scanHash(ctx, registerPlayersKey(orgID), func(k, v string) error {
 		var p tournament.RegisteredPlayer
-		if err := json.Unmarshal([]byte(v), &p); err != nil {
+		if err := unmarshalRecord([]byte(v), &p); err != nil {
 			return err
 		}
 		r.Register.Players[k] = p
@@ -88,14 +87,14 @@ func (s *Store) Rankings(ctx context.Context, orgID string) (*Rankings, error) {
 	}
 	for _, raw := range series.Val() {
 		var se tournament.Series
-		if err := json.Unmarshal([]byte(raw), &se); err != nil {
+		if err := unmarshalRecord([]byte(raw), &se); err != nil {
 			return nil, fmt.Errorf("cache: organizer %s series: %w", orgID, err)
 		}
 		r.Series = append(r.Series, se)
 	}
 	sortSeries(r.Series)
 	if raw, err := settings.Bytes(); err == nil {
-		if err := json.Unmarshal(raw, &r.Settings); err != nil {
+		if err := unmarshalRecord(raw, &r.Settings); err != nil {
 			return nil, fmt.Errorf("cache: organizer %s rating settings: %w", orgID, err)
 		}
 	}
@@ -193,7 +192,7 @@ func (s *Store) LinkPlayers(ctx context.Context, orgID string, newPlayers []tour
 	flush := func() error {
 		args := []any{tournament.MaxRegisteredPlayers, len(players)}
 		for _, p := range players {
-			raw, err := json.Marshal(p)
+			raw, err := marshalRecord(p)
 			if err != nil {
 				return err
 			}
@@ -299,7 +298,7 @@ func (s *Store) SplitPlayer(ctx context.Context, orgID, from string, links []str
 	if err := s.TakeWrite(ctx, orgID); err != nil {
 		return err
 	}
-	raw, err := json.Marshal(to)
+	raw, err := marshalRecord(to)
 	if err != nil {
 		return err
 	}
@@ -340,7 +339,7 @@ func (s *Store) PutSeries(ctx context.Context, orgID string, se tournament.Serie
 	if err := s.TakeWrite(ctx, orgID); err != nil {
 		return err
 	}
-	raw, err := json.Marshal(se)
+	raw, err := marshalRecord(se)
 	if err != nil {
 		return err
 	}
@@ -364,7 +363,7 @@ func (s *Store) PutRatingSettings(ctx context.Context, orgID string, rs tourname
 	if err := s.TakeWrite(ctx, orgID); err != nil {
 		return err
 	}
-	raw, err := json.Marshal(rs)
+	raw, err := marshalRecord(rs)
 	if err != nil {
 		return err
 	}
