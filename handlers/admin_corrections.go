@@ -227,7 +227,7 @@ func correctText(ctx context.Context, m templates.MatchView, r tournament.Encoun
 func redrawText(ctx context.Context, rd tournament.Redraw) string {
 	var what []string
 	for _, n := range rd.Rounds {
-		what = append(what, roundName(ctx, n))
+		what = append(what, templates.RoundName(ctx, n))
 	}
 	if rd.Stage != "" {
 		what = append(what, rd.Stage)

@@ -44,10 +44,10 @@ func (a *Admin) ownMatch(r *http.Request) (*tournament.Snapshot, *tournament.Mat
 
 // resultPage lays the form out for the match's configuration, filled with r.
 func (a *Admin) resultPage(req *http.Request, snap *tournament.Snapshot, m *tournament.Match, r tournament.Encounters) (templates.ResultPage, error) {
-	ctx := req.Context()
-	org, _ := a.Store.Organizer(ctx, snap.Tournament.OrganizerID)
 	g, _ := snap.Group(m.GroupID)
 	cfg := snap.Config(m)
+	ctx := templates.WithWords(req.Context(), snap.Organizer.Sport.Words(cfg))
+	org, _ := a.Store.Organizer(ctx, snap.Tournament.OrganizerID)
 	page := templates.ResultPage{Page: a.page(req, templates.T(ctx, "Enter result")), Organizer: org.Name, Tournament: snap.Tournament.Name,
 		ConsoleHref: "/admin/t/" + snap.Tournament.ID, Match: matchView(ctx, snap, m, true), Rules: rules(ctx, cfg, len(g.Encounters)),
 		Quick: cfg.QuickEntry, Action: "/admin/t/" + snap.Tournament.ID + "/matches/" + m.ID + "/result"}
@@ -73,10 +73,7 @@ func encounterInputs(ctx context.Context, g *tournament.Group, cfg tournament.Ma
 		if len(g.Encounters) > 1 {
 			ei.Name = fmt.Sprintf("%d. %s", e+1, g.Encounters[e])
 		}
-		set := templates.T(ctx, "Set")
-		if templates.SportOf(ctx) == tournament.Darts && !cfg.QuickEntry {
-			set = templates.T(ctx, "Set of legs") // a darts set, its points the legs won (darts' "Set" is a leg)
-		}
+		set := templates.T(ctx, "Set") // a leg of darts in legs, a set of darts in sets (WithWords)
 		sets := max(2*cfg.NumSets-1, 1)
 		for k := range sets {
 			label := set + " " + strconv.Itoa(k+1)

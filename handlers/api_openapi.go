@@ -3,6 +3,7 @@ package handlers
 import (
 	_ "embed"
 	"net/http"
+	"sync"
 )
 
 // OpenAPIDocument is the OpenAPI 3.1 description of the API, served as written.
@@ -10,9 +11,14 @@ import (
 //go:embed openapi.json
 var OpenAPIDocument []byte
 
+// openAPI is the document as it is and gzipped, prepared the first time it is asked for.
+var openAPI = sync.OnceValue(func() Rendered { return prepared(OpenAPIDocument) })
+
 // OpenAPI serves the API's OpenAPI document.
 func OpenAPI(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "public, max-age=300")
-	_, _ = w.Write(OpenAPIDocument)
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "public, max-age=300")
+	h.Set("Vary", "Accept-Encoding")
+	_ = send(w, r, openAPI())
 }

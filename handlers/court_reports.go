@@ -172,8 +172,9 @@ func (c *CourtReports) view(r *http.Request, snap *tournament.Snapshot, court *t
 	p.Match, p.MatchID = &mv, m.ID
 	g, _ := snap.Group(m.GroupID)
 	cfg := snap.Config(m)
-	p.Form = templates.ResultPage{Match: mv, Quick: cfg.QuickEntry, Rules: rules(ctx, cfg, len(g.Encounters)),
-		Encounters: encounterInputs(ctx, g, cfg, form)}
+	words := templates.WithWords(ctx, mv.Words)
+	p.Form = templates.ResultPage{Match: mv, Quick: cfg.QuickEntry, Rules: rules(words, cfg, len(g.Encounters)),
+		Encounters: encounterInputs(words, g, cfg, form)}
 	rep := snap.CourtReport(court.ID)
 	if rep == nil {
 		return p, nil

@@ -121,9 +121,8 @@ func choose(r *http.Request, full, live templ.Component) templ.Component {
 // serve answers a part of a tournament's pages from the tournament the
 // handler loaded with shared and checked the request against. A client that
 // has the current rendering gets 304: the version's content, who may see it
-// included, never changes. Otherwise the part is rendered once per key (the
-// tournament's version, the language, the part, the route's path and the
-// canonical query of the checked settings) and kept plain and gzipped.
+// included, never changes. Otherwise the part comes from Render, keyed by the
+// route's path and the canonical query of the checked settings.
 func (p *Pages) serve(w http.ResponseWriter, r *http.Request, snap *tournament.Snapshot, part, query string, view func() templ.Component) error {
 	h := w.Header()
 	h["Vary"] = varyPage
@@ -132,20 +131,30 @@ func (p *Pages) serve(w http.ResponseWriter, r *http.Request, snap *tournament.S
 	if notModified(w, r, tag) {
 		return nil
 	}
-	key := RenderKey{Tournament: snap.Tournament.ID, Version: snap.Version, Lang: string(templates.LangOf(r.Context())), Part: part, Params: r.URL.Path + "?" + query}
-	out, err := p.Renders.Render(r.Context(), key, func(ctx context.Context) (Rendered, error) {
-		var buf bytes.Buffer
-		if err := view().Render(ctx, &buf); err != nil {
-			return Rendered{}, err
-		}
-		return withGzip(buf.Bytes()), nil
-	})
+	out, err := p.Render(r.Context(), snap, part, r.URL.Path+"?"+query, view)
 	if err != nil {
 		return err
 	}
 	h["Etag"] = []string{tag}
 	h["Content-Type"] = htmlType
 	return send(w, r, out)
+}
+
+// Render returns a part of a tournament's pages (a page, its live part, a
+// board) at the snapshot's version in ctx's language, prepared once per
+// version for every request and listener that asks for it: rendered, and
+// gzipped, the first time, then only looked up. params names the part's
+// checked settings (for a route, its path and canonical query): two
+// renderings of one part differ only by them.
+func (p *Pages) Render(ctx context.Context, snap *tournament.Snapshot, part, params string, view func() templ.Component) (Rendered, error) {
+	key := RenderKey{Tournament: snap.Tournament.ID, Version: snap.Version, Lang: string(templates.LangOf(ctx)), Part: part, Params: params}
+	return p.Renders.Render(ctx, key, func(ctx context.Context) (Rendered, error) {
+		var buf bytes.Buffer
+		if err := view().Render(ctx, &buf); err != nil {
+			return Rendered{}, err
+		}
+		return prepared(buf.Bytes()), nil
+	})
 }
 
 // Header values of every page, shared and never written to.

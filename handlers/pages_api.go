@@ -2,19 +2,26 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
+	"courtside/locale"
 	"courtside/templates"
 )
 
-// APIDocs serves the readable API reference, made from the OpenAPI document.
+// APIDocs serves the readable API reference, made from the OpenAPI document:
+// rendered once per language, the first time it is asked for, and kept plain
+// and gzipped (160 KB of HTML that gzip makes about 10 KB).
 type APIDocs struct {
-	page templates.APIPage
+	page     templates.APIPage
+	mu       sync.Mutex
+	rendered map[locale.Lang]Rendered
 }
 
 // NewAPIDocs reads the OpenAPI document into the reference page, with curl
@@ -38,7 +45,7 @@ func NewAPIDocs(assets templates.Assets, baseURL string) (*APIDocs, error) {
 	}
 	p.Tags = tags
 	p.Schemas = doc.apiSchemas()
-	return &APIDocs{page: p}, nil
+	return &APIDocs{page: p, rendered: map[locale.Lang]Rendered{}}, nil
 }
 
 // apiTags are the document's tags in its order, each with its operations in
@@ -167,15 +174,40 @@ func (doc *oaDoc) apiSchemas() []templates.APISchema {
 	return schemas
 }
 
-// ServeHTTP renders the reference. It documents an English API, so only
+// ServeHTTP answers with the reference. It documents an English API, so only
 // its frame (title, navigation) follows the visitor's language.
 func (d *APIDocs) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "Accept-Language, Cookie")
+	out, err := d.render(r.Context())
+	if err != nil {
+		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h["Content-Type"] = htmlType
+	h["Vary"] = varyDocs
+	_ = send(w, r, out)
+}
+
+var varyDocs = []string{"Accept-Language, Cookie, Accept-Encoding"}
+
+// render is the reference in ctx's language, rendered the first time.
+func (d *APIDocs) render(ctx context.Context) (Rendered, error) {
+	lang := templates.LangOf(ctx)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if out, ok := d.rendered[lang]; ok {
+		return out, nil
+	}
 	page := d.page
-	page.Title = templates.T(r.Context(), "API reference")
-	page.Description = templates.T(r.Context(), "The Tournament Public API: tournaments, courts, matches, entries and standings as JSON.")
-	_ = templates.API(page).Render(r.Context(), w)
+	page.Title = templates.T(ctx, "API reference")
+	page.Description = templates.T(ctx, "The Tournament Public API: tournaments, courts, matches, entries and standings as JSON.")
+	var buf bytes.Buffer
+	if err := templates.API(page).Render(ctx, &buf); err != nil {
+		return Rendered{}, fmt.Errorf("handlers: api reference: %w", err)
+	}
+	out := prepared(buf.Bytes())
+	d.rendered[lang] = out
+	return out, nil
 }
 
 // The parts of an OpenAPI document the reference shows.

@@ -257,7 +257,7 @@ func podiums(ctx context.Context, snap *tournament.Snapshot, discipline string) 
 		if m := decidingMatch(snap, g, winner); m != nil {
 			fv := matchView(ctx, snap, m, false)
 			if round, _, ok := snap.Round(m.RoundID); ok {
-				fv.Context = roundName(ctx, round.Name)
+				fv.Context = templates.RoundName(ctx, round.Name)
 			}
 			p.Final = &fv
 		}
@@ -369,7 +369,8 @@ func (p *Pages) BoardFragment(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return p.serve(w, r, snap, "board:"+q.query(), q.query(), func() templ.Component {
+	query := q.query()
+	return p.serve(w, r, snap, "board:"+query, query, func() templ.Component {
 		return templates.CourtBoard(boardView(r.Context(), snap, q, boardPoll(r, snap, q)))
 	})
 }

@@ -79,7 +79,7 @@ func (rp *RankingPages) serveRanked(w http.ResponseWriter, r *http.Request, orgI
 		if err := view().Render(ctx, &buf); err != nil {
 			return Rendered{}, err
 		}
-		return withGzip(buf.Bytes()), nil
+		return prepared(buf.Bytes()), nil
 	})
 	if err != nil {
 		return err

@@ -326,7 +326,8 @@ func (p *Pages) Match(w http.ResponseWriter, r *http.Request) error {
 		if g, ok := snap.Group(m.GroupID); ok {
 			page.EncounterNames = g.Encounters
 		}
-		return choose(r, templates.Match(page), templates.MatchLive(page))
+		// "Sets won" of darts in sets, "Legs won" of darts in legs
+		return choose(r, templates.InWords(mv.Words, templates.Match(page)), templates.InWords(mv.Words, templates.MatchLive(page)))
 	})
 }
 

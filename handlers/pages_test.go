@@ -134,10 +134,10 @@ func TestRoundNamesInGerman(t *testing.T) {
 		"Round 3": "Runde 3", "Round of 16": "Achtelfinale", "Round of 64": "Runde der letzten 64", "Winners Round of 16": "Achtelfinale der Gewinnerrunde",
 		"Losers round 2": "Verliererrunde 2", "Losers final": "Finale der Verliererrunde", "Semi-finals": "Halbfinale", "Grand final reset": "Finale (Entscheidung)",
 	} {
-		if got := roundName(de, name); got != want {
+		if got := templates.RoundName(de, name); got != want {
 			t.Errorf("%s: %q, want %q", name, got, want)
 		}
-		if got := roundName(context.Background(), name); got != name {
+		if got := templates.RoundName(context.Background(), name); got != name {
 			t.Errorf("%s in English: %q", name, got)
 		}
 	}

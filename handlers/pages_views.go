@@ -49,7 +49,7 @@ func players(snap *tournament.Snapshot, e *tournament.Entry) []templates.EntryVi
 func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, context bool) templates.MatchView {
 	v := templates.MatchView{ID: m.ID, Href: tournamentHref(snap) + "/matches/" + m.ID, State: m.State, Winner: m.Winner(),
 		Live: m.IsLiveResult && m.State == tournament.MatchRunning, Start: m.StartTime, Zone: venue(snap.Tournament), Sets: m.Encounters,
-		Number: snap.MatchNumber(m.ID), Bye: snap.IsBye(m.ID)}
+		Number: snap.MatchNumber(m.ID), Bye: snap.IsBye(m.ID), Words: snap.Organizer.Sport.Words(snap.Config(m))}
 	if m.State == tournament.MatchPlayed {
 		v.End = m.EndTime
 	}
@@ -92,7 +92,7 @@ func matchView(ctx context.Context, snap *tournament.Snapshot, m *tournament.Mat
 			parts = append(parts, d.Name)
 		}
 		if g != nil {
-			parts = append(parts, g.Name, roundName(ctx, round.Name))
+			parts = append(parts, g.Name, templates.RoundName(ctx, round.Name))
 		}
 		if v.Number > 0 {
 			parts = append(parts, templates.Tf(ctx, "Match %d", v.Number))
@@ -179,33 +179,20 @@ func matchLabel(ctx context.Context, snap *tournament.Snapshot, m *tournament.Ma
 		}
 	}
 	if n == 1 {
-		return roundName(ctx, round.Name)
+		return templates.RoundName(ctx, round.Name)
 	}
-	return fmt.Sprintf("%s %d", roundName(ctx, round.Name), m.Seq+1)
+	return fmt.Sprintf("%s %d", templates.RoundName(ctx, round.Name), m.Seq+1)
 }
-
-// roundName translates the round names the rules give: a fixed one
-// ("Semi-finals", and "Round of 16", which German names "Achtelfinale") or
-// a numbered one ("Round 3", "Round of 64").
-func roundName(ctx context.Context, name string) string {
-	if t := templates.T(ctx, name); t != name {
-		return t
-	}
-	for _, format := range roundFormats {
-		var n int
-		if _, err := fmt.Sscanf(name, format, &n); err == nil && fmt.Sprintf(format, n) == name {
-			return templates.Tf(ctx, format, n)
-		}
-	}
-	return templates.T(ctx, name)
-}
-
-// roundFormats are the numbered round names the rules give.
-var roundFormats = []string{"Round %d", "Round of %d", "Winners Round of %d", "Losers round %d"}
 
 // standingsView is the group's table with the columns its mode uses.
 func standingsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Group) templates.StandingsView {
-	byKey := standingColumns(ctx, snap.Organizer.Sport)
+	var cfg tournament.MatchConfiguration
+	if len(g.Options.MatchConfigurations) > 0 {
+		cfg = g.Options.MatchConfigurations[0]
+	}
+	words := snap.Organizer.Sport.Words(cfg)
+	ctx = templates.WithWords(ctx, words)
+	byKey := standingColumns(ctx, words)
 	cols := groupColumns(ctx, g, byKey)
 	cols, decider := moveDecider(g, cols, byKey)
 	v := templates.StandingsView{Name: g.Name}
@@ -226,8 +213,9 @@ type col struct {
 }
 
 // standingColumns are every column a table can show, by the key the modes
-// table names it with, in the sport's own words.
-func standingColumns(ctx context.Context, sport tournament.Sport) map[string]col {
+// table names it with, in the words of the sport as the group plays it
+// (tournament.Sport.Words).
+func standingColumns(ctx context.Context, words string) map[string]col {
 	T := func(s string) string { return templates.T(ctx, s) }
 	num := func(n int) string { return strconv.Itoa(n) }
 	pair := func(a, b int) string { return fmt.Sprintf("%d:%d", a, b) }
@@ -257,15 +245,19 @@ func standingColumns(ctx context.Context, sport tournament.Sport) map[string]col
 		"bh2":       {"BH2", "Buchholz 2", func(s tournament.Standing) string { return num(deref(s.BH2)) }},
 		"sb":        {"SB", "Sonneborn-Berger", func(s tournament.Standing) string { return templates.Number(ctx, deref(s.SB), -1) }},
 	}
-	// Each sport in its own words: darts plays legs, table tennis games,
-	// pétanque and cornhole score points (not goals). Cornhole's games (a
-	// game to 21) are its catalogs' "cornhole:Sets".
-	switch sport {
-	case tournament.Darts:
+	// Each sport in its own words: darts plays legs (in sets of legs: sets,
+	// each won by legs), table tennis games, pétanque and cornhole score
+	// points (not goals). Cornhole's games (a game to 21) are its catalogs'
+	// "cornhole:Sets".
+	switch words {
+	case string(tournament.Darts):
 		byKey["setsWon"] = col{T("Legs"), T("Legs won and lost"), byKey["setsWon"].cell}
-	case tournament.TableTennis:
+	case tournament.DartsSets:
+		byKey["goals"] = col{T("Legs"), T("Legs won and lost"), byKey["goals"].cell}
+		byKey["goalsDiff"] = col{T("Diff"), T("Leg difference"), byKey["goalsDiff"].cell}
+	case string(tournament.TableTennis):
 		byKey["setsWon"] = col{T("Games"), T("Games won and lost"), byKey["setsWon"].cell}
-	case tournament.Petanque, tournament.Cornhole:
+	case string(tournament.Petanque), string(tournament.Cornhole):
 		byKey["goals"] = col{T("Score"), T("Points scored and conceded"), byKey["goals"].cell}
 		byKey["goalsDiff"] = col{T("Diff"), T("Point difference"), byKey["goalsDiff"].cell}
 	}
@@ -418,7 +410,7 @@ func roundsView(ctx context.Context, snap *tournament.Snapshot, g *tournament.Gr
 	var out []templates.RoundView
 	current := snap.CurrentRound(g)
 	for _, r := range g.Rounds {
-		rv := templates.RoundView{Name: roundName(ctx, r.Name), Current: r.ID == current}
+		rv := templates.RoundView{Name: templates.RoundName(ctx, r.Name), Current: r.ID == current}
 		for _, m := range snap.Matches {
 			if m.RoundID == r.ID {
 				mv := matchView(ctx, snap, m, false)
@@ -479,7 +471,7 @@ func bracketView(ctx context.Context, snap *tournament.Snapshot, g *tournament.G
 		}
 		s := templates.BracketSection{Title: sec.title, Part: sec.parts[0]}
 		for i, r := range rounds {
-			br := templates.BracketRound{Name: roundName(ctx, r.Name), Last: i == len(rounds)-1 || sec.parts[0] == tournament.BracketFinal}
+			br := templates.BracketRound{Name: templates.RoundName(ctx, r.Name), Last: i == len(rounds)-1 || sec.parts[0] == tournament.BracketFinal}
 			if !br.Last {
 				br.Paired = len(byRound[rounds[i+1].ID])*2 == len(byRound[r.ID])
 			}

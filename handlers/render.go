@@ -24,10 +24,14 @@ type RenderKey struct {
 	Params string
 }
 
-// Rendered is a response body, as it is and gzipped (Gzip is nil for bodies
-// sent only plain).
+// Rendered is a response body prepared once for every request that asks for
+// it: as it is and gzipped (Gzip is nil for bodies sent only plain), each with
+// its Content-Length, so that answering with it is a lookup and a write.
 type Rendered struct {
 	Body, Gzip []byte
+	// bodyLen and gzipLen are the Content-Length values (nil: worked out
+	// when sent).
+	bodyLen, gzipLen []string
 }
 
 // Renders makes each response once per key and keeps it for the requests
@@ -37,26 +41,31 @@ type Renders interface {
 	Render(ctx context.Context, key RenderKey, render func(context.Context) (Rendered, error)) (Rendered, error)
 }
 
-// withGzip is the body with its gzipped form, each in a slice of its own
-// size: they are kept, and a buffer's spare capacity would be kept with them.
-func withGzip(body []byte) Rendered {
+// prepared is the body with its gzipped form and their lengths, each body in
+// a slice of its own size: they are kept, and a buffer's spare capacity would
+// be kept with them.
+func prepared(body []byte) Rendered {
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
 	_, _ = zw.Write(body)
 	_ = zw.Close()
-	return Rendered{Body: bytes.Clone(body), Gzip: bytes.Clone(gz.Bytes())}
+	return Rendered{Body: bytes.Clone(body), Gzip: bytes.Clone(gz.Bytes()),
+		bodyLen: []string{strconv.Itoa(len(body))}, gzipLen: []string{strconv.Itoa(gz.Len())}}
 }
 
 // send writes a rendered body: gzipped when the client takes gzip and there
 // is a gzipped form, with its length, so that it goes out in one piece.
 func send(w http.ResponseWriter, r *http.Request, out Rendered) error {
 	h := w.Header()
-	body := out.Body
+	body, length := out.Body, out.bodyLen
 	if out.Gzip != nil && acceptsGzip(r) {
 		h["Content-Encoding"] = gzipped
-		body = out.Gzip
+		body, length = out.Gzip, out.gzipLen
 	}
-	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	if length == nil {
+		length = []string{strconv.Itoa(len(body))}
+	}
+	h["Content-Length"] = length
 	_, err := w.Write(body)
 	return err
 }

@@ -150,7 +150,7 @@ func knockOutStake(ctx context.Context, snap *tournament.Snapshot, id string) (t
 // roundOf names the round of m in the reader's words ("Quarter-finals").
 func roundOf(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match) string {
 	if r, _, ok := snap.Round(m.RoundID); ok {
-		return roundName(ctx, r.Name)
+		return templates.RoundName(ctx, r.Name)
 	}
 	return ""
 }

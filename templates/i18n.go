@@ -3,9 +3,12 @@ package templates
 import (
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/a-h/templ"
 
 	"courtside/locale"
 	"courtside/tournament"
@@ -45,6 +48,23 @@ func SportOf(ctx context.Context) tournament.Sport {
 	return tournament.TableSoccer
 }
 
+type wordsKey struct{}
+
+// WithWords returns ctx telling a match in the words its configuration is
+// played in (tournament.Sport.Words): T says a catalog's "<words>:<text>"
+// before the sport's own, so darts played in sets of legs has "Sets won"
+// where darts in legs has "Legs won".
+func WithWords(ctx context.Context, words string) context.Context {
+	return context.WithValue(ctx, wordsKey{}, words)
+}
+
+// InWords renders c with WithWords: a page of one match in its words.
+func InWords(words string, c templ.Component) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		return c.Render(WithWords(ctx, words), w)
+	})
+}
+
 // T translates an English text (or a state, mode or entry type) into the
 // page's language; a text its catalog lacks is English. On a page of a
 // tournament (WithSport) a catalog's "<sport>:<text>" says the text in that
@@ -52,6 +72,11 @@ func SportOf(ctx context.Context) tournament.Sport {
 // "Set"; without one the text is the same for every sport.
 func T(ctx context.Context, text string) string {
 	l := LangOf(ctx)
+	if w, ok := ctx.Value(wordsKey{}).(string); ok && w != "" {
+		if key := w + ":" + text; locale.Has(l, key) {
+			return locale.Text(l, key)
+		}
+	}
 	if s, ok := ctx.Value(sportKey{}).(tournament.Sport); ok && s != "" {
 		if key := string(s) + ":" + text; locale.Has(l, key) {
 			return locale.Text(l, key)
@@ -65,9 +90,29 @@ func Tf(ctx context.Context, format string, args ...any) string {
 	return fmt.Sprintf(T(ctx, format), args...)
 }
 
+// RoundName says the round names the rules give in the page's language: a
+// fixed one ("Semi-finals", and "Round of 16", which German names
+// "Achtelfinale") or a numbered one ("Round 3", "Round of 64").
+func RoundName(ctx context.Context, name string) string {
+	if t := T(ctx, name); t != name {
+		return t
+	}
+	for _, format := range roundFormats {
+		var n int
+		if _, err := fmt.Sscanf(name, format, &n); err == nil && fmt.Sprintf(format, n) == name {
+			return Tf(ctx, format, n)
+		}
+	}
+	return T(ctx, name)
+}
+
+// roundFormats are the numbered round names the rules give.
+var roundFormats = []string{"Round %d", "Round of %d", "Winners Round of %d", "Losers round %d"}
+
 // Reason says why the rules refused something, in the page's language: the
 // format translated, and those of its arguments that are states, modes or
-// entry types as words (tournament.RuleError, ResultError and Problem carry
+// entry types as words, round names and matches as RoundName and
+// MatchLabel say them (tournament.RuleError, ResultError and Problem carry
 // their reasons so).
 func Reason(ctx context.Context, format string, args ...any) string {
 	words := make([]any, len(args))
@@ -83,6 +128,14 @@ func Reason(ctx context.Context, format string, args ...any) string {
 			words[i] = T(ctx, string(v))
 		case tournament.EntryType:
 			words[i] = T(ctx, string(v))
+		case tournament.RoundName:
+			words[i] = RoundName(ctx, string(v))
+		case tournament.MatchLabel:
+			if v.Round == "" {
+				words[i] = Tf(ctx, "%s v %s", v.Sides[0], v.Sides[1])
+			} else {
+				words[i] = Tf(ctx, "%s, %s: %s v %s", v.Group, RoundName(ctx, string(v.Round)), v.Sides[0], v.Sides[1])
+			}
 		default:
 			words[i] = a
 		}

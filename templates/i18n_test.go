@@ -200,7 +200,7 @@ func enumKeys() map[string][]string {
 	// The results marks of a player's matches (handlers.Entry).
 	all["marks"] = []string{"W", "D", "L"}
 	// The names the rules give rounds (tournament/bracket.go,
-	// progression.go), and the numbered ones' formats (handlers.roundFormats).
+	// progression.go), and the numbered ones' formats (roundFormats).
 	all["round names"] = []string{"Final", "Winners final", "Semi-finals", "Winners Semi-finals", "Quarter-finals", "Winners Quarter-finals",
 		"Losers final", "Grand final", "Grand final reset", "Third place", "Round %d", "Round of %d", "Winners Round of %d", "Losers round %d",
 		"Round of 16", "Round of 32", "Winners Round of 16", "Winners Round of 32"}
@@ -249,8 +249,8 @@ var dynamicKeys = map[string]string{
 	"finishedElsewhere string m State":      "match states",
 	"EntryLive mk":                          "marks",
 	"screenForm \"show-\" show":             "screen views",
-	"roundName format":                      "round names",
-	"roundName name":                        "round names",
+	"RoundName format":                      "round names",
+	"RoundName name":                        "round names",
 	"OrganizerList string o Sport":          "sports",
 	"Organizer string p Sport":              "sports",
 	"sportChoices string s":                 "sports",
@@ -458,6 +458,12 @@ func TestEachSportSaysItsOwnWords(t *testing.T) {
 		{T(in(locale.English, tournament.TableSoccer), "Courts"), "Tables"},
 		{T(in(locale.English, tournament.Petanque), "Court %d"), "Terrain %d"},
 		{T(in(locale.German, tournament.Petanque), "Scan this code to see this court's match."), "Code scannen, um das Spiel auf dieser Bahn zu sehen."},
+		// Darts in sets of legs: its sets are sets and its points legs; its boards stay boards.
+		{T(WithWords(in(locale.French, tournament.Darts), tournament.DartsSets), "Sets won"), "Sets gagnés"},
+		{T(WithWords(in(locale.English, tournament.Darts), tournament.DartsSets), "Sets won"), "Sets won"},
+		{T(WithWords(in(locale.German, tournament.Darts), tournament.DartsSets), "Points in this set"), "Legs in diesem Satz"},
+		{T(WithWords(in(locale.German, tournament.Darts), tournament.DartsSets), "Court"), "Board"},
+		{T(WithWords(in(locale.English, tournament.Darts), string(tournament.Darts)), "Sets won"), "Legs won"},
 	}
 	for _, c := range cases {
 		if c.got != c.want {
@@ -467,11 +473,27 @@ func TestEachSportSaysItsOwnWords(t *testing.T) {
 	for _, l := range locale.Langs() {
 		for key := range locale.Of(l).Messages {
 			sport, text, ok := strings.Cut(key, ":")
-			if !ok || !slices.Contains(tournament.Sports, tournament.Sport(sport)) {
+			if !ok || !slices.Contains(tournament.Sports, tournament.Sport(sport)) && sport != tournament.DartsSets {
 				continue
 			}
 			if !locale.Has(locale.German, text) && !locale.Has(locale.English, text) {
 				t.Errorf("%s: %q is the sport's word for %q, which the site does not say", l, key, text)
+			}
+		}
+	}
+}
+
+// TestDartsInSetsSaysEverySetWord: every text darts says in legs that
+// speaks of sets ("darts:Sets won" is "Legs won") has its words for darts
+// played in sets of legs, so that no page of a match in sets calls its sets
+// legs.
+func TestDartsInSetsSaysEverySetWord(t *testing.T) {
+	for _, l := range locale.Langs() {
+		messages := locale.Of(l).Messages
+		for key := range messages {
+			text, ok := strings.CutPrefix(key, string(tournament.Darts)+":")
+			if ok && strings.Contains(strings.ToLower(text), "set") && !locale.Has(l, tournament.DartsSets+":"+text) {
+				t.Errorf("%s: %q has no words for darts in sets (%s:%s)", l, key, tournament.DartsSets, text)
 			}
 		}
 	}
@@ -504,6 +526,42 @@ func TestASportsCourtWordsComeWhole(t *testing.T) {
 				if _, ok := messages[string(s)+":"+text]; !ok {
 					t.Errorf("%s: %s has its own word for a court but not %q", l, s, text)
 				}
+			}
+		}
+	}
+}
+
+// TestARefusalSaysItsRoundsInTheReadersLanguage: a refusal that names a
+// match or a round (tournament.MatchLabel, RoundName) says them in German
+// and French, "Runde 3" and "Tour 3", "Finale", "gegen" and "contre", not
+// the English the rules name them with.
+func TestARefusalSaysItsRoundsInTheReadersLanguage(t *testing.T) {
+	blocked := tournament.Refuse("%s has a score already, so %s can no longer be drawn again and the winner of this match can no longer change. You can still correct the score keeping the same winner; the rounds drawn since stay as they are",
+		tournament.MatchLabel{Group: "Swiss", Round: "Round 3", Sides: [2]string{"Anna", "Ben"}}, tournament.RoundName("Round 3"))
+	final := tournament.Refuse("%s depends on this result and has been played, so the winner of this match can no longer change; you can still correct its score keeping the same winner",
+		tournament.MatchLabel{Group: "Tree", Round: "Final", Sides: [2]string{"Anna", "Ben"}})
+	cases := []struct {
+		lang      locale.Lang
+		err       *tournament.RuleError
+		says      []string
+		neverSays []string
+	}{
+		{locale.German, blocked, []string{"Swiss, Runde 3: Anna gegen Ben", "Runde 3 "}, []string{"Round", " v "}},
+		{locale.French, blocked, []string{"Swiss, Tour 3\u00a0: Anna contre Ben", "Tour 3 "}, []string{"Round", " v "}},
+		{locale.German, final, []string{"Tree, Finale: Anna gegen Ben"}, []string{"Final:", " v "}},
+		{locale.French, final, []string{"Tree, Finale\u00a0: Anna contre Ben"}, []string{"Final:", " v "}},
+		{locale.English, final, []string{"Tree, Final: Anna v Ben depends on this result"}, nil},
+	}
+	for _, c := range cases {
+		got := Reason(WithLang(context.Background(), c.lang), c.err.Format, c.err.Args...)
+		for _, s := range c.says {
+			if !strings.Contains(got, s) {
+				t.Errorf("%s: %q does not say %q", c.lang, got, s)
+			}
+		}
+		for _, s := range c.neverSays {
+			if strings.Contains(got, s) {
+				t.Errorf("%s: %q says %q", c.lang, got, s)
 			}
 		}
 	}

@@ -45,6 +45,8 @@ type MatchView struct {
 	// Forfeit says, in the reader's words, how a match ended without being
 	// played out ("walkover", "withdrawal"); it then has no score or sets.
 	Forfeit string
+	// Words are the words its score is told in (tournament.Sport.Words, for WithWords).
+	Words string
 }
 
 // Column is a standings column.

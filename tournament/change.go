@@ -86,6 +86,27 @@ type Message struct {
 
 func (m Message) String() string { return fmt.Sprintf(m.Format, m.Args...) }
 
+// RoundName is a round's name as the rules give it ("Round 3", "Final",
+// "Losers round 2"), an argument of a refusal: a page says it in its
+// language, as it says the round's heading.
+type RoundName string
+
+// MatchLabel names a match in a refusal: its group, its round and its
+// sides. In English "Group A, Round 3: Anna v Ben"; a page says it in its
+// language.
+type MatchLabel struct {
+	Group string
+	Round RoundName
+	Sides [2]string
+}
+
+func (l MatchLabel) String() string {
+	if l.Round == "" {
+		return fmt.Sprintf("%s v %s", l.Sides[0], l.Sides[1])
+	}
+	return fmt.Sprintf("%s, %s: %s v %s", l.Group, l.Round, l.Sides[0], l.Sides[1])
+}
+
 // RuleError is a write the rules refuse; its Message says why.
 type RuleError struct{ Message }
 

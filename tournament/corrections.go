@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -419,9 +418,9 @@ func (c *Change) redrawLaterRounds(g *Group, m *Match) error {
 // laterRoundBegun is the refusal of a correction that would draw again a
 // round of which x has begun.
 func (s *Snapshot) laterRoundBegun(g *Group, x *Match) error {
-	name := ""
+	var name RoundName
 	if r, _, ok := s.Round(x.RoundID); ok {
-		name = r.Name
+		name = RoundName(r.Name)
 	}
 	return Refuse("%s has a score already, so %s can no longer be drawn again and the winner of this match can no longer change. You can still correct the score keeping the same winner; the rounds drawn since stay as they are", s.describe(x), name)
 }
@@ -596,16 +595,16 @@ func (c *Change) reroute(g *Group, nm *Match, started func(*Match) bool, blocked
 }
 
 // describe names a match for a person: its group, round and entries.
-func (s *Snapshot) describe(m *Match) string {
-	name := func(e *Entry) string {
-		if e == nil {
-			return "?"
+func (s *Snapshot) describe(m *Match) MatchLabel {
+	var l MatchLabel
+	for i, e := range m.Entries {
+		l.Sides[i] = "?"
+		if e != nil {
+			l.Sides[i] = e.Name
 		}
-		return e.Name
 	}
-	round := ""
 	if r, g, ok := s.Round(m.RoundID); ok {
-		round = g.Name + ", " + r.Name + ": "
+		l.Group, l.Round = g.Name, RoundName(r.Name)
 	}
-	return fmt.Sprintf("%s%s v %s", round, name(m.Entries[0]), name(m.Entries[1]))
+	return l
 }

@@ -85,6 +85,22 @@ func (s Sport) Rules() SportRules {
 	return sportRules[TableSoccer]
 }
 
+// DartsSets names the words of darts played in sets of legs, for the
+// catalogs' "darts_sets:<text>": its sets are sets, and a set's points the
+// legs won in it (darts' own words make a set a leg).
+const DartsSets = "darts_sets"
+
+// Words names the words a match of the sport played by cfg is told in, the
+// prefix of a catalog's "<words>:<text>": the sport's own, but a darts match
+// played in sets of legs (a set won by legs, entered as the legs each side
+// won) has DartsSets.
+func (s Sport) Words(cfg MatchConfiguration) string {
+	if s == Darts && cfg.NumPoints > 1 && !cfg.QuickEntry {
+		return DartsSets
+	}
+	return string(s)
+}
+
 // DefaultFormat is the format a stage of the sport is played with when
 // nothing else is said: the first of its table.
 func (s Sport) DefaultFormat() MatchFormat { return s.Rules().Formats[0] }

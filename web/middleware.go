@@ -112,12 +112,17 @@ type recorder struct {
 	bytes  int
 	stats  requestStats
 	embed  bool // an embed's address: other sites may frame it
+	// fragment: htmx asks (HX-Request), to swap the body into a page it
+	// shows. Such a response is never a document of its own (a browser
+	// sends the header only from a script, never when it navigates), so the
+	// policies of the page it goes into hold for it.
+	fragment bool
 }
 
 func (w *recorder) WriteHeader(status int) {
 	if w.status == 0 {
 		w.status = status
-		if status != http.StatusNotModified {
+		if status != http.StatusNotModified && !w.fragment {
 			setPolicies(w.Header())
 			if w.embed {
 				framable(w.Header())
@@ -145,7 +150,8 @@ func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (s *server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rec := &recorder{ResponseWriter: w, stats: requestStats{route: "unmatched"}, embed: strings.HasPrefix(r.URL.Path, "/embed/")}
+		rec := &recorder{ResponseWriter: w, stats: requestStats{route: "unmatched"}, embed: strings.HasPrefix(r.URL.Path, "/embed/"),
+			fragment: r.Header.Get("HX-Request") == "true"}
 		if s.metrics != nil {
 			r = r.WithContext(context.WithValue(r.Context(), statsKey{}, &rec.stats))
 		}
@@ -432,8 +438,12 @@ func screenPath(p string) bool {
 		strings.Contains(p, "/screens/") || strings.HasPrefix(p, "/embed/")
 }
 
+// siteLangs are the languages of the catalogs, read once: every request
+// looks its language up in them.
+var siteLangs = locale.Langs()
+
 func knownLang(s string) (locale.Lang, bool) {
-	for _, l := range locale.Langs() {
+	for _, l := range siteLangs {
 		if strings.EqualFold(s, string(l)) {
 			return l, true
 		}
