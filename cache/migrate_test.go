@@ -50,7 +50,7 @@ func fixtureStore(t *testing.T, upgraded bool) (*cache.Store, http.Handler, map[
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer f.Close()
+		defer func() { _ = f.Close() }() // read only
 		if err := cache.RestoreAsWritten(ctx, store, f); err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +77,7 @@ func readSet(t *testing.T, name string) responses.Set {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	zr, err := gzip.NewReader(f)
 	if err != nil {
 		t.Fatal(err)
