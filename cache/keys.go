@@ -91,7 +91,7 @@
 //	login-failures:<client>      string  failed sign-ins from the client
 //
 // Console sessions, by the SHA-256 of the session id in the cookie; each lives
-// as long as its cookie (handlers.SessionLifetime), and signing out or
+// as long as its cookie (console.SessionLifetime), and signing out or
 // revoking the key deletes it:
 //
 //	session:<sha>                string  SHA-256 hex of the API key the session signed in with

@@ -21,7 +21,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
-	"courtside/handlers"
+	"courtside/handlers/console"
 	"courtside/internal/testkit"
 	"courtside/record"
 	"courtside/tournament"
@@ -330,7 +330,7 @@ func TestSessionKeysRotate(t *testing.T) {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	a, b := strings.Repeat("a", 32), strings.Repeat("b", 32)
 	cookie := func(keys [][]byte) *http.Cookie {
-		store := handlers.NewSessions(keys...)
+		store := console.NewSessions(keys...)
 		req := httptest.NewRequest(http.MethodGet, "/", nil)
 		s, _ := store.New(req, "courtside")
 		s.Values["key"] = "organizer"
@@ -343,7 +343,7 @@ func TestSessionKeysRotate(t *testing.T) {
 	reads := func(keys [][]byte, c *http.Cookie) bool {
 		req := httptest.NewRequest(http.MethodGet, "/", nil)
 		req.AddCookie(c)
-		s, _ := handlers.NewSessions(keys...).Get(req, "courtside")
+		s, _ := console.NewSessions(keys...).Get(req, "courtside")
 		return s.Values["key"] == "organizer"
 	}
 	old := cookie(sessionKeys(a, quiet))

@@ -34,13 +34,15 @@ type translationKey struct {
 }
 
 // sourceDirs hold every Go file whose calls of T and Tf the tests check:
-// the templ components (their generated Go), the handlers and the server;
-// and the domain and the records, whose refusals carry formats that pages translate.
-var sourceDirs = []string{".", "../handlers", "../web", "../tournament", "../upstream", "../cache", "../record"}
+// the templ components (their generated Go), the handlers of every face,
+// the use cases and the server; and the domain and the records, whose
+// refusals carry formats that pages translate. A pattern matches directories.
+var sourceDirs = []string{".", "../handlers/*", "../app", "../web", "../tournament", "../upstream", "../cache", "../record"}
 
 // keyHelpers are the functions besides T and Tf whose second argument,
-// after the context, is a key they translate.
-var keyHelpers = map[string]bool{"badInput": true}
+// after the context, is a key they translate: reply.BadInput (called
+// BadInput inside its own package).
+var keyHelpers = map[string]bool{"BadInput": true}
 
 // translationCalls finds every key that reaches T: in templates.T(ctx,
 // key) and Tf, T(ctx, key) inside this package, the handlers' one-argument
@@ -131,6 +133,9 @@ func translationCalls(t *testing.T) []translationKey {
 						}
 					case *ast.SelectorExpr:
 						if x, ok := fun.X.(*ast.Ident); ok && x.Name == "templates" && (fun.Sel.Name == "T" || fun.Sel.Name == "Tf") && len(call.Args) >= 2 {
+							arg = call.Args[1]
+						}
+						if x, ok := fun.X.(*ast.Ident); ok && x.Name == "reply" && keyHelpers[fun.Sel.Name] && len(call.Args) >= 2 {
 							arg = call.Args[1]
 						}
 						if x, ok := fun.X.(*ast.Ident); ok && x.Name == "tournament" && fun.Sel.Name == "Refuse" && len(call.Args) >= 1 {
@@ -229,8 +234,8 @@ func enumKeys() map[string][]string {
 // listed here with the values it can take.
 var dynamicKeys = map[string]string{
 	"Tf format":                             "", // Tf's own
-	"badInput format":                       "", // a key helper's own
-	"courtRange m Format":                   "", // record.CourtRange's formats, found in its source
+	"BadInput format":                       "", // a key helper's own
+	"CourtRange m Format":                   "", // record.CourtRange's formats, found in its source
 	"Reason format":                         "", // the domain's formats, found in its source
 	"Reason string v":                       "match states, phase states, tournament states, modes, entry types",
 	"stateBadge state":                      "match states, phase states, tournament states",
@@ -244,7 +249,7 @@ var dynamicKeys = map[string]string{
 	"fillSetupForm string e":                "entry types",
 	"fillSetupForm f Name":                  "match formats",
 	"problemLinks fieldLabels k":            "", // the setup form's labels, literal in its template
-	"rules f Name":                          "match formats",
+	"RulesText f Name":                      "match formats",
 	"drawPreview string t State":            "tournament states",
 	"finishedElsewhere string m State":      "match states",
 	"EntryLive mk":                          "marks",

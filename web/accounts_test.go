@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"courtside/cache/cachetest"
-	"courtside/handlers"
+	"courtside/handlers/console"
 	"courtside/record"
 	"courtside/tournament"
 )
@@ -232,7 +232,7 @@ func TestSlugify(t *testing.T) {
 		"  Straße der Pétanque ": "strasse-der-petanque",
 		"!!!":                    "",
 	} {
-		if got := handlers.Slugify(in); got != want {
+		if got := console.Slugify(in); got != want {
 			t.Errorf("Slugify(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
-	"courtside/handlers"
+	"courtside/handlers/site"
 	"courtside/tournament"
 )
 
@@ -97,7 +97,7 @@ func TestTVTiles(t *testing.T) {
 			continue
 		}
 		reminded++
-		if want := m.StartTime.Add(handlers.CallReminderAfter).UTC().Format(time.RFC3339); at != want {
+		if want := m.StartTime.Add(site.CallReminderAfter).UTC().Format(time.RFC3339); at != want {
 			t.Errorf("%s: reminds at %q, want %q", c.Name, at, want)
 		}
 		if text := tile.Find(`[data-testid="court-remind"]`).Text(); text != "Please come to "+c.Name {

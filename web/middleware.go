@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"courtside/cache"
-	"courtside/handlers"
+	"courtside/handlers/reply"
 	"courtside/locale"
 	"courtside/templates"
 	"courtside/tournament"
@@ -29,12 +29,12 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		secret := bearer(r)
 		if secret == "" {
-			s.apiError(w, r, &handlers.Problem{Status: http.StatusUnauthorized, Message: handlers.CodeTokenMissing})
+			s.apiError(w, r, &reply.Problem{Status: http.StatusUnauthorized, Message: reply.CodeTokenMissing})
 			return
 		}
 		k, err := s.store.Authenticate(r.Context(), secret)
 		if errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked) {
-			s.apiError(w, r, &handlers.Problem{Status: http.StatusUnauthorized, Message: handlers.CodeTokenInvalid})
+			s.apiError(w, r, &reply.Problem{Status: http.StatusUnauthorized, Message: reply.CodeTokenInvalid})
 			return
 		}
 		if err != nil {
@@ -48,13 +48,13 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 				return
 			}
 			if !ok {
-				s.apiError(w, r, &handlers.Problem{Status: http.StatusTooManyRequests,
+				s.apiError(w, r, &reply.Problem{Status: http.StatusTooManyRequests,
 					Message: fmt.Sprintf("Rate limit of %d GET requests per minute exceeded", s.rateLimit),
 					Header:  retryAfter(wait.Seconds())})
 				return
 			}
 		}
-		next.ServeHTTP(w, r.WithContext(handlers.WithCaller(r.Context(), k)))
+		next.ServeHTTP(w, r.WithContext(reply.WithCaller(r.Context(), k)))
 	})
 }
 
@@ -75,7 +75,7 @@ func (s *server) perClient(uncached func(*http.Request) bool, h HandlerFunc) Han
 			return err
 		}
 		if !ok {
-			return &handlers.Problem{Status: http.StatusTooManyRequests, Header: retryAfter(wait.Seconds()),
+			return &reply.Problem{Status: http.StatusTooManyRequests, Header: retryAfter(wait.Seconds()),
 				Message: templates.Reason(r.Context(), "Too many requests from your address: at most %d a minute (limit %q). Try again in a minute.",
 					tournament.PublicRequestsPerClient, "public page requests per client a minute")}
 		}
@@ -278,7 +278,7 @@ func (s *server) secureHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h["X-Courtside-Build"] = build
-		if handlers.HTTPS(r) {
+		if reply.HTTPS(r) {
 			h["Strict-Transport-Security"] = hstsValue
 		}
 		if r.URL.Path == "/admin" || strings.HasPrefix(r.URL.Path, "/admin/") {
@@ -404,7 +404,7 @@ func language(next http.Handler) http.Handler {
 		}
 		if page && strings.Contains(r.URL.RawQuery, "lang=") {
 			if l, ok := knownLang(r.URL.Query().Get("lang")); ok {
-				http.SetCookie(w, &http.Cookie{Name: langCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true, Secure: handlers.HTTPS(r)})
+				http.SetCookie(w, &http.Cookie{Name: langCookie, Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true, Secure: reply.HTTPS(r)})
 				q := r.URL.Query()
 				q.Del("lang")
 				// The same page on this site, whatever the path holds: a cleaned
@@ -477,7 +477,7 @@ func (s *server) cleanAPIPaths(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
 		if clean := cleanPath(p); clean != p || clean == apiPrefix || clean == ownAPIPrefix {
-			s.apiError(w, r, handlers.NotFound(handlers.CodeRouteNotFound))
+			s.apiError(w, r, reply.NotFound(reply.CodeRouteNotFound))
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"courtside/handlers"
+	"courtside/handlers/reply"
 	"courtside/tournament"
 )
 
@@ -47,7 +47,7 @@ func TestQuotasAreRefusedByNameOnEveryFace(t *testing.T) {
 	for i := 0; i < 4 && rec.Code != http.StatusTooManyRequests; i++ {
 		rec = f.put(base+"/live-result", f.token, `{"result": [[[1, 0]]]}`)
 	}
-	var body handlers.Body
+	var body reply.Body
 	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || rec.Code != http.StatusTooManyRequests || body.StatusCode != 429 ||
 		!strings.Contains(body.Message, `limit "writes per organizer a minute"`) || rec.Header().Get("Retry-After") == "" {
 		t.Errorf("a write past the quota: %d %s %v", rec.Code, rec.Body, rec.Header())

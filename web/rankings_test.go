@@ -13,7 +13,8 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
-	"courtside/handlers"
+	"courtside/app"
+	"courtside/handlers/api"
 	"courtside/tournament"
 )
 
@@ -59,7 +60,7 @@ func TestRankingsJSON(t *testing.T) {
 	if rec.Code != 200 {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	var table handlers.SeriesTableJSON
+	var table api.SeriesTableJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &table); err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func TestRankingsJSON(t *testing.T) {
 		t.Errorf("a boule key: %d", rec.Code)
 	}
 	rec = f.get(base+"/ratings?limit=3&offset=1", f.token)
-	var ratings []handlers.RatingJSON
+	var ratings []app.RatingJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &ratings); rec.Code != 200 || err != nil || len(ratings) != 3 || ratings[0].Rank != 2 {
 		t.Fatalf("ratings %d %s", rec.Code, rec.Body)
 	}
@@ -87,7 +88,7 @@ func TestRankingsJSON(t *testing.T) {
 		t.Errorf("limit 1000: %d", rec.Code)
 	}
 	rec = f.get(base+"/players/"+ratings[0].PlayerID, f.token)
-	var player handlers.PlayerJSON
+	var player api.PlayerJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &player); rec.Code != 200 || err != nil || player.Games != len(player.History) || len(player.Tournaments) == 0 {
 		t.Fatalf("player %d %s", rec.Code, rec.Body)
 	}
@@ -287,7 +288,7 @@ func TestPrivateTournamentsStayPrivateInRankings(t *testing.T) {
 		t.Error("a visitor sees the private training night in a profile")
 	}
 	for key, want := range map[string]bool{f.publicKicker: false, f.token: true} {
-		var p handlers.PlayerJSON
+		var p api.PlayerJSON
 		if err := json.Unmarshal(f.get("/v1/courtside/organizers/"+org.ID+"/players/"+pid, key).Body.Bytes(), &p); err != nil {
 			t.Fatal(err)
 		}
@@ -455,8 +456,8 @@ func TestAnOrganizersPrivateTournamentReachesNoRanking(t *testing.T) {
 	secret := "Secret "
 	pages := []string{"/o/" + org.Slug + "/ratings", "/o/" + org.Slug + "/players/" + pid, "/o/" + org.Slug + "/series/" + seriesID,
 		"/o/" + org.Slug + "/series/" + seriesID + "/tv", "/o/" + org.Slug + "/series/" + seriesID + "/table.csv"}
-	api := "/v1/courtside/organizers/" + org.ID
-	jsons := []string{api + "/ratings", api + "/players/" + pid, api + "/series", api + "/series/" + seriesID}
+	base := "/v1/courtside/organizers/" + org.ID
+	jsons := []string{base + "/ratings", base + "/players/" + pid, base + "/series", base + "/series/" + seriesID}
 
 	other, _ := f.signIn(f.bouleToken)
 	own, _ := f.signIn(token)
@@ -485,12 +486,12 @@ func TestAnOrganizersPrivateTournamentReachesNoRanking(t *testing.T) {
 			t.Errorf("the club's own token on %s: %d", p, rec.Code)
 		}
 	}
-	var ratings []handlers.RatingJSON
-	if err := json.Unmarshal(f.get(api+"/ratings", token).Body.Bytes(), &ratings); err != nil || len(ratings) == 0 || !strings.HasPrefix(ratings[0].Name, secret) {
+	var ratings []app.RatingJSON
+	if err := json.Unmarshal(f.get(base+"/ratings", token).Body.Bytes(), &ratings); err != nil || len(ratings) == 0 || !strings.HasPrefix(ratings[0].Name, secret) {
 		t.Errorf("the club's own token sees %v (%v)", ratings, err)
 	}
-	var p handlers.PlayerJSON
-	if err := json.Unmarshal(f.get(api+"/players/"+pid, token).Body.Bytes(), &p); err != nil || p.Games == 0 || len(p.History) == 0 {
+	var p api.PlayerJSON
+	if err := json.Unmarshal(f.get(base+"/players/"+pid, token).Body.Bytes(), &p); err != nil || p.Games == 0 || len(p.History) == 0 {
 		t.Errorf("the club's own token sees the player %+v (%v)", p, err)
 	}
 	if doc := rankedPage(t, own.do(http.MethodGet, "/o/"+org.Slug+"/players/"+pid, nil)); doc.Find("svg title").Length() == 0 && !strings.Contains(doc.Text(), "Rated matches") {

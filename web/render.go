@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
-	"courtside/handlers"
+	"courtside/handlers/reply"
 )
 
 // DefaultRenderCacheBytes is the render cache's budget when none is configured.
@@ -18,7 +18,7 @@ const DefaultRenderCacheBytes = 64 << 20
 
 // RenderCache keeps the rendered pages, fragments and API bodies of this
 // instance: at most a budget of bytes, the least recently used dropped first.
-// Keys name exactly what a body depends on (handlers.RenderKey), so every
+// Keys name exactly what a body depends on (reply.RenderKey), so every
 // visitor asking for one gets the same bytes whatever else their request says.
 // A key is rendered once however many ask at the same moment, under a context
 // their leaving does not cancel, so that an aborted request cannot fail the
@@ -30,15 +30,15 @@ type RenderCache struct {
 	mu     sync.Mutex
 	size   int64
 	lru    list.List // of *rendering, the most recently used in front
-	items  map[handlers.RenderKey]*list.Element
+	items  map[reply.RenderKey]*list.Element
 	latest map[string]int64 // the newest version asked for of each tournament
 
 	renders, hits atomic.Int64
 }
 
 type rendering struct {
-	key  handlers.RenderKey
-	out  handlers.Rendered
+	key  reply.RenderKey
+	out  reply.Rendered
 	size int64
 }
 
@@ -48,12 +48,12 @@ func NewRenderCache(budget int64) *RenderCache {
 	if budget <= 0 {
 		budget = DefaultRenderCacheBytes
 	}
-	return &RenderCache{budget: budget, items: map[handlers.RenderKey]*list.Element{}, latest: map[string]int64{}}
+	return &RenderCache{budget: budget, items: map[reply.RenderKey]*list.Element{}, latest: map[string]int64{}}
 }
 
 // Render returns the body kept under key, or renders it: once, while
 // every other request for the key waits for that render.
-func (c *RenderCache) Render(ctx context.Context, key handlers.RenderKey, render func(context.Context) (handlers.Rendered, error)) (handlers.Rendered, error) {
+func (c *RenderCache) Render(ctx context.Context, key reply.RenderKey, render func(context.Context) (reply.Rendered, error)) (reply.Rendered, error) {
 	if out, ok := c.get(key); ok {
 		return out, nil
 	}
@@ -78,15 +78,15 @@ func (c *RenderCache) Render(ctx context.Context, key handlers.RenderKey, render
 	select {
 	case res := <-done:
 		if res.Err != nil {
-			return handlers.Rendered{}, res.Err
+			return reply.Rendered{}, res.Err
 		}
-		return res.Val.(handlers.Rendered), nil
+		return res.Val.(reply.Rendered), nil
 	case <-ctx.Done(): // the render goes on for the others
-		return handlers.Rendered{}, ctx.Err()
+		return reply.Rendered{}, ctx.Err()
 	}
 }
 
-func (c *RenderCache) get(key handlers.RenderKey) (handlers.Rendered, bool) {
+func (c *RenderCache) get(key reply.RenderKey) (reply.Rendered, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if latest, ok := c.latest[key.Tournament]; !ok || key.Version > latest {
@@ -96,7 +96,7 @@ func (c *RenderCache) get(key handlers.RenderKey) (handlers.Rendered, bool) {
 	}
 	e, ok := c.items[key]
 	if !ok {
-		return handlers.Rendered{}, false
+		return reply.Rendered{}, false
 	}
 	c.lru.MoveToFront(e)
 	c.hits.Add(1)
@@ -129,7 +129,7 @@ func (c *RenderCache) drop(e *list.Element) {
 // the map entry, the list element, the headers of the slices and strings.
 const entryOverhead = 256
 
-func (c *RenderCache) put(key handlers.RenderKey, out handlers.Rendered) {
+func (c *RenderCache) put(key reply.RenderKey, out reply.Rendered) {
 	size := int64(cap(out.Body)+cap(out.Gzip)+len(key.Tournament)+len(key.Lang)+len(key.Part)+len(key.Params)) + entryOverhead
 	if size > c.budget {
 		return // served to the ones who asked, never kept

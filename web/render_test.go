@@ -23,7 +23,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
-	"courtside/handlers"
+	"courtside/handlers/reply"
 	"courtside/internal/testkit"
 	"courtside/templates"
 	"courtside/tournament"
@@ -359,15 +359,15 @@ func TestPrivateTournamentETagIsNotFound(t *testing.T) {
 
 func TestRenderCacheKeepsItsBudget(t *testing.T) {
 	c := NewRenderCache(3 * (1000 + entryOverhead + 3)) // three bodies of 1000 bytes with keys of 3
-	key := func(i int) handlers.RenderKey {
-		return handlers.RenderKey{Tournament: "t", Version: 1, Part: "p", Params: fmt.Sprint(i)}
+	key := func(i int) reply.RenderKey {
+		return reply.RenderKey{Tournament: "t", Version: 1, Part: "p", Params: fmt.Sprint(i)}
 	}
 	renders := 0
 	get := func(i int) {
 		t.Helper()
-		out, err := c.Render(context.Background(), key(i), func(context.Context) (handlers.Rendered, error) {
+		out, err := c.Render(context.Background(), key(i), func(context.Context) (reply.Rendered, error) {
 			renders++
-			return handlers.Rendered{Body: make([]byte, 1000)}, nil
+			return reply.Rendered{Body: make([]byte, 1000)}, nil
 		})
 		if err != nil || len(out.Body) != 1000 {
 			t.Fatalf("%d: %v", i, err)
@@ -394,8 +394,8 @@ func TestRenderCacheKeepsItsBudget(t *testing.T) {
 		t.Errorf("%+v", st)
 	}
 	// A body larger than the whole budget is served, never kept.
-	big, err := c.Render(context.Background(), key(9), func(context.Context) (handlers.Rendered, error) {
-		return handlers.Rendered{Body: make([]byte, 1<<20)}, nil
+	big, err := c.Render(context.Background(), key(9), func(context.Context) (reply.Rendered, error) {
+		return reply.Rendered{Body: make([]byte, 1<<20)}, nil
 	})
 	if err != nil || len(big.Body) != 1<<20 || c.Stats().Bytes > c.Stats().Budget {
 		t.Errorf("a body over the budget: %v, %+v", err, c.Stats())
@@ -404,19 +404,19 @@ func TestRenderCacheKeepsItsBudget(t *testing.T) {
 
 func TestRenderCacheKeepsNoErrorAndNoPanic(t *testing.T) {
 	c := NewRenderCache(0)
-	k := handlers.RenderKey{Tournament: "t", Version: 1, Part: "p"}
-	if _, err := c.Render(context.Background(), k, func(context.Context) (handlers.Rendered, error) {
-		return handlers.Rendered{}, errors.New("redis went away")
+	k := reply.RenderKey{Tournament: "t", Version: 1, Part: "p"}
+	if _, err := c.Render(context.Background(), k, func(context.Context) (reply.Rendered, error) {
+		return reply.Rendered{}, errors.New("redis went away")
 	}); err == nil {
 		t.Fatal("the error was lost")
 	}
-	if _, err := c.Render(context.Background(), k, func(context.Context) (handlers.Rendered, error) {
+	if _, err := c.Render(context.Background(), k, func(context.Context) (reply.Rendered, error) {
 		panic("a bug in a view")
 	}); err == nil || !strings.Contains(err.Error(), "a bug in a view") {
 		t.Fatalf("a panicking render: %v", err)
 	}
-	out, err := c.Render(context.Background(), k, func(context.Context) (handlers.Rendered, error) {
-		return handlers.Rendered{Body: []byte("ok")}, nil
+	out, err := c.Render(context.Background(), k, func(context.Context) (reply.Rendered, error) {
+		return reply.Rendered{Body: []byte("ok")}, nil
 	})
 	if err != nil || string(out.Body) != "ok" {
 		t.Errorf("after a failed render: %q %v", out.Body, err)
@@ -428,16 +428,16 @@ func TestRenderCacheKeepsNoErrorAndNoPanic(t *testing.T) {
 // context that was not cancelled.
 func TestRenderCacheOutlivesTheAskingRequest(t *testing.T) {
 	c := NewRenderCache(0)
-	k := handlers.RenderKey{Tournament: "t", Version: 1, Part: "p"}
+	k := reply.RenderKey{Tournament: "t", Version: 1, Part: "p"}
 	started, finish := make(chan struct{}), make(chan struct{})
 	var renderCtxErr atomic.Value
 	var renders atomic.Int64
-	render := func(ctx context.Context) (handlers.Rendered, error) {
+	render := func(ctx context.Context) (reply.Rendered, error) {
 		renders.Add(1)
 		close(started)
 		<-finish
 		renderCtxErr.Store(fmt.Sprint(ctx.Err()))
-		return handlers.Rendered{Body: []byte("board")}, ctx.Err()
+		return reply.Rendered{Body: []byte("board")}, ctx.Err()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	first := make(chan error, 1)
@@ -472,8 +472,8 @@ func TestRenderCacheForgetsVersionsThatWentBack(t *testing.T) {
 	c := NewRenderCache(0)
 	get := func(v int64, body string) string {
 		t.Helper()
-		out, err := c.Render(context.Background(), handlers.RenderKey{Tournament: "t", Version: v, Part: "p"}, func(context.Context) (handlers.Rendered, error) {
-			return handlers.Rendered{Body: []byte(body)}, nil
+		out, err := c.Render(context.Background(), reply.RenderKey{Tournament: "t", Version: v, Part: "p"}, func(context.Context) (reply.Rendered, error) {
+			return reply.Rendered{Body: []byte(body)}, nil
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"courtside/cache"
-	"courtside/handlers"
+	"courtside/handlers/reply"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -26,28 +26,28 @@ func (s *server) api(h HandlerFunc) http.Handler {
 	})
 }
 
-// apiError writes err as the API's one error body. A *handlers.Problem is the
+// apiError writes err as the API's one error body. A *reply.Problem is the
 // client's to see; Redis out of reach is a 503 to retry; any other error is
 // logged and answered with a bare 500.
 func (s *server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	if gone(w, r) {
 		return
 	}
-	var p *handlers.Problem
+	var p *reply.Problem
 	switch q, over := cache.IsQuota(err); {
 	case errors.As(err, &p):
 	case over:
 		p = quotaProblem(q, q.Error()) // the API speaks English
 	case cache.Unavailable(err):
 		s.log.WarnContext(r.Context(), "redis unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
-		p = &handlers.Problem{Status: http.StatusServiceUnavailable, Message: "The service is unavailable for a moment; try again shortly",
+		p = &reply.Problem{Status: http.StatusServiceUnavailable, Message: "The service is unavailable for a moment; try again shortly",
 			Header: retryAfter(unavailableRetry)}
 	case errors.Is(err, cache.ErrConflict), errors.Is(err, cache.ErrExists):
 		// Racing writers outlasted every retry, or a creation found its tournament there.
-		p = handlers.Status(http.StatusConflict, conflictMessage(context.Background(), err)) // the API speaks English
+		p = reply.Status(http.StatusConflict, conflictMessage(context.Background(), err)) // the API speaks English
 	default:
 		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		p = handlers.Status(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError))
+		p = reply.Status(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError))
 	}
 	for k, vs := range p.Header {
 		w.Header()[k] = vs
@@ -64,7 +64,7 @@ func (s *server) page(h HandlerFunc) http.Handler {
 	})
 }
 
-// htmlError writes err as an error page. Only a *handlers.Problem's status
+// htmlError writes err as an error page. Only a *reply.Problem's status
 // reaches the visitor; any other error is logged and shown as a 500.
 func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
 	if gone(w, r) {
@@ -73,7 +73,7 @@ func (s *server) htmlError(w http.ResponseWriter, r *http.Request, err error) {
 	T := func(s string) string { return templates.T(r.Context(), s) }
 	p := templates.ErrorPage{Page: templates.Page{Assets: s.assets, Path: r.URL.Path}, Status: http.StatusNotFound,
 		Heading: T("Nothing here"), Message: T("This page does not exist, or it is not shared. Check the address, or start again from the home page.")}
-	var prob *handlers.Problem
+	var prob *reply.Problem
 	q, over := cache.IsQuota(err)
 	if over {
 		prob = quotaProblem(q, templates.Reason(r.Context(), "the organizer's quota of %s is used up (limit %q)", tournament.LimitText(q.Limit), q.Limit.Name))
@@ -162,9 +162,9 @@ func conflictMessage(ctx context.Context, err error) string {
 // Retry-After for its writes a minute, which come back; 403 for what it
 // keeps (tournaments, matches, storage), which stay refused until some are
 // deleted or an operator raises the quota.
-func quotaProblem(q *cache.QuotaError, message string) *handlers.Problem {
+func quotaProblem(q *cache.QuotaError, message string) *reply.Problem {
 	if q.RetryAfter > 0 {
-		return &handlers.Problem{Status: http.StatusTooManyRequests, Message: message, Header: retryAfter(q.RetryAfter.Seconds())}
+		return &reply.Problem{Status: http.StatusTooManyRequests, Message: message, Header: retryAfter(q.RetryAfter.Seconds())}
 	}
-	return &handlers.Problem{Status: http.StatusForbidden, Message: message}
+	return &reply.Problem{Status: http.StatusForbidden, Message: message}
 }

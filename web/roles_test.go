@@ -13,7 +13,9 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
-	"courtside/handlers"
+	"courtside/handlers/console"
+	"courtside/handlers/court"
+	"courtside/handlers/screens"
 	"courtside/tournament"
 	"courtside/upstream"
 )
@@ -192,6 +194,6 @@ func TestAResultsHelperUsesOnlyItsRoutes(t *testing.T) {
 
 // testConsoleFaces are console handlers for reading the route table.
 func testConsoleFaces() consoleFaces {
-	return consoleFaces{admin: &handlers.Admin{}, screens: &handlers.Screens{}, setup: &handlers.Setups{}, accounts: &handlers.Accounts{},
-		reports: &handlers.CourtReports{}, rankings: &handlers.AdminRankings{}, follow: &handlers.AdminFollow{}}
+	return consoleFaces{admin: &console.Admin{}, screens: &screens.Screens{}, setup: &console.Setups{}, accounts: &console.Accounts{},
+		reports: &court.CourtReports{}, rankings: &console.AdminRankings{}, follow: &console.AdminFollow{}}
 }

@@ -9,8 +9,14 @@ import (
 	"strings"
 	"time"
 
+	"courtside/app"
 	"courtside/cache"
-	"courtside/handlers"
+	"courtside/handlers/api"
+	"courtside/handlers/console"
+	"courtside/handlers/court"
+	"courtside/handlers/reply"
+	"courtside/handlers/screens"
+	"courtside/handlers/site"
 	"courtside/templates"
 	"courtside/upstream"
 )
@@ -79,26 +85,26 @@ func Routes(c Config) (http.Handler, error) {
 	if renders == nil {
 		renders = NewRenderCache(c.RenderCacheBytes)
 	}
-	api := &handlers.API{Store: c.Store, Renders: renders, Writes: c.Store, Now: func() time.Time { return c.Store.Now() }}
-	health := &handlers.Health{Store: c.Store}
-	hooks := &handlers.Webhooks{Tournaments: c.Store, Store: c.Store, CheckURL: CheckWebhookURL(c.AllowPrivateWebhooks)}
-	docs, err := handlers.NewAPIDocs(s.assets, base)
+	public := &api.API{Store: c.Store, Renders: renders, Writes: c.Store, Now: func() time.Time { return c.Store.Now() }}
+	health := &api.Health{Store: c.Store}
+	hooks := &api.Webhooks{Tournaments: c.Store, Store: c.Store, CheckURL: CheckWebhookURL(c.AllowPrivateWebhooks)}
+	docs, err := site.NewAPIDocs(s.assets, base)
 	if err != nil {
 		return nil, err
 	}
 
 	// The Tournament Public API: every request carries a key.
 	apiMux := http.NewServeMux()
-	for _, rt := range apiRoutes(api, hooks) {
+	for _, rt := range apiRoutes(public, hooks) {
 		apiMux.Handle(rt.pattern, s.authenticate(s.api(rt.handler)))
 	}
 	// The API's own description needs no key.
-	apiMux.Handle("GET /v1/public/openapi.json", http.HandlerFunc(handlers.OpenAPI))
+	apiMux.Handle("GET /v1/public/openapi.json", http.HandlerFunc(api.OpenAPI))
 	apiMux.Handle("/v1/public/", s.api(s.noRoute(apiMux)))
 	// Courtside's own API beside the spec's: an organizer's rankings, with
 	// the same keys, limits and error bodies.
-	book := &handlers.RankingsBook{Store: c.Store}
-	rankingsAPI := &handlers.RankingsAPI{Store: c.Store, Book: book}
+	book := &app.RankingsBook{Store: c.Store}
+	rankingsAPI := &api.RankingsAPI{Store: c.Store, Book: book}
 	for _, rt := range rankingsRoutes(rankingsAPI) {
 		apiMux.Handle(rt.pattern, s.authenticate(s.api(rt.handler)))
 	}
@@ -113,74 +119,74 @@ func Routes(c Config) (http.Handler, error) {
 	// requests a minute (perClient); the others are rendered once per version.
 
 	now := func() time.Time { return c.Store.Now() }
-	admin := &handlers.Admin{Store: c.Store, Sessions: handlers.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now}
+	admin := &console.Admin{Store: c.Store, Sessions: console.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now}
 	if c.Upstream != nil {
-		api.Relay, admin.Relay = c.Upstream, c.Upstream
+		public.Relay, admin.Relay = c.Upstream, c.Upstream
 		// Calls from the tournament application about a followed tournament; the secret is in the address.
-		receiver := &handlers.HooksUpstream{Hooks: c.Upstream}
+		receiver := &api.HooksUpstream{Hooks: c.Upstream}
 		mux.Handle("POST /hooks/upstream/{id}/{secret}", s.api(receiver.Receive))
 	}
 
 	// The site: what organizers share on their result pages (and, for a
 	// signed-in organizer, its own private tournaments).
-	site := &handlers.Pages{Store: c.Store, Renders: renders, Assets: s.assets, BaseURL: base, Viewer: admin.Viewer}
-	mux.Handle("GET /{$}", s.page(s.perClient(nil, site.Home)))
-	mux.Handle("GET /o/{slug}", s.page(s.perClient(nil, site.Organizer)))
-	mux.Handle("GET /t/{id}", s.page(s.perClient(searching, site.Tournament))) // a search for a player is not cached
-	mux.Handle("GET /t/{id}/groups/{groupId}", s.page(site.Group))
-	mux.Handle("GET /t/{id}/entries/{entryId}", s.page(site.Entry))
-	mux.Handle("GET /t/{id}/matches/{matchId}", s.page(site.Match))
+	pages := &site.Pages{Store: c.Store, Renders: renders, Assets: s.assets, BaseURL: base, Viewer: admin.Viewer}
+	mux.Handle("GET /{$}", s.page(s.perClient(nil, pages.Home)))
+	mux.Handle("GET /o/{slug}", s.page(s.perClient(nil, pages.Organizer)))
+	mux.Handle("GET /t/{id}", s.page(s.perClient(searching, pages.Tournament))) // a search for a player is not cached
+	mux.Handle("GET /t/{id}/groups/{groupId}", s.page(pages.Group))
+	mux.Handle("GET /t/{id}/entries/{entryId}", s.page(pages.Entry))
+	mux.Handle("GET /t/{id}/matches/{matchId}", s.page(pages.Match))
 	// Rankings: an organizer's series tables (page, TV, CSV) and its players' profiles.
-	ranked := &handlers.RankingPages{Pages: site, Book: book}
+	ranked := &site.RankingPages{Pages: pages, Book: book}
 	mux.Handle("GET /o/{slug}/series/{seriesId}", s.page(ranked.Series))
 	mux.Handle("GET /o/{slug}/series/{seriesId}/tv", s.page(ranked.SeriesTV))
 	mux.Handle("GET /o/{slug}/series/{seriesId}/table.csv", s.page(s.perClient(nil, ranked.SeriesCSV)))
 	mux.Handle("GET /o/{slug}/ratings", s.page(ranked.Ratings))
 	mux.Handle("GET /o/{slug}/players/{playerId}", s.page(ranked.Profile))
 	// Court boards and the TVs in the venue.
-	mux.Handle("GET /t/{id}/courts", s.page(site.Board))
-	mux.Handle("GET /t/{id}/board", s.page(site.BoardFragment))
-	mux.Handle("GET /t/{id}/tv", s.page(site.TV))
-	mux.Handle("GET /t/{id}/tv/setup", s.page(site.TVSetup))
-	mux.Handle("GET /t/{id}/tv/standings/{groupId}", s.page(site.TVStandings))
-	mux.Handle("GET /t/{id}/tv/bracket/{groupId}", s.page(site.TVBracket))
+	mux.Handle("GET /t/{id}/courts", s.page(pages.Board))
+	mux.Handle("GET /t/{id}/board", s.page(pages.BoardFragment))
+	mux.Handle("GET /t/{id}/tv", s.page(pages.TV))
+	mux.Handle("GET /t/{id}/tv/setup", s.page(pages.TVSetup))
+	mux.Handle("GET /t/{id}/tv/standings/{groupId}", s.page(pages.TVStandings))
+	mux.Handle("GET /t/{id}/tv/bracket/{groupId}", s.page(pages.TVBracket))
 	// Embeds for clubs' websites: the only addresses another site may frame.
-	mux.Handle("GET /embed/t/{id}/courts", s.page(site.EmbedCourts))
-	mux.Handle("GET /embed/t/{id}/groups/{groupId}", s.page(site.EmbedGroup))
+	mux.Handle("GET /embed/t/{id}/courts", s.page(pages.EmbedCourts))
+	mux.Handle("GET /embed/t/{id}/groups/{groupId}", s.page(pages.EmbedGroup))
 	// Screens: TVs in the hall whose content the organizer sets in the console.
-	screens := &handlers.Screens{Pages: site, Admin: admin, Store: c.Store, Rankings: ranked}
-	mux.Handle("GET /t/{id}/screens/{name}", s.page(screens.Show))
+	tvs := &screens.Screens{Pages: pages, Admin: admin, Store: c.Store, Rankings: ranked}
+	mux.Handle("GET /t/{id}/screens/{name}", s.page(tvs.Show))
 	// The organizer console: signed in with an API token; every change is a
 	// POST, refused when it comes from another site.
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(s.page(func(_ http.ResponseWriter, r *http.Request) error {
-		return handlers.Status(http.StatusForbidden, templates.T(r.Context(), "This form was sent from another site, so nothing was changed."))
+		return reply.Status(http.StatusForbidden, templates.T(r.Context(), "This form was sent from another site, so nothing was changed."))
 	}))
 	mux.Handle("GET /admin/login", csrf.Handler(s.page(admin.LoginForm)))
 	mux.Handle("POST /admin/login", csrf.Handler(s.page(admin.Login)))
 	mux.Handle("POST /admin/logout", csrf.Handler(s.page(admin.Logout)))
 	// The first run: the setup address the banner prints makes the first
 	// organizer; signing a phone in by a QR code.
-	accounts := &handlers.Accounts{Admin: admin, Store: c.Store, BaseURL: base}
+	accounts := &console.Accounts{Admin: admin, Store: c.Store, BaseURL: base}
 	mux.Handle("GET /setup/{code}", csrf.Handler(s.page(accounts.SetupForm)))
 	mux.Handle("POST /setup/{code}", csrf.Handler(s.page(accounts.Setup)))
 	mux.Handle("GET /signin/{code}", csrf.Handler(s.page(accounts.SignInLinkForm)))
 	mux.Handle("POST /signin/{code}", csrf.Handler(s.page(accounts.UseSignInLink)))
 	// Players report results from the courts: a printed card's code opens its
 	// court's current match.
-	reports := &handlers.CourtReports{Admin: admin, Store: c.Store, BaseURL: base, Now: now}
+	reports := &court.CourtReports{Admin: admin, Store: c.Store, BaseURL: base, Now: now}
 	mux.Handle("GET /c/{code}", s.page(reports.Page))
 	mux.Handle("POST /c/{code}", csrf.Handler(s.page(reports.Report)))
 	// The console proper: every route says who may use it.
-	console := consoleFaces{
-		admin: admin, screens: screens, setup: &handlers.Setups{Admin: admin, Setups: c.Store}, accounts: accounts,
-		reports: reports, rankings: &handlers.AdminRankings{Admin: admin, Store: c.Store, Book: book},
-		data: &handlers.OrganizerData{Admin: admin, Store: c.Store},
+	cf := consoleFaces{
+		admin: admin, screens: tvs, setup: &console.Setups{Admin: admin, Setups: c.Store}, accounts: accounts,
+		reports: reports, rankings: &console.AdminRankings{Admin: admin, Store: c.Store, Book: book},
+		data: &console.OrganizerData{Admin: admin, Store: c.Store},
 	}
 	if c.Upstream != nil {
-		console.follow = &handlers.AdminFollow{Admin: admin, Following: c.Upstream, Follows: c.Store}
+		cf.follow = &console.AdminFollow{Admin: admin, Following: c.Upstream, Follows: c.Store}
 	}
-	for _, rt := range consoleRoutes(console) {
+	for _, rt := range consoleRoutes(cf) {
 		h := rt.handler
 		if rt.who == directors {
 			h = admin.FullAccess(h)
@@ -188,13 +194,13 @@ func Routes(c Config) (http.Handler, error) {
 		mux.Handle(rt.pattern, csrf.Handler(s.page(admin.SignedIn(h))))
 	}
 	// The JSON Schema of setup files (courtside tournaments create --file).
-	mux.Handle("GET /setup.schema.json", http.HandlerFunc(handlers.SetupSchema))
+	mux.Handle("GET /setup.schema.json", http.HandlerFunc(console.SetupSchema))
 
-	mux.Handle("GET /manifest.webmanifest", s.page(site.Manifest))
-	mux.Handle("GET /t/{id}/preview.png", s.page(site.Preview))
+	mux.Handle("GET /manifest.webmanifest", s.page(pages.Manifest))
+	mux.Handle("GET /t/{id}/preview.png", s.page(pages.Preview))
 	mux.Handle("GET /api", docs)
 	mux.Handle("GET /static/{hash}/{name...}", static)
-	mux.Handle("/", s.page(func(w http.ResponseWriter, r *http.Request) error { return handlers.NotFound("page") }))
+	mux.Handle("/", s.page(func(w http.ResponseWriter, r *http.Request) error { return reply.NotFound("page") }))
 
 	// Operations.
 	mux.Handle("GET /healthz", http.HandlerFunc(health.Live))
@@ -255,14 +261,14 @@ type consoleRoute struct {
 // consoleFaces are the handlers of the console; follow is nil when no
 // tournament can be followed.
 type consoleFaces struct {
-	admin    *handlers.Admin
-	screens  *handlers.Screens
-	setup    *handlers.Setups
-	accounts *handlers.Accounts
-	reports  *handlers.CourtReports
-	rankings *handlers.AdminRankings
-	data     *handlers.OrganizerData
-	follow   *handlers.AdminFollow
+	admin    *console.Admin
+	screens  *screens.Screens
+	setup    *console.Setups
+	accounts *console.Accounts
+	reports  *court.CourtReports
+	rankings *console.AdminRankings
+	data     *console.OrganizerData
+	follow   *console.AdminFollow
 }
 
 // consoleRoutes are the organizer console's routes: every one needs a
@@ -359,27 +365,27 @@ type route struct {
 }
 
 // apiRoutes are the key-protected routes of the Tournament Public API.
-func apiRoutes(api *handlers.API, hooks *handlers.Webhooks) []route {
+func apiRoutes(pub *api.API, hooks *api.Webhooks) []route {
 	return []route{
-		{"GET /v1/public/hello", api.Hello},
-		{"GET /v1/public/organizers", api.Organizers},
-		{"GET /v1/public/organizers/{organizerId}/tournaments", api.OrganizerTournaments},
-		{"GET /v1/public/tournaments", api.Tournaments},
-		{"GET /v1/public/tournaments/{id}", api.Tournament},
-		{"GET /v1/public/tournaments/{id}/courts", api.Courts},
-		{"GET /v1/public/tournaments/{id}/courts/{courtId}", api.Court},
-		{"GET /v1/public/tournaments/{id}/matches/{matchId}", api.Match},
-		{"PUT /v1/public/tournaments/{id}/matches/{matchId}/result", api.PutResult},
-		{"PUT /v1/public/tournaments/{id}/matches/{matchId}/live-result", api.PutLiveResult},
-		{"GET /v1/public/tournaments/{id}/disciplines/{disciplineId}/matches", api.DisciplineMatches},
-		{"GET /v1/public/tournaments/{id}/stages/{stageId}/matches", api.StageMatches},
-		{"GET /v1/public/tournaments/{id}/rounds/{roundId}/matches", api.RoundMatches},
-		{"GET /v1/public/tournaments/{id}/groups/{groupId}/matches", api.GroupMatches},
-		{"GET /v1/public/tournaments/{id}/entries/{entryId}/matches", api.EntryMatches},
-		{"GET /v1/public/tournaments/{id}/entries", api.Entries},
-		{"GET /v1/public/tournaments/{id}/discipline/{disciplineId}/entries", api.DisciplineEntries},
-		{"GET /v1/public/tournaments/{id}/group/{groupId}/entries", api.GroupEntries},
-		{"GET /v1/public/tournaments/{id}/groups/{groupId}/standings", api.Standings},
+		{"GET /v1/public/hello", pub.Hello},
+		{"GET /v1/public/organizers", pub.Organizers},
+		{"GET /v1/public/organizers/{organizerId}/tournaments", pub.OrganizerTournaments},
+		{"GET /v1/public/tournaments", pub.Tournaments},
+		{"GET /v1/public/tournaments/{id}", pub.Tournament},
+		{"GET /v1/public/tournaments/{id}/courts", pub.Courts},
+		{"GET /v1/public/tournaments/{id}/courts/{courtId}", pub.Court},
+		{"GET /v1/public/tournaments/{id}/matches/{matchId}", pub.Match},
+		{"PUT /v1/public/tournaments/{id}/matches/{matchId}/result", pub.PutResult},
+		{"PUT /v1/public/tournaments/{id}/matches/{matchId}/live-result", pub.PutLiveResult},
+		{"GET /v1/public/tournaments/{id}/disciplines/{disciplineId}/matches", pub.DisciplineMatches},
+		{"GET /v1/public/tournaments/{id}/stages/{stageId}/matches", pub.StageMatches},
+		{"GET /v1/public/tournaments/{id}/rounds/{roundId}/matches", pub.RoundMatches},
+		{"GET /v1/public/tournaments/{id}/groups/{groupId}/matches", pub.GroupMatches},
+		{"GET /v1/public/tournaments/{id}/entries/{entryId}/matches", pub.EntryMatches},
+		{"GET /v1/public/tournaments/{id}/entries", pub.Entries},
+		{"GET /v1/public/tournaments/{id}/discipline/{disciplineId}/entries", pub.DisciplineEntries},
+		{"GET /v1/public/tournaments/{id}/group/{groupId}/entries", pub.GroupEntries},
+		{"GET /v1/public/tournaments/{id}/groups/{groupId}/standings", pub.Standings},
 		{"POST /v1/public/tournaments/{id}/webhooks", hooks.Create},
 		{"GET /v1/public/webhooks", hooks.List},
 		{"DELETE /v1/public/webhooks/{webhookId}", hooks.Delete},
@@ -388,8 +394,8 @@ func apiRoutes(api *handlers.API, hooks *handlers.Webhooks) []route {
 }
 
 // rankingsRoutes are Courtside's own key-protected JSON about an organizer's
-// rankings (documented in handlers/openapi.json with the server /v1/courtside).
-func rankingsRoutes(a *handlers.RankingsAPI) []route {
+// rankings (documented in handlers/api/openapi.json with the server /v1/courtside).
+func rankingsRoutes(a *api.RankingsAPI) []route {
 	return []route{
 		{"GET /v1/courtside/organizers/{organizerId}/series", a.SeriesList},
 		{"GET /v1/courtside/organizers/{organizerId}/series/{seriesId}", a.Series},
@@ -410,8 +416,8 @@ func (s *server) noRoute(mux *http.ServeMux) HandlerFunc {
 			}
 		}
 		if w.Header().Get("Allow") != "" {
-			return handlers.Status(http.StatusMethodNotAllowed, "Cannot "+r.Method+" "+r.URL.Path)
+			return reply.Status(http.StatusMethodNotAllowed, "Cannot "+r.Method+" "+r.URL.Path)
 		}
-		return handlers.NotFound(handlers.CodeRouteNotFound)
+		return reply.NotFound(reply.CodeRouteNotFound)
 	}
 }

@@ -15,7 +15,7 @@ import (
 
 	"courtside/cache"
 	"courtside/cache/cachetest"
-	"courtside/handlers"
+	"courtside/handlers/api"
 	"courtside/static"
 )
 
@@ -27,19 +27,19 @@ func TestOpenAPIDocumentsExactlyTheServedRoutes(t *testing.T) {
 	type server struct {
 		URL string `json:"url"`
 	}
-	if err := json.Unmarshal(handlers.OpenAPIDocument, &doc); err != nil {
+	if err := json.Unmarshal(api.OpenAPIDocument, &doc); err != nil {
 		t.Fatal(err)
 	}
 	if doc.OpenAPI != "3.1.0" {
 		t.Errorf("openapi %q", doc.OpenAPI)
 	}
 	served := map[string]bool{"get /openapi.json": true}
-	for _, rt := range apiRoutes(&handlers.API{}, &handlers.Webhooks{}) {
+	for _, rt := range apiRoutes(&api.API{}, &api.Webhooks{}) {
 		method, path, _ := strings.Cut(rt.pattern, " ")
 		served[strings.ToLower(method)+" "+strings.TrimPrefix(path, apiPrefix)] = true
 	}
 	// Courtside's own endpoints: documented with their own server.
-	for _, rt := range rankingsRoutes(&handlers.RankingsAPI{}) {
+	for _, rt := range rankingsRoutes(&api.RankingsAPI{}) {
 		method, path, _ := strings.Cut(rt.pattern, " ")
 		served[strings.ToLower(method)+" "+path] = true
 	}
@@ -74,7 +74,7 @@ func TestOpenAPIDocumentsExactlyTheServedRoutes(t *testing.T) {
 func TestOpenAPIIsServedWithoutAKey(t *testing.T) {
 	f := newFixture(t)
 	rec := f.get("/v1/public/openapi.json", "")
-	if rec.Code != 200 || !bytes.Equal(rec.Body.Bytes(), handlers.OpenAPIDocument) {
+	if rec.Code != 200 || !bytes.Equal(rec.Body.Bytes(), api.OpenAPIDocument) {
 		t.Fatalf("%d", rec.Code)
 	}
 }
@@ -97,7 +97,7 @@ func TestAPIReferencePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	ops := doc.Find(`[data-testid="api-operation"]`)
-	if want := len(apiRoutes(&handlers.API{}, &handlers.Webhooks{})) + 1 + len(rankingsRoutes(&handlers.RankingsAPI{})); ops.Length() != want {
+	if want := len(apiRoutes(&api.API{}, &api.Webhooks{})) + 1 + len(rankingsRoutes(&api.RankingsAPI{})); ops.Length() != want {
 		t.Errorf("%d operations on the page, want %d", ops.Length(), want)
 	}
 	var standings *goquery.Selection

@@ -36,8 +36,8 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"courtside/app"
 	"courtside/cache"
-	"courtside/handlers"
 	"courtside/tournament"
 )
 
@@ -581,7 +581,7 @@ func (n *noisyOrganizer) coldRankings(stop <-chan struct{}) {
 		default:
 		}
 		t0 := time.Now()
-		book := &handlers.RankingsBook{Store: cache.New(n.rdb)}
+		book := &app.RankingsBook{Store: cache.New(n.rdb)}
 		st, err := book.State(ctx, n.org.ID)
 		if err != nil {
 			log.Fatalf("rankings: %v", err)
