@@ -29,8 +29,9 @@ type Store struct {
 
 	mu       sync.Mutex
 	snaps    map[string]*tournament.Snapshot
-	versions map[string]int64 // see KnownVersion
-	watching atomic.Bool      // WatchVersions is subscribed
+	versions map[string]int64                               // see KnownVersion
+	watching atomic.Bool                                    // WatchVersions is subscribed
+	onChange atomic.Pointer[func(id string, version int64)] // see OnChange
 
 	replicas sync.Map // node address → replicaCount, for Durability
 

@@ -30,6 +30,25 @@ func (s *Store) KnownVersion(id string) (int64, bool) {
 	return v, ok
 }
 
+// Watching reports whether WatchVersions is subscribed: while it is,
+// OnChange hears of every change.
+func (s *Store) Watching() bool { return s.watching.Load() }
+
+// OnChange makes fn hear, while WatchVersions is subscribed, every version
+// the versions channel announces (a write made here or on another instance:
+// once per write) and every version found moved when the versions are read
+// again after a gap; version 0: the tournament is gone. fn must not wait.
+func (s *Store) OnChange(fn func(id string, version int64)) {
+	s.onChange.Store(&fn)
+}
+
+// changed tells OnChange's function of a version announced or found moved.
+func (s *Store) changed(id string, v int64) {
+	if fn := s.onChange.Load(); fn != nil {
+		(*fn)(id, v)
+	}
+}
+
 // noteVersion records a tournament version this instance learned.
 func (s *Store) noteVersion(id string, v int64) {
 	s.mu.Lock()
@@ -111,9 +130,11 @@ func (s *Store) watchVersions(ctx context.Context, recheck time.Duration, subscr
 			id, v, _ := strings.Cut(m.Payload, " ")
 			if n, err := strconv.ParseInt(v, 10, 64); err == nil && n == 0 {
 				s.forget(id) // deleted (DeleteTournament announces version 0)
+				s.changed(id, 0)
 			} else if err == nil {
 				// Only rising: another instance's message may come after a read of a later version.
 				s.noteVersion(id, n)
+				s.changed(id, n)
 			}
 		}
 		if time.Now().Before(next) {
@@ -153,13 +174,18 @@ func (s *Store) recheckVersions(ctx context.Context) error {
 		switch {
 		case errors.Is(err, redis.Nil):
 			s.forget(id)
+			s.changed(id, 0)
 		case err != nil:
 			return fmt.Errorf("cache: tournament %s version: %w", id, err)
 		case v < known[id]:
 			s.forget(id)
 			s.noteVersion(id, v)
+			s.changed(id, v)
 		default:
 			s.noteVersion(id, v)
+			if v != known[id] {
+				s.changed(id, v) // a message was missed
+			}
 		}
 	}
 	return nil

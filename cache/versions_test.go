@@ -108,3 +108,45 @@ func TestARollbackOfRedisDropsWhatTheInstanceHolds(t *testing.T) {
 		t.Errorf("running tournaments after the rollback: %d, %v", len(list), err)
 	}
 }
+
+func TestAWriteOnOneInstanceIsHeardOnceOnAnother(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	rdb := cachetest.Redis(t) // REDIS_URL: a node, or a cluster with REDIS_CLUSTER=true
+	here := cachetest.Store(rdb)
+	organizer(t, here)
+	snap, matches := running(t, here, "t1", "a", "b")
+	there := cachetest.Store(cachetest.Another(t, rdb))
+	type change struct {
+		id string
+		v  int64
+	}
+	heard := make(chan change, 16)
+	there.OnChange(func(id string, v int64) { heard <- change{id, v} })
+	go there.WatchVersions(ctx, time.Hour, quiet())
+	testkit.Eventually(t, "the other instance subscribed", there.Watching)
+
+	live, err := snap.SetResult(matches[0].ID, tournament.Encounters{{{3, 2}}}, false, cachetest.Now, "scoreboard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := here.Apply(ctx, "t1", live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case c := <-heard:
+		if c != (change{"t1", v}) {
+			t.Fatalf("heard %+v, want t1 at %d", c, v)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the other instance never heard of the write")
+	}
+	// Once per write: the next thing heard is the next write.
+	if err := here.DeleteTournament(ctx, "t1"); err != nil {
+		t.Fatal(err)
+	}
+	if c := <-heard; c != (change{"t1", 0}) {
+		t.Fatalf("after the write, heard %+v, want the deletion (t1 at 0)", c)
+	}
+}

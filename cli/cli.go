@@ -350,7 +350,8 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 	follower := upstream.New(store, log, cfg.base)
 	follower.AllowPrivate = allowPrivate // the same opt-in as webhooks: follows dial public addresses only
 	metrics := web.NewMetrics(rdb)
-	handler, err := web.Routes(web.Config{Store: store, Logger: log, RateLimit: tournament.APIRequestsPerKey, AllowPrivateWebhooks: allowPrivate,
+	hub := web.NewHub()
+	handler, err := web.Routes(web.Config{Live: hub, Store: store, Logger: log, RateLimit: tournament.APIRequestsPerKey, AllowPrivateWebhooks: allowPrivate,
 		SessionKeys: sessionKeys(cmp.Or(getenv("SESSION_KEYS"), dataSecret(getenv("SESSION_KEYS") == "", cfg.dataDir, log)), log), BaseURL: cfg.base, RenderCacheBytes: cfg.renderBytes,
 		TrustedProxies: cfg.trusted, Metrics: metrics, MetricsToken: getenv("METRICS_TOKEN"), Upstream: follower})
 	if err != nil {
@@ -374,7 +375,9 @@ func serve(ctx context.Context, args []string, stdout io.Writer, getenv func(str
 		}
 		return printWelcome(stdout, addr, cfg.demo, cfg.dataDir, setupURL)
 	}
-	return listenAndServe(ctx, newHTTPServer(handler, log), cfg.addr, welcome, log)
+	srv := newHTTPServer(handler, log)
+	srv.RegisterOnShutdown(hub.Close) // the live streams end, so that the shutdown is not kept waiting by them
+	return listenAndServe(ctx, srv, cfg.addr, welcome, log)
 }
 
 // serveSettings are serve's flags and the environment it checks before

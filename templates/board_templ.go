@@ -3289,7 +3289,7 @@ func tvPanels(panels []TVPanel) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 250, "<div class=\"min-h-0 flex-1 [&>*]:h-full\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 250, "<div class=\"min-h-0 flex-1 [&>*]:h-full [&>[data-stream]>*]:h-full\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -4,8 +4,10 @@ package templates
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
 func statusText(ctx context.Context, status int) string {
@@ -34,4 +36,20 @@ func WithWriteProblem(ctx context.Context, p WriteProblem) context.Context {
 func WriteProblemOf(ctx context.Context) WriteProblem {
 	p, _ := ctx.Value(writeProblemKey{}).(WriteProblem)
 	return p
+}
+
+// idSelector is the CSS selector of the element whose id is id, whatever
+// characters the id holds (an imported group's id may hold a colon).
+func idSelector(id string) string {
+	var b strings.Builder
+	b.WriteByte('#')
+	for i, r := range id {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r == '_', r == '-' && i > 0, r >= '0' && r <= '9' && i > 0, r >= 0x80:
+			b.WriteRune(r)
+		default:
+			fmt.Fprintf(&b, "\\%x ", r)
+		}
+	}
+	return b.String()
 }

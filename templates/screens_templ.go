@@ -65,7 +65,7 @@ func Screen(p ScreenPage) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<main class=\"min-h-0 flex-1 [&>*]:h-full\" data-testid=\"screen\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<main class=\"min-h-0 flex-1 [&>*]:h-full [&>[data-stream]>*]:h-full\" data-testid=\"screen\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

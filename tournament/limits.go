@@ -167,6 +167,23 @@ const (
 	PublicRequestsPerClient = 120
 )
 
+// Limits of the live streams (package live) that push changes to pages.
+// A stream costs an instance a connection and about 20 KiB; past a limit a
+// page is refused its stream and refreshes by polling, as without one.
+const (
+	// MaxLiveStreamsPerClient bounds one client address's open streams: a
+	// venue's Wi-Fi shows every phone and TV in the hall as one address.
+	MaxLiveStreamsPerClient = 500
+	// MaxLiveStreams bounds the streams one instance keeps open.
+	MaxLiveStreams = 20000
+)
+
+// The names of the live streams' rows in Table, by which a refusal names them.
+const (
+	LimitLiveStreamsPerClient = "live pages per client address"
+	LimitLiveStreams          = "live pages per instance"
+)
+
 // Limits of reporting from the courts (the court pages, /c/{code}). A phone
 // is known by a random cookie only, so a fresh cookie makes a new phone:
 // each phone's count stands beside its network address's, and no count is a
@@ -277,6 +294,8 @@ var Table = []Limit{
 	{"court checks per phone a minute", MaxCourtChecksPerDevice, "checks", "\"check\" on a court page, which writes nothing, counted apart from reports"},
 	{"court reports per address a minute", MaxCourtReportsPerAddress, "reports", "results sent from one network address (a venue's Wi-Fi is one): fresh cookies lock out only their own address"},
 	{"court checks per address a minute", MaxCourtChecksPerAddress, "checks", "checks from one network address"},
+	{LimitLiveStreamsPerClient, MaxLiveStreamsPerClient, "streams", "pages that receive changes as they happen, per client address (a venue's Wi-Fi is one); past it a page polls every few seconds"},
+	{LimitLiveStreams, MaxLiveStreams, "streams", "open streams of one server instance, about 20 KiB each; past it a page polls every few seconds"},
 }
 
 // LimitText is a limit's value as docs/operators.md's table prints it: "4096

@@ -65,8 +65,8 @@ func (a *assets) URL(name string) string {
 
 // Templates are the URLs pages link to, and the build they make up.
 func (a *assets) Templates() templates.Assets {
-	t := templates.Assets{CSS: a.URL(static.CSS), HTMX: a.URL(static.HTMX), JS: a.URL(static.JS), Icon: a.URL(static.Icon)}
-	sum := sha256.Sum256([]byte(t.CSS + t.HTMX + t.JS))
+	t := templates.Assets{CSS: a.URL(static.CSS), HTMX: a.URL(static.HTMX), SSE: a.URL(static.SSE), JS: a.URL(static.JS), Icon: a.URL(static.Icon)}
+	sum := sha256.Sum256([]byte(t.CSS + t.HTMX + t.SSE + t.JS))
 	t.Build = hex.EncodeToString(sum[:])[:12]
 	return t
 }

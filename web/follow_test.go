@@ -21,10 +21,11 @@ import (
 // followFixture is instance M, empty but for the demo's Kickerclub, set to
 // follow tournaments of U, a Courtside with the demo.
 type followFixture struct {
-	u     *fixture
-	uSrv  *httptest.Server
-	m     *fixture
-	token string // Kickerclub's token on M
+	u        *fixture
+	uSrv     *httptest.Server
+	m        *fixture
+	token    string // Kickerclub's token on M
+	follower *upstream.Follower
 }
 
 func newFollowFixture(t *testing.T) *followFixture {
@@ -50,7 +51,7 @@ func newFollowFixture(t *testing.T) *followFixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &followFixture{u: u, uSrv: uSrv, m: &fixture{t: t, store: storeM, handler: h}, token: token}
+	return &followFixture{u: u, uSrv: uSrv, m: &fixture{t: t, store: storeM, handler: h}, token: token, follower: follower}
 }
 
 func TestFollowFromTheConsole(t *testing.T) {

@@ -17,7 +17,9 @@ import (
 	"courtside/handlers/reply"
 	"courtside/handlers/screens"
 	"courtside/handlers/site"
+	"courtside/live"
 	"courtside/templates"
+	"courtside/tournament"
 	"courtside/upstream"
 )
 
@@ -60,6 +62,11 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 	// Upstream follows tournaments that run elsewhere; nil: none are followed.
 	Upstream *upstream.Follower
+	// Live pushes changes to the pages' live parts; nil: a hub of its own,
+	// with the limits of the limits table. Routes feeds it from Store (see
+	// cache.Store.OnChange: WatchVersions must run), and whoever runs the
+	// server closes it on shutdown.
+	Live *live.Hub
 }
 
 // DefaultBaseURL is the public address of a server configured without one.
@@ -85,6 +92,17 @@ func Routes(c Config) (http.Handler, error) {
 	if renders == nil {
 		renders = NewRenderCache(c.RenderCacheBytes)
 	}
+	hub := c.Live
+	if hub == nil {
+		hub = NewHub()
+	}
+	if hub.Client == nil {
+		hub.Client = clientOf
+	}
+	if hub.Fed == nil {
+		hub.Fed = c.Store.Watching
+	}
+	c.Store.OnChange(hub.Publish)
 	public := &api.API{Store: c.Store, Renders: renders, Writes: c.Store, Now: func() time.Time { return c.Store.Now() }}
 	health := &api.Health{Store: c.Store}
 	hooks := &api.Webhooks{Tournaments: c.Store, Store: c.Store, CheckURL: CheckWebhookURL(c.AllowPrivateWebhooks)}
@@ -129,17 +147,21 @@ func Routes(c Config) (http.Handler, error) {
 
 	// The site: what organizers share on their result pages (and, for a
 	// signed-in organizer, its own private tournaments).
-	pages := &site.Pages{Store: c.Store, Renders: renders, Assets: s.assets, BaseURL: base, Viewer: admin.Viewer}
+	pages := &site.Pages{Store: c.Store, Renders: renders, Assets: s.assets, BaseURL: base, Viewer: admin.Viewer, Streams: hub}
 	mux.Handle("GET /{$}", s.page(s.perClient(nil, pages.Home)))
 	mux.Handle("GET /o/{slug}", s.page(s.perClient(nil, pages.Organizer)))
 	mux.Handle("GET /t/{id}", s.page(s.perClient(searching, pages.Tournament))) // a search for a player is not cached
 	mux.Handle("GET /t/{id}/groups/{groupId}", s.page(pages.Group))
 	mux.Handle("GET /t/{id}/entries/{entryId}", s.page(pages.Entry))
 	mux.Handle("GET /t/{id}/matches/{matchId}", s.page(pages.Match))
+	// What changes, as it happens: the stream every live part of a
+	// tournament's pages, boards, TVs, screens and console follows.
+	mux.Handle("GET /t/{id}/live", s.page(pages.Live))
 	// Rankings: an organizer's series tables (page, TV, CSV) and its players' profiles.
 	ranked := &site.RankingPages{Pages: pages, Book: book}
 	mux.Handle("GET /o/{slug}/series/{seriesId}", s.page(ranked.Series))
 	mux.Handle("GET /o/{slug}/series/{seriesId}/tv", s.page(ranked.SeriesTV))
+	mux.Handle("GET /o/{slug}/series/{seriesId}/live", s.page(ranked.SeriesLive))
 	mux.Handle("GET /o/{slug}/series/{seriesId}/table.csv", s.page(s.perClient(nil, ranked.SeriesCSV)))
 	mux.Handle("GET /o/{slug}/ratings", s.page(ranked.Ratings))
 	mux.Handle("GET /o/{slug}/players/{playerId}", s.page(ranked.Profile))
@@ -174,8 +196,9 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /signin/{code}", csrf.Handler(s.page(accounts.UseSignInLink)))
 	// Players report results from the courts: a printed card's code opens its
 	// court's current match.
-	reports := &court.CourtReports{Admin: admin, Store: c.Store, BaseURL: base, Now: now}
+	reports := &court.CourtReports{Admin: admin, Store: c.Store, BaseURL: base, Now: now, Streams: hub}
 	mux.Handle("GET /c/{code}", s.page(reports.Page))
+	mux.Handle("GET /c/{code}/live", s.page(reports.Live))
 	mux.Handle("POST /c/{code}", csrf.Handler(s.page(reports.Report)))
 	// The console proper: every route says who may use it.
 	cf := consoleFaces{
@@ -420,4 +443,9 @@ func (s *server) noRoute(mux *http.ServeMux) HandlerFunc {
 		}
 		return reply.NotFound(reply.CodeRouteNotFound)
 	}
+}
+
+// NewHub returns a hub with the limits of the limits table, for Config.Live.
+func NewHub() *live.Hub {
+	return live.NewHub(live.Limits{PerClient: tournament.MaxLiveStreamsPerClient, Total: tournament.MaxLiveStreams})
 }

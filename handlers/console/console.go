@@ -46,7 +46,7 @@ func (a *Admin) ConsolePage(r *http.Request, snap *tournament.Snapshot) template
 	org, _ := a.Store.Organizer(ctx, snap.Tournament.OrganizerID)
 	base := "/admin/t/" + snap.Tournament.ID
 	page := templates.ConsolePage{Page: a.Layout(r, snap.Tournament.Name), Organizer: org.Name, Tournament: snap.Tournament.Name,
-		PublicHref: views.TournamentHref(snap), ScreensHref: base + "/screens", Draws: drawLinks(snap), Final: views.FinalRankings(snap), Poll: templates.Poll{ID: views.LivePart, Href: base, On: !views.Over(snap), Every: 5000, ETag: reply.ETag(r, snap.Version, "console")}}
+		PublicHref: views.TournamentHref(snap), ScreensHref: base + "/screens", Draws: drawLinks(snap), Final: views.FinalRankings(snap), Poll: templates.Poll{ID: views.LivePart, Href: base, On: !views.Over(snap), Every: 5000, ETag: reply.ETag(r, snap.Version, "console"), Stream: views.LiveHref(snap)}}
 	if snap.Tournament.AutoCall && snap.Tournament.State == tournament.StateRunning && snap.Tournament.Mirror == nil {
 		page.CallingAction, page.CallingPaused = base+"/calling", snap.Tournament.CallingPaused
 	}

@@ -20,6 +20,7 @@ import (
 	"courtside/handlers/console"
 	"courtside/handlers/reply"
 	"courtside/handlers/views"
+	"courtside/live"
 	"courtside/locale"
 	"courtside/record"
 	"courtside/templates"
@@ -47,6 +48,18 @@ type CourtReports struct {
 	Store   CourtReportStore
 	BaseURL string
 	Now     func() time.Time
+	// Streams push changes to the court page; nil: it polls.
+	Streams reply.Streams
+}
+
+// Live streams the changes of the tournament of a court card's court: the
+// stream its court page follows.
+func (c *CourtReports) Live(w http.ResponseWriter, r *http.Request) error {
+	snap, _, err := c.court(r)
+	if err != nil {
+		return err
+	}
+	return reply.Stream(w, r, c.Streams, live.Topic{ID: snap.Tournament.ID, Version: snap.Version})
 }
 
 // deviceCookie holds a device's random id: all Courtside knows of a phone.
@@ -148,7 +161,8 @@ func (c *CourtReports) view(r *http.Request, snap *tournament.Snapshot, court *t
 	href := "/c/" + r.PathValue("code")
 	p := templates.CourtReportPage{Page: templates.Page{Title: court.Name + " · " + t.Name, Assets: c.Admin.Assets, Path: r.URL.Path},
 		Tournament: t.Name, Court: court.Name, Action: href,
-		Poll: templates.Poll{ID: views.LivePart, Href: href, On: !views.Over(snap), Every: 3000, ETag: courtTag(r, snap, dev)}}
+		Poll: templates.Poll{ID: views.LivePart, Href: href, On: !views.Over(snap), Every: 3000, ETag: courtTag(r, snap, dev),
+			Stream: href + "/live?v=" + strconv.FormatInt(snap.Version, 10)}}
 	m := snap.CourtMatch(court.ID)
 	if m == nil && court.Closed {
 		p.Idle, p.Closed = templates.Tf(ctx, "%s is closed: no match is called to it any more.", court.Name), true

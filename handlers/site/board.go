@@ -355,7 +355,7 @@ func decidingMatch(snap *tournament.Snapshot, g *tournament.Group, winner string
 
 // boardPoll is how a board refreshes: its fragment every 3 s.
 func boardPoll(r *http.Request, snap *tournament.Snapshot, q BoardQuery) templates.Poll {
-	return templates.Poll{ID: "board", Href: views.TournamentHref(snap) + "/board?" + q.query(), ETag: reply.ETag(r, snap.Version, "board:"+q.query()), On: !views.Over(snap), Every: 3000}
+	return templates.Poll{ID: "board", Href: views.TournamentHref(snap) + "/board?" + q.query(), ETag: reply.ETag(r, snap.Version, "board:"+q.query()), On: !views.Over(snap), Every: 3000, Stream: views.LiveHref(snap)}
 }
 
 // BoardFragment is the court board's polling part, alone: what every TV asks for every 3 s.
@@ -470,7 +470,7 @@ func TVPanels(r *http.Request, snap *tournament.Snapshot, q BoardQuery, kinds []
 
 func tvPoll(r *http.Request, snap *tournament.Snapshot, kind string, g *tournament.Group) templates.Poll {
 	part := kind + ":" + g.ID
-	return templates.Poll{ID: kind + "-" + g.ID, Href: views.TournamentHref(snap) + "/tv/" + kind + "/" + g.ID, ETag: reply.ETag(r, snap.Version, part), On: !views.Over(snap), Every: 5000}
+	return templates.Poll{ID: kind + "-" + g.ID, Href: views.TournamentHref(snap) + "/tv/" + kind + "/" + g.ID, ETag: reply.ETag(r, snap.Version, part), On: !views.Over(snap), Every: 5000, Stream: views.LiveHref(snap)}
 }
 
 // TVStandings is a TV's standings panel, alone, for its polls.

@@ -37,6 +37,8 @@ type Pages struct {
 	BaseURL string
 	// Viewer is the organizer signed in on the request, or "" (nil: nobody ever is).
 	Viewer func(*http.Request) string
+	// Streams push changes to the live parts of the pages; nil: they poll.
+	Streams reply.Streams
 }
 
 // views reports whether the request's organizer is signed in as orgID.
@@ -80,7 +82,7 @@ func (p *Pages) sharedGroup(r *http.Request) (*tournament.Snapshot, *tournament.
 // poll is how a tournament page's live part refreshes: from the page's own
 // URL, with the ETag of the part, every 5 s until the tournament is over.
 func poll(r *http.Request, snap *tournament.Snapshot) templates.Poll {
-	return templates.Poll{ID: views.LivePart, Href: r.URL.Path, ETag: reply.ETag(r, snap.Version, views.LivePart), On: !views.Over(snap), Every: 5000}
+	return templates.Poll{ID: views.LivePart, Href: r.URL.Path, ETag: reply.ETag(r, snap.Version, views.LivePart), On: !views.Over(snap), Every: 5000, Stream: views.LiveHref(snap)}
 }
 
 // Serve answers a part of a tournament's pages from the tournament the

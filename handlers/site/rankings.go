@@ -128,7 +128,8 @@ func (rp *RankingPages) SeriesTableView(r *http.Request, org tournament.Organize
 		params += "|organizer"
 	}
 	// The tag serveRanked gives the live part: a poll of an unchanged table is a 304.
-	t.Poll = templates.Poll{ID: seriesPart, Href: r.URL.Path, ETag: rankedTag(r, st, live+params), On: ss.Live, Every: 5000}
+	t.Poll = templates.Poll{ID: seriesPart, Href: r.URL.Path, ETag: rankedTag(r, st, live+params), On: ss.Live, Every: 5000,
+		Stream: seriesLiveHref(org, se, seriesTopics(st, se))}
 	if kiosk {
 		t.Poll.Every = 3000
 	}

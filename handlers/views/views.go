@@ -17,6 +17,12 @@ import (
 // TournamentHref is the address of a tournament's public page.
 func TournamentHref(snap *tournament.Snapshot) string { return "/t/" + snap.Tournament.ID }
 
+// LiveHref is the address of the tournament's live stream (site.Pages.Live)
+// for a page that shows its version now.
+func LiveHref(snap *tournament.Snapshot) string {
+	return TournamentHref(snap) + "/live?v=" + strconv.FormatInt(snap.Version, 10)
+}
+
 // Venue is the zone a tournament's times and days are shown in: its venue's.
 func Venue(t *tournament.Tournament) templates.Zone { return templates.VenueZone(t.TimeZone) }
 

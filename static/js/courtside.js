@@ -99,27 +99,89 @@
   // Live parts (data-poll="ms") ask for themselves while the page is visible.
   // A failed poll shows the reconnecting mark and waits twice as long each
   // time, up to 30 s; the first poll that answers clears it.
-  var failures = {};
+  //
+  // A part inside a live stream (data-stream, htmx's SSE extension) asks for
+  // itself at each of the stream's events as well, and while the stream is
+  // open polls only every 30 s, in case an event was lost. When the stream
+  // is refused or drops, polling takes over at its own pace at once: the
+  // page shows nothing of it, as nothing is wrong for the one who looks.
+  var failures = {}, timers = {}, stale = {};
+  var STREAMED = 30000;
   var build = document.querySelector('meta[name="courtside-build"]');
   function schedule(id, delay) {
-    setTimeout(function () {
+    clearTimeout(timers[id]);
+    timers[id] = setTimeout(function () {
       var el = document.getElementById(id);
       if (!el || !el.hasAttribute("data-poll")) return;
       if (document.hidden) {
-        document.addEventListener("visibilitychange", function again() {
-          if (document.hidden) return;
-          document.removeEventListener("visibilitychange", again);
-          schedule(id, 0);
-        });
+        stale[id] = true;
         return;
       }
       htmx.trigger(el, "poll");
     }, delay);
   }
+  function streaming(el) {
+    var box = el.closest && el.closest("[data-stream]");
+    return !!(box && box.hasAttribute("data-open"));
+  }
   function reconnecting(on) {
     var mark = document.getElementById("reconnecting");
     if (mark) mark.hidden = !on;
   }
+  document.addEventListener("htmx:sseOpen", function (e) {
+    e.target.setAttribute("data-open", "");
+  });
+  function dropped(e) {
+    var box = e.target;
+    if (!box.hasAttribute || !box.hasAttribute("data-open")) return;
+    box.removeAttribute("data-open");
+    box.querySelectorAll("[data-poll]").forEach(function (el) {
+      schedule(el.id, +el.getAttribute("data-poll"));
+    });
+  }
+  document.addEventListener("htmx:sseError", dropped);
+  document.addEventListener("htmx:sseClose", dropped);
+  // A hidden page (a phone's tab in the background) asks for nothing: what
+  // changed meanwhile is asked for once when it is shown again.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var cause = e.detail.requestConfig && e.detail.requestConfig.triggeringEvent;
+    if (document.hidden && cause && cause.type === "sse:v") {
+      stale[e.detail.elt.id] = true;
+      e.preventDefault();
+    }
+  });
+  // A hidden page also lets go of its streams, and opens them again when
+  // shown: a browser talks to a site over plain HTTP/1.1 through six
+  // connections at most, and a tab in the background must not hold one.
+  var sources = {};
+  if (window.htmx && htmx.createEventSource) {
+    var create = htmx.createEventSource;
+    htmx.createEventSource = function (url) {
+      var source = create(url);
+      sources[url] = source;
+      return source;
+    };
+  }
+  document.addEventListener("visibilitychange", function () {
+    document.querySelectorAll("[data-stream]").forEach(function (box) {
+      var source = sources[box.getAttribute("sse-connect")];
+      if (document.hidden && source) {
+        source.close();
+        box.removeAttribute("data-open");
+      } else if (!document.hidden && source && source.readyState === EventSource.CLOSED) {
+        // A fresh copy of the part opens a fresh stream, which says at once
+        // whether the page missed a change.
+        var copy = box.cloneNode(true);
+        box.replaceWith(copy);
+        htmx.process(copy);
+      }
+    });
+    if (document.hidden) return;
+    Object.keys(stale).forEach(function (id) {
+      delete stale[id];
+      schedule(id, 0);
+    });
+  });
   document.addEventListener("htmx:afterRequest", function (e) {
     // The polling element: after an outerHTML swap htmx tells a parent of it
     // (detail.elt), but the request still names it.
@@ -137,7 +199,7 @@
         location.reload();
         return;
       }
-      schedule(el.id, base);
+      schedule(el.id, streaming(el) ? Math.max(base, STREAMED) : base);
     } else {
       var n = (failures[el.id] || 0) + 1;
       failures[el.id] = n;
