@@ -22,12 +22,6 @@ var ErrSetupUsed = errors.New("the setup address was used or is unknown")
 // ErrTooManyHelpers is returned when an organizer has tournament.MaxHelpers logins for helpers already.
 var ErrTooManyHelpers = errors.New("too many helpers' logins")
 
-// setupKey holds the hash of the first-run setup code; it shares the
-// organizers' slot, so claiming it and writing the first organizer is one step.
-const setupKey = "{organizers}:setup"
-
-func signInLinkKey(sha string) string { return "sign-in-link:" + sha }
-
 // SetupCode makes the one-time code of the first-run setup, when there is no
 // organizer yet: the address /setup/<code> creates the first one. Each start
 // makes a new code (the one printed before is gone with the old banner); with

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -152,13 +153,14 @@ func (s *Store) RevokeKey(ctx context.Context, id string) error {
 }
 
 // Authenticate returns the key whose secret this is: ErrNotFound for an unknown
-// secret, ErrRevoked for a revoked one.
+// secret, ErrRevoked for a revoked one, ErrSuspended for one of a suspended organizer.
 func (s *Store) Authenticate(ctx context.Context, secret string) (record.Key, error) {
 	return s.KeyByHash(ctx, Hash(secret))
 }
 
 // KeyByHash returns the key whose secret hashes to sha: ErrNotFound for none,
-// ErrRevoked for a revoked one. Sessions hold the hash, never the secret.
+// ErrRevoked for a revoked one, ErrSuspended (with the key) for one of an
+// organizer an operator suspended. Sessions hold the hash, never the secret.
 func (s *Store) KeyByHash(ctx context.Context, sha string) (record.Key, error) {
 	raw, err := s.rdb.HGet(ctx, keysByHashKey, sha).Result()
 	if errors.Is(err, redis.Nil) {
@@ -173,6 +175,11 @@ func (s *Store) KeyByHash(ctx context.Context, sha string) (record.Key, error) {
 	}
 	if k.Revoked {
 		return k, fmt.Errorf("cache: key %s: %w", k.ID, ErrRevoked)
+	}
+	if k.OrganizerID != "" {
+		if off, err := s.Suspended(ctx, k.OrganizerID); err != nil || off {
+			return k, cmp.Or(err, fmt.Errorf("cache: key %s: %w", k.ID, ErrSuspended))
+		}
 	}
 	return k, nil
 }

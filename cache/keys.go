@@ -97,9 +97,11 @@
 //	session:<sha>                string  SHA-256 hex of the API key the session signed in with
 //	key-sessions:<keySha>        set     the session hashes of a key, to end them on revocation
 //
-// First run and signing a phone in (accounts.go):
+// First run, invitations, suspensions and signing a phone in (accounts.go, operators.go):
 //
 //	{organizers}:setup           string  SHA-256 hex of the one-time setup code, while there is no organizer
+//	{organizers}:invite:<sha>    string  an operator's invitation (by its code's SHA-256): when it expires (RFC 3339; the key expires then too)
+//	{organizers}:suspended       hash    organizer id → slug, of the organizers an operator suspended (operators.go)
 //	sign-in-link:<sha>           string  SHA-256 hex of the key a one-time sign-in link signs in with (expires)
 //
 // Following tournaments that run elsewhere (package upstream); an upstream
@@ -160,9 +162,15 @@ const (
 	keysKey           = "{keys}"
 	keysByHashKey     = "{keys}:by-hash"
 	helpersIndexedKey = "{keys}:helpers-indexed"
-	webhooksKey       = "webhooks"
-	webhooksRevKey    = "{webhooks}:rev"
+	setupKey          = "{organizers}:setup"
+	// suspendedOrganizersKey shares the organizers' slot.
+	suspendedOrganizersKey = "{organizers}:suspended"
+	webhooksKey            = "webhooks"
+	webhooksRevKey         = "{webhooks}:rev"
 )
+
+func inviteKey(sha string) string     { return "{organizers}:invite:" + sha }
+func signInLinkKey(sha string) string { return "sign-in-link:" + sha }
 
 func organizerIndexKey(orgID string) string    { return fmt.Sprintf("o:{%s}:index", orgID) }
 func organizerHelpersKey(orgID string) string  { return fmt.Sprintf("o:{%s}:helpers", orgID) }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -40,6 +41,8 @@ type Store struct {
 	rankings rankingsMemo // the last Rankings read per organizer (rankings.go)
 
 	helpersIndexed atomic.Bool // the organizers' helper indexes are built (accounts.go)
+
+	suspension suspensions // the suspended organizers, as last read (operators.go)
 }
 
 // maxSnapshots bounds the snapshots kept in memory; past it, the map starts over.
@@ -362,20 +365,16 @@ func (s *Store) OrganizerBySlug(ctx context.Context, slug string) (tournament.Or
 	return s.Organizer(ctx, id)
 }
 
-// Organizers returns every organizer, by name.
+// Organizers returns every organizer that is not suspended, by name: the
+// lists of the site and the API (AllOrganizers is the operator's).
 func (s *Store) Organizers(ctx context.Context) ([]tournament.Organizer, error) {
-	all, err := s.rdb.HGetAll(ctx, organizersKey).Result()
+	all, err := s.AllOrganizers(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("cache: organizers: %w", err)
+		return nil, err
 	}
-	out := make([]tournament.Organizer, 0, len(all))
-	for _, raw := range all {
-		var o tournament.Organizer
-		if err := unmarshalRecord([]byte(raw), &o); err != nil {
-			return nil, fmt.Errorf("cache: organizers: %w", err)
-		}
-		out = append(out, o)
+	off, err := s.suspended(ctx)
+	if err != nil {
+		return nil, err
 	}
-	sortOrganizers(out)
-	return out, nil
+	return slices.DeleteFunc(all, func(o tournament.Organizer) bool { return off.ids[o.ID] }), nil
 }

@@ -95,6 +95,10 @@ Usage:
       --applicant NAME  who asked for the key
       --email ADDR    where the key was delivered
       --description TEXT  what the app does
+  courtside keys create-operator [--name NAME]
+      Create the operator's login; prints the secret, once. It signs in at /admin/login to the
+      operator's page (/operator): organizers, usage and quotas, invitations, suspensions.
+      --name NAME     who uses it (default Operator)
   courtside keys list
       List the API keys (never their secrets).
   courtside keys revoke ID
@@ -104,7 +108,16 @@ Usage:
       --slug SLUG     its result page's address, /o/SLUG: lower-case letters, digits, hyphens
       --sport SPORT   table_soccer, petanque, darts, cornhole or table_tennis
   courtside organizers list
-      List the organizers.
+      List the organizers with their usage and quota, and whether they are suspended.
+  courtside organizers invite [--days N]
+      Make an invitation; prints its address alone (BASE_URL's). A club opens it once to create
+      its organizer and sign in. See docs/operators.md, "Inviting clubs".
+      --days N        how many days the address works (default 7, at most 30)
+  courtside organizers suspend SLUG
+      Suspend an organizer: its pages, tournaments and API keys answer as if they did not exist,
+      and its logins cannot sign in. Nothing is deleted.
+  courtside organizers unsuspend SLUG
+      Lift the suspension: everything is back as it was.
   courtside organizers quota SLUG [--tournaments N] [--matches N] [--storage MIB] [--writes N] [--reset]
       Print an organizer's usage and quota; the flags set its quota (0: the limits table's value;
       --reset: all of them). See docs/operators.md, "Limits".

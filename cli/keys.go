@@ -16,7 +16,7 @@ import (
 // once.
 func keys(args []string, _ func(string) string) (action, error) {
 	if len(args) == 0 {
-		return nil, fmt.Errorf("keys needs a command (create-token, create-public, list, revoke): %w", errUsage)
+		return nil, fmt.Errorf("keys needs a command (create-token, create-public, create-operator, list, revoke): %w", errUsage)
 	}
 	fs := flag.NewFlagSet("keys "+args[0], flag.ContinueOnError)
 	var do func(context.Context, *cache.Store) (string, error)
@@ -52,6 +52,11 @@ func keys(args []string, _ func(string) string) (action, error) {
 		do = func(ctx context.Context, store *cache.Store) (string, error) {
 			secret, _, err := store.CreatePublicKey(ctx, r)
 			return secret + "\n", err
+		}
+	case "create-operator":
+		var err error
+		if do, err = createOperator(fs, args[1:]); err != nil {
+			return nil, err
 		}
 	case "list":
 		if err := parse(fs, args[1:]); err != nil {

@@ -17,9 +17,9 @@ import (
 )
 
 // organizers creates and lists organizers. A created organizer's id is printed alone on stdout.
-func organizers(args []string, _ func(string) string) (action, error) {
+func organizers(args []string, getenv func(string) string) (action, error) {
 	if len(args) == 0 {
-		return nil, fmt.Errorf("organizers needs a command (create, list, quota): %w", errUsage)
+		return nil, fmt.Errorf("organizers needs a command (create, list, quota, invite, suspend, unsuspend): %w", errUsage)
 	}
 	fs := flag.NewFlagSet("organizers "+args[0], flag.ContinueOnError)
 	switch args[0] {
@@ -53,20 +53,13 @@ func organizers(args []string, _ func(string) string) (action, error) {
 		if fs.NArg() > 0 {
 			return nil, fmt.Errorf("organizers list takes no arguments, got %q: %w", fs.Args(), errUsage)
 		}
-		return func(ctx context.Context, store *cache.Store, stdout io.Writer) error {
-			os, err := store.Organizers(ctx)
-			if err != nil {
-				return err
-			}
-			tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tSLUG\tSPORT\tNAME")
-			for _, o := range os {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", o.ID, o.Slug, o.Sport, o.Name)
-			}
-			return tw.Flush()
-		}, nil
+		return listOrganizers, nil
 	case "quota":
 		return organizerQuota(fs, args[1:])
+	case "invite":
+		return organizerInvite(fs, args[1:], getenv)
+	case "suspend", "unsuspend":
+		return organizerSuspension(fs, args[1:], args[0] == "suspend")
 	}
 	return nil, fmt.Errorf("unknown organizers command %q: %w", args[0], errUsage)
 }

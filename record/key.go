@@ -16,6 +16,10 @@ const (
 	KindToken KeyKind = "token"
 	// KindPublic is a public API key: reads public tournaments of one sport.
 	KindPublic KeyKind = "public"
+	// KindOperator is the login of whoever runs the server: it signs in to
+	// the operator's page (organizers, usage and quotas, invitations,
+	// suspensions), and reads no tournament and no API.
+	KindOperator KeyKind = "operator"
 )
 
 // Key is an API key as stored: everything but its secret.
@@ -23,7 +27,7 @@ type Key struct {
 	ID          string           `json:"id"`
 	Kind        KeyKind          `json:"kind"`
 	OrganizerID string           `json:"organizerId,omitempty"`
-	Sport       tournament.Sport `json:"sport"`
+	Sport       tournament.Sport `json:"sport,omitempty"` // none for the operator's login
 	Name        string           `json:"name"`
 	App         string           `json:"app,omitempty"`
 	Applicant   string           `json:"applicant,omitempty"`

@@ -258,6 +258,7 @@ var dynamicKeys = map[string]string{
 	"RoundName name":                        "round names",
 	"OrganizerList string o Sport":          "sports",
 	"Organizer string p Sport":              "sports",
+	"operatorOrganizer o Sport":             "sports",
 	"sportChoices string s":                 "sports",
 	"statusText http StatusText status":     "status texts",
 	"htmlError http StatusText prob Status": "status texts",

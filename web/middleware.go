@@ -18,6 +18,7 @@ import (
 	"courtside/cache"
 	"courtside/handlers/reply"
 	"courtside/locale"
+	"courtside/record"
 	"courtside/templates"
 	"courtside/tournament"
 )
@@ -33,7 +34,9 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			return
 		}
 		k, err := s.store.Authenticate(r.Context(), secret)
-		if errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked) {
+		// A suspended organizer's key is as unknown as one never made; the
+		// operator's login signs in to its page and reads no API.
+		if errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked) || errors.Is(err, cache.ErrSuspended) || err == nil && k.Kind == record.KindOperator {
 			s.apiError(w, r, &reply.Problem{Status: http.StatusUnauthorized, Message: reply.CodeTokenInvalid})
 			return
 		}

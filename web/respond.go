@@ -17,13 +17,55 @@ import (
 // HandlerFunc is a handler that returns its error rather than writing it.
 type HandlerFunc func(http.ResponseWriter, *http.Request) error
 
-// api adapts an API handler: its error becomes the API's error body.
+// api adapts an API handler: its error becomes the API's error body. A
+// suspended organizer, or a tournament of one, that the path names is not
+// found (hidden).
 func (s *server) api(h HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := h(w, r); err != nil {
+		code, err := s.hidden(r)
+		if err == nil && code != "" {
+			err = reply.NotFound(code)
+		}
+		if err == nil {
+			err = h(w, r)
+		}
+		if err != nil {
 			s.apiError(w, r, err)
 		}
 	})
+}
+
+// hidden says whether the request's path names an organizer that an
+// operator suspended ({organizerId}, {slug}) or a tournament of one ({id}):
+// such a request is answered as if it did not exist, with the code of the
+// API's not-found body; "" when it does not. Every page and API route
+// passes here (page, api): a route whose path names an organizer the
+// operator reaches while it is suspended uses another name ({org}).
+func (s *server) hidden(r *http.Request) (string, error) {
+	ctx := r.Context()
+	if some, err := s.store.AnySuspended(ctx); err != nil || !some {
+		return "", err
+	}
+	off, code, err := false, reply.CodeOrganizerNotFound, error(nil)
+	switch id, slug, tid := r.PathValue("organizerId"), r.PathValue("slug"), r.PathValue("id"); {
+	case id != "":
+		off, err = s.store.Suspended(ctx, id)
+	case slug != "":
+		off, err = s.store.SuspendedSlug(ctx, slug)
+	case tid != "":
+		snap, serr := s.store.Snapshot(ctx, tid)
+		if errors.Is(serr, cache.ErrNotFound) {
+			return "", nil // the handler says so
+		} else if serr != nil {
+			return "", serr
+		}
+		code = reply.CodeTournamentNotFound
+		off, err = s.store.Suspended(ctx, snap.Tournament.OrganizerID)
+	}
+	if err != nil || !off {
+		return "", err
+	}
+	return code, nil
 }
 
 // apiError writes err as the API's one error body. A *reply.Problem is the
@@ -55,10 +97,19 @@ func (s *server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, p.Status, p.Body())
 }
 
-// page adapts a site handler: its error becomes an HTML error page.
+// page adapts a site handler: its error becomes an HTML error page. A
+// suspended organizer, or a tournament of one, that the path names is not
+// found (hidden).
 func (s *server) page(h HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := h(w, r); err != nil {
+		code, err := s.hidden(r)
+		if err == nil && code != "" {
+			err = reply.NotFound(code)
+		}
+		if err == nil {
+			err = h(w, r)
+		}
+		if err != nil {
 			s.htmlError(w, r, err)
 		}
 	})

@@ -192,6 +192,9 @@ func Routes(c Config) (http.Handler, error) {
 	accounts := &console.Accounts{Admin: admin, Store: c.Store, BaseURL: base}
 	mux.Handle("GET /setup/{code}", csrf.Handler(s.page(accounts.SetupForm)))
 	mux.Handle("POST /setup/{code}", csrf.Handler(s.page(accounts.Setup)))
+	// An operator's invitation: a club makes its organizer and signs in, once.
+	mux.Handle("GET /invite/{code}", csrf.Handler(s.page(accounts.InviteForm)))
+	mux.Handle("POST /invite/{code}", csrf.Handler(s.page(accounts.Invited)))
 	mux.Handle("GET /signin/{code}", csrf.Handler(s.page(accounts.SignInLinkForm)))
 	mux.Handle("POST /signin/{code}", csrf.Handler(s.page(accounts.UseSignInLink)))
 	// Players report results from the courts: a printed card's code opens its
@@ -215,6 +218,20 @@ func Routes(c Config) (http.Handler, error) {
 			h = admin.FullAccess(h)
 		}
 		mux.Handle(rt.pattern, csrf.Handler(s.page(admin.SignedIn(h))))
+	}
+	// The operator's page: whoever runs the server signs in with the
+	// operator's login (courtside keys create-operator) to list the
+	// organizers with their usage, set a quota, invite a club and suspend
+	// one. An organizer's login, a helper's and a visitor reach none of it.
+	operators := &console.Operators{Admin: admin, Store: c.Store, BaseURL: base}
+	for pattern, h := range map[string]HandlerFunc{
+		"GET /operator":                             operators.Page,
+		"POST /operator/invitations":                operators.Invite,
+		"POST /operator/organizers/{org}/quota":     operators.SaveQuota,
+		"POST /operator/organizers/{org}/suspend":   operators.Suspend,
+		"POST /operator/organizers/{org}/unsuspend": operators.Unsuspend,
+	} {
+		mux.Handle(pattern, csrf.Handler(s.page(admin.OperatorOnly(h))))
 	}
 	// The JSON Schema of setup files (courtside tournaments create --file).
 	mux.Handle("GET /setup.schema.json", http.HandlerFunc(console.SetupSchema))

@@ -24,6 +24,8 @@ import (
 type AccountStore interface {
 	SetupOpen(ctx context.Context, code string) (bool, error)
 	FirstOrganizer(ctx context.Context, code string, o tournament.Organizer) (string, record.Key, error)
+	InviteOpen(ctx context.Context, code string) (bool, error)
+	InvitedOrganizer(ctx context.Context, code string, o tournament.Organizer) (string, record.Key, error)
 	CreateHelper(ctx context.Context, organizerID, name string, role record.Role) (record.Key, error)
 	Helpers(ctx context.Context, organizerID string) ([]record.Key, error)
 	KeyHash(ctx context.Context, id string) (string, error)
@@ -36,7 +38,8 @@ type AccountStore interface {
 }
 
 // Accounts serves the first run (the setup address the banner prints makes
-// the first organizer), the helpers' logins, and signing a phone in by a QR
+// the first organizer), an operator's invitations (each makes one club's
+// organizer), the helpers' logins, and signing a phone in by a QR
 // code shown on a signed-in laptop.
 type Accounts struct {
 	Admin *Admin
@@ -73,38 +76,88 @@ func (a *Admin) startSession(w http.ResponseWriter, r *http.Request, keySHA stri
 	return a.save(w, r, s)
 }
 
+// clubForm is a form that makes an organizer with a one-time code and signs
+// its browser in: the first run's (the address the banner prints) or an
+// operator's invitation.
+type clubForm struct {
+	path    string // the form's address without its code
+	invited bool
+	open    func(ctx context.Context, code string) (bool, error)
+	create  func(ctx context.Context, code string, o tournament.Organizer) (string, record.Key, error)
+	used    func(ctx context.Context) error
+}
+
+func (acc *Accounts) firstRun() clubForm {
+	return clubForm{path: "/setup/", open: acc.Store.SetupOpen, create: acc.Store.FirstOrganizer, used: setupUsed}
+}
+
+func (acc *Accounts) invitation() clubForm {
+	return clubForm{path: "/invite/", invited: true, open: acc.Store.InviteOpen, create: acc.Store.InvitedOrganizer, used: inviteUsed}
+}
+
+func (acc *Accounts) clubPage(r *http.Request, f clubForm) templates.SetupPage {
+	ctx := r.Context()
+	title := templates.T(ctx, "Set up Courtside")
+	if f.invited {
+		title = templates.T(ctx, "Your club on Courtside")
+	}
+	return templates.SetupPage{Page: acc.Admin.Layout(r, title), Action: f.path + r.PathValue("code"), Invited: f.invited,
+		Sports: sportChoices(ctx), Name: templates.Field{Name: "name"}, Slug: templates.Field{Name: "slug"}, Sport: templates.Field{Name: "sport"}}
+}
+
 // SetupForm shows the first-run setup to the holder of the address the banner printed.
 func (acc *Accounts) SetupForm(w http.ResponseWriter, r *http.Request) error {
-	open, err := acc.Store.SetupOpen(r.Context(), r.PathValue("code"))
+	return acc.showClubForm(w, r, acc.firstRun())
+}
+
+// Setup makes the first organizer and signs this browser in with its new API
+// token, shown once. Every problem of the form is shown beside its field.
+func (acc *Accounts) Setup(w http.ResponseWriter, r *http.Request) error {
+	return acc.makeClub(w, r, acc.firstRun())
+}
+
+// InviteForm shows an operator's invitation to the club that got its address.
+func (acc *Accounts) InviteForm(w http.ResponseWriter, r *http.Request) error {
+	return acc.showClubForm(w, r, acc.invitation())
+}
+
+// Invited makes the invited club's organizer, uses the invitation up, and
+// signs this browser in with the new API token, shown once.
+func (acc *Accounts) Invited(w http.ResponseWriter, r *http.Request) error {
+	return acc.makeClub(w, r, acc.invitation())
+}
+
+func (acc *Accounts) showClubForm(w http.ResponseWriter, r *http.Request, f clubForm) error {
+	open, err := f.open(r.Context(), r.PathValue("code"))
 	if err != nil {
 		return err
 	}
 	if !open {
-		return setupUsed(r.Context())
+		return f.used(r.Context())
 	}
-	return reply.HTML(w, r, templates.Setup(templates.SetupPage{Page: acc.Admin.Layout(r, templates.T(r.Context(), "Set up Courtside")),
-		Action: "/setup/" + r.PathValue("code"), Sports: sportChoices(r.Context()),
-		Name: templates.Field{Name: "name"}, Slug: templates.Field{Name: "slug"}, Sport: templates.Field{Name: "sport"}}))
+	w.Header().Set("Cache-Control", "no-store")
+	return reply.HTML(w, r, templates.Setup(acc.clubPage(r, f)))
 }
 
 func setupUsed(ctx context.Context) error {
 	return reply.Status(http.StatusNotFound, templates.T(ctx, "This setup address was used already or is not the one printed last. Sign in with your API token, or restart Courtside for a new address while there is no organizer."))
 }
 
-// Setup makes the first organizer and signs this browser in with its new API
-// token, shown once. Every problem of the form is shown beside its field.
-func (acc *Accounts) Setup(w http.ResponseWriter, r *http.Request) error {
+func inviteUsed(ctx context.Context) error {
+	return reply.Status(http.StatusGone, templates.T(ctx, "This invitation was used already or has expired. If your club was made with it, sign in with its API token; otherwise ask the operator of this server for a new one."))
+}
+
+func (acc *Accounts) makeClub(w http.ResponseWriter, r *http.Request, f clubForm) error {
 	ctx := r.Context()
 	code := r.PathValue("code")
-	open, err := acc.Store.SetupOpen(ctx, code)
+	open, err := f.open(ctx, code)
 	if err != nil {
 		return err
 	}
 	if !open {
-		return setupUsed(ctx)
+		return f.used(ctx)
 	}
-	page := templates.SetupPage{Page: acc.Admin.Layout(r, templates.T(ctx, "Set up Courtside")), Action: "/setup/" + code,
-		Sports: sportChoices(ctx), Name: templates.Field{Name: "name"}, Slug: templates.Field{Name: "slug"}, Sport: templates.Field{Name: "sport"}}
+	page := acc.clubPage(r, f)
 	r.Body = http.MaxBytesReader(w, r.Body, maxAccountForm)
 	if err := r.ParseForm(); err != nil {
 		page.Name.Error = templates.T(ctx, "The form was too long; type the names again.")
@@ -131,11 +184,15 @@ func (acc *Accounts) Setup(w http.ResponseWriter, r *http.Request) error {
 	if page.Name.Error != "" || page.Slug.Error != "" || page.Sport.Error != "" {
 		return reply.HTMLStatus(w, r, http.StatusUnprocessableEntity, templates.Setup(page))
 	}
-	secret, _, err := acc.Store.FirstOrganizer(ctx, code, org)
-	if errors.Is(err, cache.ErrSetupUsed) {
-		return setupUsed(ctx)
-	}
-	if err != nil {
+	secret, _, err := f.create(ctx, code, org)
+	switch {
+	case errors.Is(err, cache.ErrSetupUsed), errors.Is(err, cache.ErrInviteUsed):
+		return f.used(ctx)
+	case errors.Is(err, cache.ErrSlugTaken):
+		page.Slug.Value = org.Slug
+		page.Slug.Error = templates.Tf(ctx, "/o/%s belongs to another organizer already: choose another address.", org.Slug)
+		return reply.HTMLStatus(w, r, http.StatusUnprocessableEntity, templates.Setup(page))
+	case err != nil:
 		return err
 	}
 	if err := acc.Admin.startSession(w, r, cache.Hash(secret)); err != nil {
@@ -351,7 +408,9 @@ func (acc *Accounts) SignInLinkForm(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	k, err := acc.Store.KeyByHash(ctx, sha)
-	if err != nil {
+	if errors.Is(err, cache.ErrSuspended) {
+		return reply.Status(http.StatusForbidden, suspendedText(ctx))
+	} else if err != nil {
 		return signInLinkUsed(ctx)
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -372,7 +431,9 @@ func (acc *Accounts) UseSignInLink(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	if k, err := acc.Store.KeyByHash(ctx, sha); err != nil || k.Revoked {
+	if _, err := acc.Store.KeyByHash(ctx, sha); errors.Is(err, cache.ErrSuspended) {
+		return reply.Status(http.StatusForbidden, suspendedText(ctx))
+	} else if err != nil {
 		return signInLinkUsed(ctx)
 	}
 	if err := acc.Admin.startSession(w, r, sha); err != nil {

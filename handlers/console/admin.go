@@ -93,9 +93,20 @@ func (a *Admin) save(w http.ResponseWriter, r *http.Request, s *sessions.Session
 }
 
 // Organizer reads the signed-in organizer's key through the session. A
-// session that ended (signed out, its token revoked, expired) or a cookie
-// that does not decode is no session.
+// session that ended (signed out, its token revoked, expired), one of a
+// suspended organizer, the operator's, or a cookie that does not decode is
+// no organizer's session.
 func (a *Admin) Organizer(r *http.Request) (record.Key, bool, error) {
+	k, ok, err := a.login(r)
+	if !ok || k.Kind != record.KindToken {
+		return record.Key{}, false, err
+	}
+	return k, true, nil
+}
+
+// login reads the key of whoever is signed in through the session: an
+// organizer's login or the operator's.
+func (a *Admin) login(r *http.Request) (record.Key, bool, error) {
 	s, _ := a.Sessions.Get(r, sessionName) // a tampered or expired cookie gives an empty session
 	id, _ := s.Values[sessionID].(string)
 	if id == "" {
@@ -109,7 +120,8 @@ func (a *Admin) Organizer(r *http.Request) (record.Key, bool, error) {
 		return record.Key{}, false, err
 	}
 	k, err := a.Store.KeyByHash(r.Context(), sha)
-	if errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked) || err == nil && k.Kind != record.KindToken {
+	if errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked) || errors.Is(err, cache.ErrSuspended) ||
+		err == nil && k.Kind != record.KindToken && k.Kind != record.KindOperator {
 		return record.Key{}, false, nil
 	}
 	return k, err == nil, err
@@ -128,23 +140,37 @@ func (a *Admin) Viewer(r *http.Request) string {
 // in the context; others go to the sign-in, and come back after it.
 func (a *Admin) SignedIn(h func(http.ResponseWriter, *http.Request) error) func(http.ResponseWriter, *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		k, ok, err := a.Organizer(r)
+		k, ok, err := a.login(r)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			to := "/admin/login?next=" + url.QueryEscape(r.URL.Path)
-			if htmx.IsHTMX(r) {
-				w.Header().Set("HX-Redirect", to)
-				w.WriteHeader(http.StatusUnauthorized)
-				return nil
-			}
-			http.Redirect(w, r, to, http.StatusSeeOther)
-			return nil
+			return toSignIn(w, r)
+		}
+		if k.Kind == record.KindOperator {
+			return operatorsOwn(r.Context())
 		}
 		ctx := templates.WithFullAccess(reply.WithCaller(r.Context(), k), k.Role == record.RoleFull)
 		return h(w, r.WithContext(templates.WithWriteProblem(ctx, writeProblem(a.Store.WriteProblem()))))
 	}
+}
+
+// toSignIn sends a visitor who is not signed in to the sign-in, to come back after it.
+func toSignIn(w http.ResponseWriter, r *http.Request) error {
+	to := "/admin/login?next=" + url.QueryEscape(r.URL.Path)
+	if htmx.IsHTMX(r) {
+		w.Header().Set("HX-Redirect", to)
+		w.WriteHeader(http.StatusUnauthorized)
+		return nil
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+	return nil
+}
+
+// operatorsOwn refuses the operator's login an organizer's console: it has
+// a page of its own.
+func operatorsOwn(ctx context.Context) error {
+	return reply.Status(http.StatusForbidden, templates.T(ctx, "This is the operator's login: it opens the operator's page (/operator), not an organizer's console."))
 }
 
 // writeProblem is how the console names why the store refuses writes.
@@ -158,14 +184,19 @@ func writeProblem(err error) templates.WriteProblem {
 	return templates.DiskFull
 }
 
+// suspendedText is what a login of a suspended organizer is told.
+func suspendedText(ctx context.Context) string {
+	return templates.T(ctx, "Your organizer is suspended by the operator of this server, so its logins cannot sign in. Nothing of it is deleted: ask the operator to lift the suspension.")
+}
+
 // LoginForm shows the sign-in.
 func (a *Admin) LoginForm(w http.ResponseWriter, r *http.Request) error {
 	return reply.HTML(w, r, templates.AdminLogin(templates.AdminLoginPage{Page: a.Layout(r, templates.T(r.Context(), "Organizer sign-in")), Next: safeNext(r.URL.Query().Get("next"))}))
 }
 
-// safeNext keeps a return address inside the console.
+// safeNext keeps a return address inside the console or the operator's page.
 func safeNext(next string) string {
-	if strings.HasPrefix(next, "/admin") && !strings.HasPrefix(next, "//") {
+	if (strings.HasPrefix(next, "/admin") || strings.HasPrefix(next, "/operator")) && !strings.HasPrefix(next, "//") {
 		return next
 	}
 	return "/admin"
@@ -209,10 +240,17 @@ func (a *Admin) Login(w http.ResponseWriter, r *http.Request) error {
 	switch {
 	case errors.Is(err, cache.ErrNotFound) || errors.Is(err, cache.ErrRevoked):
 		return fail(http.StatusUnauthorized, T("That token is unknown or revoked."))
+	case errors.Is(err, cache.ErrSuspended):
+		if err := a.Store.LoginSucceeded(ctx, client); err != nil { // the token was right
+			return err
+		}
+		return fail(http.StatusForbidden, suspendedText(ctx))
 	case err != nil:
 		return err
-	case k.Kind != record.KindToken:
+	case k.Kind == record.KindPublic:
 		return fail(http.StatusForbidden, T("A public API key cannot sign in: use the API token of the organizer."))
+	case k.Kind == record.KindOperator && next == "/admin":
+		next = "/operator"
 	}
 	if err := a.Store.LoginSucceeded(ctx, client); err != nil {
 		return err

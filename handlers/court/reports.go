@@ -3,6 +3,7 @@
 package court
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -30,6 +31,7 @@ import (
 // CourtReportStore is what reporting from the courts needs of the store.
 type CourtReportStore interface {
 	Snapshot(ctx context.Context, id string) (*tournament.Snapshot, error)
+	Suspended(ctx context.Context, orgID string) (bool, error)
 	CourtByCode(ctx context.Context, code string) (tournamentID, courtID string, err error)
 	CourtCodes(ctx context.Context, tournamentID string, courtIDs []string, renew bool) (map[string]string, error)
 	ReportCourt(ctx context.Context, tournamentID, courtID string, compute func(*tournament.CourtReport) (*tournament.CourtReport, error)) (*tournament.CourtReport, error)
@@ -131,6 +133,9 @@ func (c *CourtReports) court(r *http.Request) (*tournament.Snapshot, *tournament
 	}
 	if err != nil {
 		return nil, nil, err
+	}
+	if off, err := c.Store.Suspended(ctx, snap.Tournament.OrganizerID); err != nil || off {
+		return nil, nil, cmp.Or(err, errCardInvalid) // a suspended organizer's cards open nothing
 	}
 	court, ok := snap.Court(cid)
 	if !ok {
