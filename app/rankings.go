@@ -4,6 +4,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"hash/fnv"
 	"slices"
@@ -30,16 +31,60 @@ type RankingsStore interface {
 // a match just finished) extends the ratings instead of recomputing them.
 type RankingsBook struct {
 	Store RankingsStore
+	// Keep bounds the organizers whose state the book holds (DefaultKeep
+	// when 0): past it, the one asked for longest ago is dropped, and its
+	// next request computes its state again. Memory grows with the
+	// organizers asked for at once, not with every organizer ever asked.
+	Keep int
 
-	mu sync.Mutex
-	by map[string]*organizerRankings
+	mu   sync.Mutex
+	by   map[string]*organizerRankings
+	tick uint64 // counts the requests, to tell which organizer was asked for longest ago
 }
+
+// DefaultKeep is how many organizers' rankings a book holds by default.
+const DefaultKeep = 64
 
 // organizerRankings is one organizer's latest state; its lock makes one
 // computation at a time per organizer, while other organizers go on.
 type organizerRankings struct {
 	mu    sync.Mutex
 	state *RankingState
+	asked uint64 // the book's tick when it was last asked for (under the book's lock)
+}
+
+// Held is how many organizers' states the book holds now.
+func (b *RankingsBook) Held() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.by)
+}
+
+// holder returns the organizer's place in the book, made when missing; past
+// Keep organizers, the one asked for longest ago leaves the book.
+func (b *RankingsBook) holder(orgID string) *organizerRankings {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.by == nil {
+		b.by = map[string]*organizerRankings{}
+	}
+	b.tick++
+	o := b.by[orgID]
+	if o == nil {
+		o = &organizerRankings{}
+		b.by[orgID] = o
+		for keep := cmp.Or(b.Keep, DefaultKeep); len(b.by) > keep; {
+			oldest, at := "", b.tick
+			for id, h := range b.by {
+				if h != o && h.asked < at {
+					oldest, at = id, h.asked
+				}
+			}
+			delete(b.by, oldest)
+		}
+	}
+	o.asked = b.tick
+	return o
 }
 
 // RankingState is an organizer's rankings at one version. Shared: read only.
@@ -97,16 +142,7 @@ func (b *RankingsBook) State(ctx context.Context, orgID string) (*RankingState, 
 	}
 	version := int64(h.Sum64() >> 1)
 
-	b.mu.Lock()
-	if b.by == nil {
-		b.by = map[string]*organizerRankings{}
-	}
-	o := b.by[orgID]
-	if o == nil {
-		o = &organizerRankings{}
-		b.by[orgID] = o
-	}
-	b.mu.Unlock()
+	o := b.holder(orgID)
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	held := o.state

@@ -312,3 +312,38 @@ func nightID(t *testing.T, d *tournament.Demo) string {
 	t.Fatal("no Club Night 4")
 	return ""
 }
+
+// TestTheBookHoldsABoundedNumberOfOrganizers: past Keep organizers, the one
+// asked for longest ago leaves the book (memory no longer grows with every
+// organizer ever asked for), and the one asked for last is still held as it
+// was, without a computation.
+func TestTheBookHoldsABoundedNumberOfOrganizers(t *testing.T) {
+	ctx := context.Background()
+	store, demo := cachetest.Demo(t)
+	if len(demo.Organizers) < 3 {
+		t.Fatalf("the demo has %d organizers", len(demo.Organizers))
+	}
+	book := &app.RankingsBook{Store: store, Keep: 2}
+	states := map[string]*app.RankingState{}
+	for _, o := range demo.Organizers {
+		st, err := book.State(ctx, o.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		states[o.ID] = st
+		if n := book.Held(); n > 2 {
+			t.Fatalf("the book holds %d organizers, past its 2", n)
+		}
+	}
+	last := demo.Organizers[len(demo.Organizers)-1].ID
+	if again, _ := book.State(ctx, last); again != states[last] {
+		t.Error("the organizer asked for last was computed again")
+	}
+	first := demo.Organizers[0].ID
+	if again, _ := book.State(ctx, first); again == states[first] {
+		t.Error("the organizer asked for longest ago was still held")
+	}
+	if n := book.Held(); n != 2 {
+		t.Errorf("the book holds %d organizers, want 2", n)
+	}
+}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -20,8 +21,9 @@ func newDYPPlay(n int) *dypPlay {
 	return &dypPlay{n: n, partners: make([]int, n*n), opponents: make([]int, n*n), rested: make([]int, n), points: make([]int, n)}
 }
 
-// round draws and plays one round; players are ranked by points, then by number.
-func (d *dypPlay) round(t *testing.T, rng *rand.Rand) (matches [][2][2]int, rank []int) {
+// round draws one round, left rounds to come after it; players are ranked
+// by points, then by number.
+func (d *dypPlay) round(t *testing.T, left int, rng *rand.Rand) (matches [][2][2]int, rank []int) {
 	n := d.n
 	rank = seq(n)
 	sortByPoints := func(a, b int) int { return d.points[b] - d.points[a] }
@@ -31,7 +33,7 @@ func (d *dypPlay) round(t *testing.T, rng *rand.Rand) (matches [][2][2]int, rank
 		rested[i] = d.rested[p]
 	}
 	ms, rest := PairPartners(n, func(a, b int) int { return d.partners[rank[a]*n+rank[b]] },
-		func(a, b int) int { return d.opponents[rank[a]*n+rank[b]] }, rested, rng)
+		func(a, b int) int { return d.opponents[rank[a]*n+rank[b]] }, rested, left, rng)
 	seen := make([]int, n)
 	for _, x := range rest {
 		seen[x]++
@@ -127,13 +129,13 @@ func (d *dypPlay) fewestOpponentRepeats(matches [][2][2]int) int {
 
 // TestMonsterDYPRepeats plays Monster DYP of 8 to 64 players for n−1 rounds
 // (the default) and checks every round against the lower bound the round
-// allows: its partner repeats are the fewest of any draw of the round (a
-// minimum matching over all players), and none at all while fresh partners
-// remain for everyone (the first n/2 rounds); of those teams, the matches
-// meet the fewest earlier opponents any matching of the teams could have.
-// Over all rounds it logs the
-// totals against the bound of the whole event (pairs formed beyond the
-// n(n−1)/2 there are).
+// allows: no partner twice in any round (n−1 rounds of n players leave
+// fresh teams for every round, and the draw looks ahead so as not to close
+// them off: before, 20 of these 57 sizes repeated 1 to 4 partners in their
+// last rounds, 35 in all), and of those teams, the matches meet the fewest
+// earlier opponents any matching of the teams could have. It logs the
+// opponents met again against the bound of the whole event (pairs formed
+// beyond the n(n−1)/2 there are).
 func TestMonsterDYPRepeats(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(27, 6))
@@ -141,7 +143,7 @@ func TestMonsterDYPRepeats(t *testing.T) {
 		d := newDYPPlay(n)
 		totalP, totalO, formedP, formedO := 0, 0, 0, 0
 		for r := range n - 1 {
-			matches, _ := d.round(t, rng)
+			matches, _ := d.round(t, n-2-r, rng)
 			var playing []int
 			p, o, oc := 0, 0, 0
 			for _, m := range matches {
@@ -159,8 +161,8 @@ func TestMonsterDYPRepeats(t *testing.T) {
 			if want := d.fewestPartnerRepeats(playing); p != want {
 				t.Fatalf("n=%d round %d: %d partner repeats, the fewest possible is %d", n, r+1, p, want)
 			}
-			if r < n/2 && p > 0 {
-				t.Fatalf("n=%d round %d: %d partner repeats", n, r+1, p)
+			if p > 0 {
+				t.Errorf("n=%d round %d: %d partner repeats", n, r+1, p)
 			}
 			if want := d.fewestOpponentRepeats(matches); oc != want {
 				t.Fatalf("n=%d round %d: teams meet %d earlier opponents, the fewest possible is %d", n, r+1, oc, want)
@@ -184,9 +186,9 @@ func TestMonsterDYPDrawByPlacement(t *testing.T) {
 	for _, n := range []int{8, 16, 24, 64} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			d := newDYPPlay(n)
-			first, _ := d.round(t, rng)
+			first, _ := d.round(t, 0, rng)
 			d.play(first, rng)
-			ms, rank := d.round(t, rng)
+			ms, rank := d.round(t, 0, rng)
 			place := make([]int, n)
 			for i, p := range rank {
 				place[p] = i
@@ -203,5 +205,97 @@ func TestMonsterDYPDrawByPlacement(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestVoidMatchIsNoMeeting: a void (skipped) match of a mode that draws new
+// teams each round was never played, so the next round is drawn as if it
+// had not been: four players whose only match was voided are drawn into the
+// same teams again, and the void match's players count as resting, not as
+// partners or opponents. Before, the void match counted as a meeting and the
+// next round drew other teams to avoid a "repeat".
+func TestVoidMatchIsNoMeeting(t *testing.T) {
+	s := newTournament(4, 0, EntryMonsterDYP, stageSpec{mode: MonsterDYP})
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	if len(s.Matches) != 1 {
+		t.Fatalf("%d matches in round 1", len(s.Matches))
+	}
+	void := s.Matches[0]
+	c, err = s.SetMatchState(void.ID, MatchSkipped, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	teams := func(m *Match) [2][2]string {
+		var out [2][2]string
+		for side, e := range m.Entries {
+			out[side] = key(e.Entries[0].ID, e.Entries[1].ID)
+		}
+		slices.SortFunc(out[:], func(a, b [2]string) int { return cmp.Compare(a[0], b[0]) })
+		return out
+	}
+	var next *Match
+	for _, m := range s.Matches {
+		if m.ID != void.ID {
+			next = m
+		}
+	}
+	if next == nil {
+		t.Fatal("no round 2 after the void match")
+	}
+	if got, want := teams(next), teams(void); got != want {
+		t.Errorf("round 2 draws %v, want the void round's %v again", got, want)
+	}
+}
+
+// TestVoidWhistMatchKeepsTheTable: a void match of a whist round does not
+// take the group off its table: the next round is the table's.
+func TestVoidWhistMatchKeepsTheTable(t *testing.T) {
+	s := newTournament(8, 1, EntryMonsterDYP, stageSpec{mode: Whist})
+	c, err := s.Start(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	void, played := s.Matches[0], s.Matches[1] // one court: the first is called
+	if void.State == MatchRunning {
+		void, played = played, void
+	}
+	if c, err = s.SetMatchState(void.ID, MatchSkipped, at); err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	if c, err = s.SetResult(played.ID, Encounters{{{7, 3}}}, true, at, "desk"); err != nil {
+		t.Fatal(err)
+	}
+	s = applyAll(s, c)
+	g := &s.Tournament.Disciplines[0].Stages[0].Groups[0]
+	if len(g.Rounds) != 2 {
+		t.Fatalf("%d rounds", len(g.Rounds))
+	}
+	seed := map[string]int{}
+	for i, id := range g.EntryIDs {
+		seed[id] = i
+	}
+	want := map[[2]int]bool{}
+	for _, m := range whistRound(8, 1) {
+		for _, team := range m {
+			want[[2]int{min(team[0], team[1]), max(team[0], team[1])}] = true
+		}
+	}
+	for _, m := range s.Matches {
+		if m.RoundID != g.Rounds[1].ID {
+			continue
+		}
+		for _, e := range m.Entries {
+			a, b := seed[e.Entries[0].ID], seed[e.Entries[1].ID]
+			if !want[[2]int{min(a, b), max(a, b)}] {
+				t.Errorf("round 2 teams seeds %d and %d, not the whist table's", a+1, b+1)
+			}
+		}
 	}
 }

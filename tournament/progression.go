@@ -213,12 +213,14 @@ type field struct {
 	seed     map[string]int // place in the group's entry order (its seeding), 0 the best
 	points   map[string]int
 	lives    map[string]int
-	met      map[[2]string]int // times two entries (or players) met as opponents
-	partners map[[2]string]int // times two players formed a team
-	rested   map[string]int    // byes and rests so far
-	played   map[string]int    // matches so far, byes included
-	players  bool              // players form new teams of two each round
-	round    int               // the round to pair, from 0
+	met      map[[2]string]int  // times two entries (or players) met as opponents
+	partners map[[2]string]int  // times two players formed a team in a match not void
+	teamed   map[[2]string]bool // two players were drawn as a team, void or not
+	rested   map[string]int     // byes and rests so far
+	played   map[string]int     // matches so far, byes included
+	players  bool               // players form new teams of two each round
+	round    int                // the round to pair, from 0
+	left     int                // rounds to pair after this one, 0 when unknown
 	sides    map[string]sideHistory
 	rng      *rand.Rand
 }
@@ -251,6 +253,12 @@ func (c *Change) nextRound(di, si, gi int) bool {
 	}
 	f.recordHistory(g, matches)
 	f.round = len(g.Rounds)
+	if planned := g.Options.NumRoundsPlanned; !rules.Lives && (planned > 0 || rules.Rounds != nil) {
+		if planned == 0 {
+			planned = rules.Rounds(len(g.EntryIDs))
+		}
+		f.left = max(0, planned-f.round-1)
+	}
 	f.players = rules.TeamsPlayers(d.EntryType)
 	if f.players {
 		for _, e := range f.ranked { // a player rests in every round without a match
@@ -271,7 +279,7 @@ func (c *Change) nextRound(di, si, gi int) bool {
 // and lives and the group's seeding.
 func (c *Change) rankedField(d *Discipline, g *Group, matches []*Match) *field {
 	rules := g.Mode.Rules()
-	f := &field{points: map[string]int{}, lives: map[string]int{}, met: map[[2]string]int{}, partners: map[[2]string]int{}, rested: map[string]int{},
+	f := &field{points: map[string]int{}, lives: map[string]int{}, met: map[[2]string]int{}, partners: map[[2]string]int{}, teamed: map[[2]string]bool{}, rested: map[string]int{},
 		played: map[string]int{}, seed: map[string]int{}, sides: map[string]sideHistory{}, rng: c.rng(fmt.Sprintf("%s/%d", g.ID, len(g.Rounds)+1))}
 	for i, id := range g.EntryIDs {
 		f.seed[id] = i
@@ -309,7 +317,9 @@ func moreRounds(g *Group, rules Rules) bool {
 
 // recordHistory counts, from the group's matches, who met whom, who teamed
 // with whom, who rested with a bye and how many matches each played; a team
-// drawn from the group's players counts for each of them.
+// drawn from the group's players counts for each of them. A void match
+// (skipped: a player withdrew, or the desk cancelled it) was never played:
+// its players neither met nor partnered, and rested that round.
 func (f *field) recordHistory(g *Group, matches []*Match) {
 	for _, m := range matches {
 		var sides [2][]string
@@ -326,7 +336,19 @@ func (f *field) recordHistory(g *Group, matches []*Match) {
 					}
 				}
 			}
-			for _, id := range sides[side] {
+		}
+		for _, s := range sides {
+			for i := range s {
+				for j := i + 1; j < len(s); j++ {
+					f.teamed[key(s[i], s[j])] = true
+				}
+			}
+		}
+		if m.State == MatchSkipped {
+			continue
+		}
+		for _, s := range sides {
+			for _, id := range s {
 				f.played[id]++
 			}
 		}
@@ -516,11 +538,12 @@ func (f *field) awayFirst(a, b *Entry, board int) bool {
 
 // pairPlayers draws new teams of two (see PairPartners).
 func pairPlayers(f *field) []matchup {
-	return drawPlayers(f, f.ranked)
+	return drawPlayers(f, f.ranked, f.left)
 }
 
-// drawPlayers draws new teams of two of the players (see PairPartners).
-func drawPlayers(f *field, players []*Entry) []matchup {
+// drawPlayers draws new teams of two of the players (see PairPartners), left
+// rounds to come after this one.
+func drawPlayers(f *field, players []*Entry, left int) []matchup {
 	n := len(players)
 	rested := make([]int, n)
 	for i, e := range players {
@@ -529,7 +552,7 @@ func drawPlayers(f *field, players []*Entry) []matchup {
 	count := func(m map[[2]string]int) func(a, b int) int {
 		return func(a, b int) int { return m[key(players[a].ID, players[b].ID)] }
 	}
-	ms, _ := PairPartners(n, count(f.partners), count(f.met), rested, f.rng)
+	ms, _ := PairPartners(n, count(f.partners), count(f.met), rested, left, f.rng)
 	var out []matchup
 	for _, m := range ms {
 		var p matchup
@@ -578,12 +601,12 @@ func pairWhist(f *field) []matchup {
 			left = append(left, e)
 		}
 	}
-	return append(out, drawPlayers(f, left)...)
+	return append(out, drawPlayers(f, left, 0)...)
 }
 
 // playedWhist reports whether the group's last round (if any) teamed its
-// players as the whist schedule of n players does: the schedule goes on
-// only where it was followed.
+// players as the whist schedule of n players does (a void match included):
+// the schedule goes on only where it was followed.
 func (f *field) playedWhist(n int, bySeed []*Entry) bool {
 	if f.round == 0 {
 		return true
@@ -591,7 +614,7 @@ func (f *field) playedWhist(n int, bySeed []*Entry) bool {
 	for _, t := range whistRound(n, f.round-1) {
 		for _, team := range t {
 			a, b := bySeed[team[0]], bySeed[team[1]]
-			if a != nil && b != nil && f.partners[key(a.ID, b.ID)] == 0 {
+			if a != nil && b != nil && !f.teamed[key(a.ID, b.ID)] {
 				return false
 			}
 		}

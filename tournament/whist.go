@@ -1,7 +1,10 @@
 package tournament
 
 import (
+	_ "embed"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -25,12 +28,14 @@ import (
 //
 // Where the starter comes from (whistStarter), first that applies:
 //
-//  1. v prime, v ≡ 1 (mod 4), x a primitive root, t = (v−1)/4: the tables
-//     (x^i, x^(i+t), x^(i+2t), x^(i+3t)) for i < t (the classical cyclic
-//     construction; partners x^i and −x^i, so the starter is "patterned");
-//  2. a precomputed starter (whistStarters): found once by a search over
-//     the cyclic group (or, for 9, the construction of 1 over GF(9)), and
-//     checked, as every table is, by TestWhistTables;
+//  1. v a prime power, v ≡ 1 (mod 4), G the additive group of the field
+//     GF(v), x a primitive element, t = (v−1)/4: the tables (x^i,
+//     x^(i+t), x^(i+2t), x^(i+3t)) for i < t (the classical construction,
+//     cyclic for a prime; partners x^i and −x^i, so the starter is
+//     "patterned");
+//  2. a precomputed starter (whistStarters, in whist_starters.txt), over
+//     the cyclic group: found once by a search, and checked, as every
+//     table is, by TestWhistStarterFile;
 //  3. the product G = M × R of a starter over M (of either kind) whose
 //     order 3 does not divide and a patterned starter of Wh(|R|): the
 //     starter of M on M × {0}, that of R on {0} × R, and for each table
@@ -102,21 +107,51 @@ func (s whistStarter) patterned() bool {
 	return true
 }
 
-// whistStarters are the starters found by a search, by n: the cyclic group
-// Z_v (v = n, or n−1 with ∞), except 9, whose Z_9 has none: Z_3 × Z_3 is
-// GF(9), and its starter is construction 1 with the primitive element 1+i.
-var whistStarters = map[int]whistStarter{
-	4:  {[]int{3}, [][4]int{{-1, 1, 0, 2}}},
-	8:  {[]int{7}, [][4]int{{-1, 1, 0, 3}, {2, 4, 6, 5}}},
-	9:  {[]int{3, 3}, [][4]int{{1, 6, 2, 3}, {4, 7, 8, 5}}},
-	12: {[]int{11}, [][4]int{{-1, 1, 0, 3}, {2, 6, 9, 7}, {4, 5, 10, 8}}},
-	16: {[]int{15}, [][4]int{{-1, 1, 0, 2}, {3, 7, 10, 12}, {4, 5, 13, 9}, {6, 11, 8, 14}}},
-	20: {[]int{19}, [][4]int{{-1, 1, 0, 2}, {3, 6, 13, 9}, {4, 5, 16, 11}, {7, 12, 15, 17}, {8, 14, 10, 18}}},
-	21: {[]int{21}, [][4]int{{1, 2, 3, 7}, {4, 11, 19, 15}, {5, 13, 8, 14}, {6, 9, 16, 18}, {10, 12, 17, 20}}},
-	24: {[]int{23}, [][4]int{{-1, 1, 0, 2}, {3, 4, 11, 21}, {5, 9, 17, 14}, {6, 12, 19, 15}, {7, 18, 16, 22}, {8, 13, 10, 20}}},
-	28: {[]int{27}, [][4]int{{-1, 1, 0, 2}, {3, 4, 6, 12}, {5, 13, 17, 22}, {7, 10, 24, 21}, {8, 19, 15, 23}, {9, 20, 14, 26}, {11, 16, 25, 18}}},
-	49: {[]int{49}, [][4]int{{4, 10, 45, 39}, {9, 17, 40, 32}, {2, 23, 47, 26}, {5, 12, 44, 37}, {8, 3, 41, 46}, {16, 20, 33, 29}, {13, 14, 36, 35}, {21, 19, 28, 30}, {1, 11, 48, 38}, {6, 24, 43, 25}, {18, 15, 31, 34}, {22, 7, 27, 42}}},
-	32: {[]int{31}, [][4]int{{29, 10, 20, 24}, {8, 11, 21, 23}, {-1, 4, 3, 27}, {1, 12, 0, 18}, {16, 7, 13, 14}, {9, 17, 25, 22}, {28, 2, 26, 6}, {19, 15, 30, 5}}},
+// whistStarterText holds the starters that none of the constructions
+// reaches, one line a size (see whistStarters).
+//
+//go:embed whist_starters.txt
+var whistStarterText string
+
+// whistStarters are the starters of whist_starters.txt, by n: lines
+// "n: a b c d, a b c d, ..." over Z_v (v = n, or n−1 with ∞ written ∞).
+// They were found by a search (not part of Courtside: only its results are
+// kept, and checked): from 33 on, a random starter of partner pairs (each
+// difference once), then a SAT solver (CaDiCaL) or a depth-first search,
+// the pair with the fewest candidates first, pairing those pairs into
+// tables so that the opponents' differences come twice each; a fresh
+// starter when none does.
+var whistStarters = sync.OnceValue(func() map[int]whistStarter {
+	out := map[int]whistStarter{}
+	for line := range strings.Lines(whistStarterText) {
+		head, body, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if !ok || strings.HasPrefix(head, "#") {
+			continue
+		}
+		n := whistNumber(head)
+		s := whistStarter{moduli: []int{n - 1 + n%4}}
+		for _, table := range strings.Split(body, ",") {
+			var t [4]int
+			for i, x := range strings.Fields(table) {
+				t[i] = whistInfinity
+				if x != "∞" {
+					t[i] = whistNumber(x)
+				}
+			}
+			s.tables = append(s.tables, t)
+		}
+		out[n] = s
+	}
+	return out
+})
+
+// whistNumber reads a number of whist_starters.txt, which TestWhistStarterFile checks.
+func whistNumber(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		panic("whist_starters.txt: " + err.Error())
+	}
+	return n
 }
 
 var (
@@ -139,11 +174,11 @@ func whistStarterLocked(n int) *whistStarter {
 	var out *whistStarter
 	switch {
 	case n%4 == 2 || n%4 == 3 || n < 4:
-	case whistStarters[n].tables != nil:
-		s := whistStarters[n]
+	case whistStarters()[n].tables != nil:
+		s := whistStarters()[n]
 		out = &s
-	case n%4 == 1 && isPrime(n):
-		out = primeWhistStarter(n)
+	case n%4 == 1 && isPrimePower(n):
+		out = fieldWhistStarter(primePower(n))
 	default:
 		v := n - 1 + n%4 // n for n ≡ 1, n−1 with ∞ for n ≡ 0
 		for r := 5; r <= v/3 && out == nil; r += 4 {
@@ -162,20 +197,96 @@ func whistStarterLocked(n int) *whistStarter {
 	return out
 }
 
-// primeWhistStarter is construction 1 for a prime p ≡ 1 (mod 4).
-func primeWhistStarter(p int) *whistStarter {
-	x := primitiveRoot(p)
-	t := (p - 1) / 4
-	pow := make([]int, p-1)
-	pow[0] = 1
-	for i := 1; i < p-1; i++ {
-		pow[i] = pow[i-1] * x % p
+// fieldWhistStarter is construction 1 over GF(q), q = p^k ≡ 1 (mod 4): its
+// elements are the polynomials of degree below k over Z_p, their digits in
+// the group Z_p^k, and x is a root of the first primitive polynomial.
+func fieldWhistStarter(p, k int) *whistStarter {
+	q := 1
+	moduli := make([]int, k)
+	for i := range moduli {
+		moduli[i] = p
+		q *= p
 	}
-	s := &whistStarter{moduli: []int{p}}
+	pow := fieldPowers(p, k)
+	t := (q - 1) / 4
+	s := &whistStarter{moduli: moduli}
 	for i := range t {
 		s.tables = append(s.tables, [4]int{pow[i], pow[i+t], pow[i+2*t], pow[i+3*t]})
 	}
 	return s
+}
+
+// fieldPowers are x^0 .. x^(q−2) of GF(p^k), each its coefficients as the
+// digits of a number in base p, for a primitive element x: for k = 1 the
+// least primitive root, otherwise the root of the first monic polynomial
+// (by its coefficients, in base p) of which x is a generator.
+func fieldPowers(p, k int) []int {
+	q := 1
+	for range k {
+		q *= p
+	}
+	if k == 1 {
+		x := primitiveRoot(p)
+		pow := make([]int, p-1)
+		pow[0] = 1
+		for i := 1; i < p-1; i++ {
+			pow[i] = pow[i-1] * x % p
+		}
+		return pow
+	}
+	encode := func(c []int) int {
+		v := 0
+		for i := k - 1; i >= 0; i-- {
+			v = v*p + c[i]
+		}
+		return v
+	}
+	for f := 1; f < q; f++ { // x^k = −(f_0 + f_1 x + ... + f_(k−1) x^(k−1))
+		low := make([]int, k)
+		for i, r := 0, f; i < k; i, r = i+1, r/p {
+			low[i] = r % p
+		}
+		c := make([]int, k)
+		c[0] = 1
+		pow := []int{1}
+		seen := make([]bool, q)
+		seen[1] = true
+		for len(pow) < q-1 {
+			top := c[k-1] // times x: shift up, and x^k reduced
+			copy(c[1:], c[:k-1])
+			c[0] = 0
+			for i := range c {
+				c[i] = ((c[i]-top*low[i])%p + p) % p
+			}
+			v := encode(c)
+			if seen[v] {
+				break // x's order is less than q−1
+			}
+			seen[v] = true
+			pow = append(pow, v)
+		}
+		if len(pow) == q-1 {
+			return pow
+		}
+	}
+	panic("no primitive polynomial") // there is one for every q
+}
+
+// primePower is p and k with n = p^k, p prime, or 0, 0.
+func primePower(n int) (p, k int) {
+	for d := 2; d <= n; d++ {
+		if n%d == 0 {
+			for n%d == 0 {
+				n /= d
+				k++
+			}
+			if n != 1 {
+				return 0, 0
+			}
+			return d, k
+		}
+	}
+	return 0, 0
 }
 
 // productWhistStarter is construction 3: M × R from the starter of M (its
@@ -207,16 +318,9 @@ func productWhistStarter(ms, rs *whistStarter) *whistStarter {
 	return s
 }
 
-func isPrime(n int) bool {
-	if n < 2 {
-		return false
-	}
-	for d := 2; d*d <= n; d++ {
-		if n%d == 0 {
-			return false
-		}
-	}
-	return true
+func isPrimePower(n int) bool {
+	p, _ := primePower(n)
+	return p > 0
 }
 
 // primitiveRoot is the least generator of the multiplicative group mod the prime p.

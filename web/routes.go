@@ -103,7 +103,13 @@ func Routes(c Config) (http.Handler, error) {
 		hub.Fed = c.Store.Watching
 	}
 	c.Store.OnChange(hub.Publish)
-	public := &api.API{Store: c.Store, Renders: renders, Writes: c.Store, Now: func() time.Time { return c.Store.Now() }}
+	// Results are entered on one path, whichever face they come from.
+	now := func() time.Time { return c.Store.Now() }
+	results := &app.Results{Store: c.Store, Now: now}
+	if c.Upstream != nil {
+		results.Relay = c.Upstream
+	}
+	public := &api.API{Store: c.Store, Renders: renders, Results: results}
 	health := &api.Health{Store: c.Store}
 	hooks := &api.Webhooks{Tournaments: c.Store, Store: c.Store, CheckURL: CheckWebhookURL(c.AllowPrivateWebhooks)}
 	docs, err := site.NewAPIDocs(s.assets, base)
@@ -136,10 +142,9 @@ func Routes(c Config) (http.Handler, error) {
 	// page's and an organizer's lists, a CSV) count against their client's
 	// requests a minute (perClient); the others are rendered once per version.
 
-	now := func() time.Time { return c.Store.Now() }
-	admin := &console.Admin{Store: c.Store, Sessions: console.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now}
+	admin := &console.Admin{Store: c.Store, Sessions: console.NewSessions(c.SessionKeys...), Assets: s.assets, Now: now,
+		Results: results, Corrections: &app.Corrections{Store: c.Store, Now: now}}
 	if c.Upstream != nil {
-		public.Relay, admin.Relay = c.Upstream, c.Upstream
 		// Calls from the tournament application about a followed tournament; the secret is in the address.
 		receiver := &api.HooksUpstream{Hooks: c.Upstream}
 		mux.Handle("POST /hooks/upstream/{id}/{secret}", s.api(receiver.Receive))
@@ -199,7 +204,7 @@ func Routes(c Config) (http.Handler, error) {
 	mux.Handle("POST /signin/{code}", csrf.Handler(s.page(accounts.UseSignInLink)))
 	// Players report results from the courts: a printed card's code opens its
 	// court's current match.
-	reports := &court.CourtReports{Admin: admin, Store: c.Store, BaseURL: base, Now: now, Streams: hub}
+	reports := &court.CourtReports{Admin: admin, Store: c.Store, Reports: &app.CourtReports{Store: c.Store, Results: results}, BaseURL: base, Now: now, Streams: hub}
 	mux.Handle("GET /c/{code}", s.page(reports.Page))
 	mux.Handle("GET /c/{code}/live", s.page(reports.Live))
 	mux.Handle("POST /c/{code}", csrf.Handler(s.page(reports.Report)))

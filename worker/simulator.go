@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"courtside/app"
 	"courtside/cache"
 	"courtside/tournament"
 )
@@ -31,9 +32,6 @@ type Simulator struct {
 
 // simulatorName is who the audit log says wrote the simulator's results.
 const simulatorName = "Simulator"
-
-// errNothingToDo stops a write whose reason went away meanwhile.
-var errNothingToDo = errors.New("nothing to do")
 
 // Run plays until ctx ends: every tick it lists the running tournaments of
 // every organizer and moves each on by a point here and there. With Replay,
@@ -104,16 +102,20 @@ func (s *Simulator) play(ctx context.Context, snap *tournament.Snapshot) error {
 			continue
 		}
 		moved = true
-		err := s.write(ctx, snap, func(now *tournament.Snapshot) (*tournament.Change, error) {
-			cur, ok := now.Match(m.ID)
-			if !ok || cur.State != tournament.MatchRunning {
-				return nil, errNothingToDo
-			}
-			g, _ := now.Group(cur.GroupID)
-			next, final := point(cur.Encounters, now.Config(cur), max(len(g.Encounters), 1), s.Rand.IntN(2))
-			return now.SetResult(cur.ID, next, final, s.Store.Now(), simulatorName)
-		})
-		if err != nil {
+		// A point scored on the match as it stands when it is written.
+		_, err := s.results().Enter(ctx, snap, app.Entry{MatchID: m.ID, By: simulatorName,
+			Next: func(now *tournament.Snapshot, cur *tournament.Match) (tournament.Encounters, bool, error) {
+				if cur.State != tournament.MatchRunning {
+					return nil, false, app.ErrNothingToDo
+				}
+				g, _ := now.Group(cur.GroupID)
+				next, final := point(cur.Encounters, now.Config(cur), max(len(g.Encounters), 1), s.Rand.IntN(2))
+				return next, final, nil
+			}})
+		if errors.Is(err, tournament.ErrMatchNotFound) { // gone meanwhile: nothing to do
+			err = nil
+		}
+		if err := passOver(err); err != nil {
 			return err
 		}
 	}
@@ -159,8 +161,19 @@ func (s *Simulator) idle(ctx context.Context, snap *tournament.Snapshot) error {
 // write applies a change, passing over those the rules now refuse.
 func (s *Simulator) write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) error {
 	_, _, err := s.Store.Write(ctx, from, compute)
+	return passOver(err)
+}
+
+// results enters the simulator's results through the path every face takes.
+func (s *Simulator) results() *app.Results {
+	return &app.Results{Store: s.Store, Now: s.Store.Now}
+}
+
+// passOver drops the errors of a write whose reason went away meanwhile:
+// nothing to do any more, a match no longer running, a change the rules now refuse.
+func passOver(err error) error {
 	var rule *tournament.RuleError
-	if errors.Is(err, errNothingToDo) || errors.Is(err, tournament.ErrNotRunning) || errors.As(err, &rule) {
+	if errors.Is(err, app.ErrNothingToDo) || errors.Is(err, tournament.ErrNotRunning) || errors.As(err, &rule) {
 		return nil
 	}
 	return err

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"time"
 
 	"courtside/app"
 	"courtside/cache"
@@ -29,11 +28,9 @@ type TournamentReader interface {
 type API struct {
 	Store   TournamentReader
 	Renders reply.Renders
-	Writes  Writer
-	// Relay, when set, sends results for followed tournaments upstream.
-	Relay app.ResultRelay
-	// Now is the clock results are stamped with.
-	Now func() time.Time
+	// Results enters the results keys send: here, or in the tournament
+	// application a followed tournament runs in.
+	Results *app.Results
 }
 
 // Page defaults when a list request leaves limit or offset out.

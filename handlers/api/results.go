@@ -1,8 +1,6 @@
 package api
 
 import (
-	"context"
-	"courtside/wire"
 	"encoding/json"
 	"errors"
 	"io"
@@ -10,14 +8,11 @@ import (
 	"reflect"
 	"strings"
 
+	"courtside/app"
 	"courtside/handlers/reply"
 	"courtside/tournament"
+	"courtside/wire"
 )
-
-// Writer applies changes computed by the rules (cache.Store.Write).
-type Writer interface {
-	Write(ctx context.Context, from *tournament.Snapshot, compute func(*tournament.Snapshot) (*tournament.Change, error)) (*tournament.Snapshot, *tournament.Change, error)
-}
 
 // MaxBodyBytes bounds a request body; a result is far smaller.
 const MaxBodyBytes = 64 << 10
@@ -58,25 +53,28 @@ func (a *API) putResult(w http.ResponseWriter, r *http.Request, final bool) erro
 	if body.Result == nil {
 		return reply.BadRequest("result is required: an array of encounters, each an array of sets of two numbers")
 	}
-	if a.Relay != nil {
-		status, answer, ok, err := a.Relay.RelayResult(r.Context(), snap.Tournament.ID, matchID, *body.Result, final)
-		if ok {
-			if err != nil {
-				return reply.Status(http.StatusBadGateway, "The tournament application did not answer: nothing was saved.")
-			}
-			w.Header().Set("Content-Type", "application/json; charset=utf-8")
-			w.WriteHeader(status)
-			_, err = w.Write(answer)
-			return err
-		}
-	}
-	prev, c, err := a.Writes.Write(r.Context(), snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
-		return s.SetResult(matchID, *body.Result, final, a.Now(), k.Name)
-	})
-	if err != nil {
+	entered, err := a.Results.Enter(r.Context(), snap, app.Entry{MatchID: matchID, Result: *body.Result, Final: final, By: k.Name})
+	var refused *app.UpstreamRefusal
+	switch {
+	case errors.Is(err, app.ErrUpstreamDown):
+		return reply.Status(http.StatusBadGateway, "The tournament application did not answer: nothing was saved.")
+	case errors.As(err, &refused):
+		return upstreamAnswer(w, refused.UpstreamAnswer)
+	case err != nil:
 		return resultProblem(err)
+	case entered.Upstream != nil:
+		return upstreamAnswer(w, *entered.Upstream)
 	}
-	return reply.JSON(w, wire.MatchOf(prev, c.Matches[0], wire.FormFull))
+	return reply.JSON(w, wire.MatchOf(entered.Before, entered.Change.Matches[0], wire.FormFull))
+}
+
+// upstreamAnswer passes the tournament application's answer to a relayed
+// result on unchanged: the client learns what the application said.
+func upstreamAnswer(w http.ResponseWriter, ans app.UpstreamAnswer) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(ans.Status)
+	_, err := w.Write(ans.Body)
+	return err
 }
 
 // resultProblem turns the rules' refusals into the API's answers.

@@ -49,8 +49,11 @@ type Admin struct {
 	Sessions *sessions.CookieStore
 	Assets   templates.Assets
 	Now      func() time.Time
-	// Relay, when set, sends results for followed tournaments upstream.
-	Relay app.ResultRelay
+	// Results enters results: here, or in the tournament application a
+	// followed tournament runs in.
+	Results *app.Results
+	// Corrections corrects results and gives walkovers.
+	Corrections *app.Corrections
 }
 
 const (

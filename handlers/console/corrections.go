@@ -9,6 +9,7 @@ import (
 
 	"github.com/angelofallars/htmx-go"
 
+	"courtside/app"
 	"courtside/handlers/reply"
 	"courtside/handlers/views"
 	"courtside/templates"
@@ -81,26 +82,18 @@ func (a *Admin) CorrectResult(w http.ResponseWriter, r *http.Request) error {
 	}
 	by := reply.Caller(ctx).Name + " (console)"
 	seen, _ := strconv.Atoi(r.PostFormValue("rev"))
-	_, _, err = a.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
-		if s.Tournament.Mirror != nil { // followed since the page was read
-			return nil, tournament.Refuse(followedRefusal)
-		}
-		if cur, ok := s.Match(m.ID); ok && cur.Rev != seen {
-			return nil, tournament.Refuse(changedRefusal, templates.ResultText(cur.Encounters))
-		}
-		return s.CorrectResult(m.ID, result, a.Now(), by)
-	})
-	var rule *tournament.RuleError
+	err = a.Corrections.Correct(ctx, snap, m.ID, result, seen, by)
 	switch {
 	case errors.Is(err, tournament.ErrMatchNotFound):
 		return reply.NotFound("match")
 	case errors.As(err, &ferr):
 		return again(http.StatusUnprocessableEntity, func(p *templates.ResultPage) { views.PlaceError(ctx, p, ferr) })
-	case errors.As(err, &rule):
+	case refusedAmend(err):
+		refusal := amendRefusal(ctx, err)
 		if snap, m, err = a.ownMatch(r); err != nil { // the page shows the match as it is now, and confirms against it
 			return err
 		}
-		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = reply.Refusal(ctx, rule) })
+		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = refusal })
 	case err != nil:
 		return err
 	}
@@ -142,26 +135,42 @@ func (a *Admin) Walkover(w http.ResponseWriter, r *http.Request) error {
 		return reply.BadRequest("action must be walkover or confirm")
 	}
 	by := reply.Caller(ctx).Name + " (console)"
-	_, _, err = a.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
-		if s.Tournament.Mirror != nil {
-			return nil, tournament.Refuse(followedRefusal)
-		}
-		return s.Walkover(m.ID, side, a.Now(), by)
-	})
-	var rule *tournament.RuleError
+	err = a.Corrections.Walkover(ctx, snap, m.ID, side, by)
 	switch {
 	case errors.Is(err, tournament.ErrMatchNotFound):
 		return reply.NotFound("match")
-	case errors.As(err, &rule):
+	case refusedAmend(err):
+		refusal := amendRefusal(ctx, err)
 		snap, m, err = a.ownMatch(r) // show the match as it is now: someone may have finished it
 		if err != nil {
 			return err
 		}
-		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = reply.Refusal(ctx, rule) })
+		return again(http.StatusConflict, func(p *templates.ResultPage) { p.Amend.Error = refusal })
 	case err != nil:
 		return err
 	}
 	return a.amended(w, r, "walkover")
+}
+
+// refusedAmend reports whether a correction or walkover was refused for a
+// reason the page states next to its form: the tournament is followed, the
+// result changed meanwhile, or the rules refuse.
+func refusedAmend(err error) bool {
+	var changed *app.ChangedError
+	var rule *tournament.RuleError
+	return errors.Is(err, app.ErrFollowed) || errors.As(err, &changed) || errors.As(err, &rule)
+}
+
+// amendRefusal says why a correction or walkover was refused, in the page's language.
+func amendRefusal(ctx context.Context, err error) string {
+	var changed *app.ChangedError
+	switch {
+	case errors.Is(err, app.ErrFollowed):
+		return templates.Reason(ctx, followedRefusal)
+	case errors.As(err, &changed):
+		return templates.Reason(ctx, changedRefusal, templates.ResultText(changed.Now))
+	}
+	return reply.Refusal(ctx, err)
 }
 
 // amendFor says where the page's correction and walkover forms post, and

@@ -2,13 +2,13 @@ package console
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 
+	"courtside/app"
 	"courtside/handlers/reply"
 	"courtside/record"
 	"courtside/templates"
@@ -163,58 +163,21 @@ func (a *AdminFollow) followError(w http.ResponseWriter, r *http.Request, page t
 	return reply.HTMLStatus(w, r, http.StatusUnprocessableEntity, templates.Follow(page))
 }
 
-// SendUpstream sends a console result for a followed tournament upstream. relayed is
-// false for Courtside's own tournaments; refusal is the upstream's answer
-// when it was not a 200 (nil after a 200: the copy has the match already).
-func (a *Admin) SendUpstream(ctx context.Context, tournamentID, matchID string, r tournament.Encounters, final bool) (relayed bool, refusal *upstreamAnswer, err error) {
-	if a.Relay == nil {
-		return false, nil, nil
-	}
-	status, body, ok, err := a.Relay.RelayResult(ctx, tournamentID, matchID, r, final)
-	if !ok || err != nil {
-		return ok, nil, err
-	}
-	if status == http.StatusOK {
-		return true, nil, nil
-	}
-	ans := &upstreamAnswer{Status: status}
-	var b struct {
-		Message any `json:"message"`
-	}
-	if json.Unmarshal(body, &b) == nil {
-		if s, ok := b.Message.(string); ok {
-			ans.Message = upstream.Clean(s, maxRefusalLength) // the application's words, cleaned and bounded
-		}
-	}
-	if ans.Message == "" {
-		ans.Message = http.StatusText(status)
-	}
-	return true, ans, nil
-}
-
-// maxRefusalLength bounds how much of the application's refusal of a result the console shows.
-const maxRefusalLength = 300
-
-// upstreamAnswer is the tournament application's refusal of a result.
-type upstreamAnswer struct {
-	Status  int
-	Message string
-}
-
 // refusedUpstream shows the application's refusal: a result it does not
 // take next to the form, a match it no longer runs as finished elsewhere.
-func (a *Admin) refusedUpstream(r *http.Request, snap *tournament.Snapshot, m *tournament.Match, ans *upstreamAnswer,
+func (a *Admin) refusedUpstream(r *http.Request, snap *tournament.Snapshot, m *tournament.Match, ans *app.UpstreamRefusal,
 	refused func(*tournament.ResultError) error, show func(int, templates.ResultPage) error) error {
+	msg := reply.UpstreamMessage(ans.UpstreamAnswer)
 	switch ans.Status {
 	case http.StatusBadRequest:
-		return refused(&tournament.ResultError{Message: tournament.Message{Format: "%s", Args: []any{ans.Message}}})
+		return refused(&tournament.ResultError{Message: tournament.Message{Format: "%s", Args: []any{msg}}})
 	case http.StatusPreconditionFailed:
 		page, err := a.resultPage(r, snap, m, m.Encounters)
 		if err != nil {
 			return err
 		}
-		page.FinishedBy = ans.Message
+		page.FinishedBy = msg
 		return show(http.StatusConflict, page)
 	}
-	return reply.Status(ans.Status, ans.Message)
+	return reply.Status(ans.Status, msg)
 }

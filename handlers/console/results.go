@@ -8,6 +8,7 @@ import (
 
 	"github.com/angelofallars/htmx-go"
 
+	"courtside/app"
 	"courtside/handlers/reply"
 	"courtside/handlers/views"
 	"courtside/templates"
@@ -137,25 +138,21 @@ func (a *Admin) confirmResult(r *http.Request, snap *tournament.Snapshot, m *tou
 	return show(http.StatusOK, page)
 }
 
-// writeConsoleResult writes the result through the tournament application a
-// followed tournament comes from, or here; when it was not saved it answers
-// why and reports done.
+// writeConsoleResult enters the result (app.Results: through the
+// tournament application a followed tournament comes from, or here); when
+// it was not saved it answers why and reports done.
 func (a *Admin) writeConsoleResult(r *http.Request, snap *tournament.Snapshot, m *tournament.Match, result tournament.Encounters, final bool,
 	refused func(*tournament.ResultError) error, show func(int, templates.ResultPage) error) (done bool, err error) {
 	ctx := r.Context()
 	by := reply.Caller(ctx).Name + " (console)"
-	relayed, answer, err := a.SendUpstream(ctx, snap.Tournament.ID, m.ID, result, final)
-	if !relayed {
-		_, _, err = a.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
-			return s.SetResult(m.ID, result, final, a.Now(), by)
-		})
-	}
+	_, err = a.Results.Enter(ctx, snap, app.Entry{MatchID: m.ID, Result: result, Final: final, By: by})
+	var up *app.UpstreamRefusal
 	var re *tournament.ResultError
 	switch {
-	case relayed && err != nil:
+	case errors.Is(err, app.ErrUpstreamDown):
 		return true, reply.Status(http.StatusBadGateway, templates.T(ctx, "The tournament application did not answer: nothing was saved."))
-	case answer != nil:
-		return true, a.refusedUpstream(r, snap, m, answer, refused, show)
+	case errors.As(err, &up):
+		return true, a.refusedUpstream(r, snap, m, up, refused, show)
 	case errors.As(err, &re):
 		return true, refused(re)
 	case errors.Is(err, tournament.ErrNotRunning):

@@ -17,6 +17,7 @@ import (
 
 	"github.com/angelofallars/htmx-go"
 
+	"courtside/app"
 	"courtside/cache"
 	"courtside/handlers/console"
 	"courtside/handlers/reply"
@@ -46,8 +47,10 @@ type CourtReportStore interface {
 // results, and the disputes to settle. A code reaches its court's current
 // match and nothing else; a device is a random cookie and nothing more.
 type CourtReports struct {
-	Admin   *console.Admin
-	Store   CourtReportStore
+	Admin *console.Admin
+	Store CourtReportStore
+	// Reports takes the reports and sets the results they agree on.
+	Reports *app.CourtReports
 	BaseURL string
 	Now     func() time.Time
 	// Streams push changes to the court page; nil: it polls.
@@ -436,7 +439,7 @@ func (p *courtPost) live(result tournament.Encounters) error {
 	if !p.snap.Tournament.PlayersLive {
 		return p.showError(http.StatusForbidden, templates.T(ctx, "Live scores are entered at the desk in this tournament."))
 	}
-	err := p.c.writeResult(ctx, p.snap, p.m, result, false, "players at "+p.court.Name+" (live)")
+	err := upstreamProblem(ctx, p.c.Reports.Live(ctx, p.snap, *p.court, p.m, result))
 	var re *tournament.ResultError
 	switch {
 	case errors.As(err, &re):
@@ -452,14 +455,18 @@ func (p *courtPost) live(result tournament.Encounters) error {
 // send reports the result; when the other side's report agrees, the result is set.
 func (p *courtPost) send(result tournament.Encounters) error {
 	ctx := p.r.Context()
-	rep, err := p.c.Store.ReportCourt(ctx, p.snap.Tournament.ID, p.court.ID, func(prev *tournament.CourtReport) (*tournament.CourtReport, error) {
-		return p.snap.Report(p.court.ID, prev, p.dev, result, p.c.now())
-	})
+	done, err := p.c.Reports.Report(ctx, p.snap, *p.court, p.m, p.dev, result)
+	err = upstreamProblem(ctx, err)
+	var notSettled *app.NotSettledError
 	var re *tournament.ResultError
 	var rule *tournament.RuleError
 	switch {
 	case errors.Is(err, tournament.ErrOwnReport):
 		return p.showError(http.StatusConflict, templates.T(ctx, "You reported this result already: the other side confirms it on their phone."))
+	case errors.As(err, &notSettled):
+		// The rules took the report but refuse the result now (the match's
+		// configuration changed meanwhile): the desk sees it among the reports.
+		return p.showError(http.StatusConflict, reply.Refusal(ctx, notSettled.Err))
 	case errors.As(err, &re):
 		return p.refused(re)
 	case errors.As(err, &rule):
@@ -467,35 +474,7 @@ func (p *courtPost) send(result tournament.Encounters) error {
 	case err != nil:
 		return err
 	}
-	switch {
-	case rep.Disputed():
-		return p.c.done(p.w, p.r, "disputed")
-	case !rep.Agreed:
-		return p.c.done(p.w, p.r, "reported")
-	}
-	return p.settle(rep)
-}
-
-// settle sets the result both sides agreed on and clears the court's reports.
-func (p *courtPost) settle(rep *tournament.CourtReport) error {
-	ctx := p.r.Context()
-	err := p.c.writeResult(ctx, p.snap, p.m, rep.Reports[0].Result, true, tournament.ReportedBy(p.court.Name, len(rep.Reports)))
-	done := "confirmed"
-	var re *tournament.ResultError
-	switch {
-	case errors.Is(err, tournament.ErrNotRunning):
-		done = "desk"
-	case errors.As(err, &re):
-		// The rules took the report but refuse the result now (the match's
-		// configuration changed meanwhile): the desk sees it among the reports.
-		return p.showError(http.StatusConflict, reply.Refusal(ctx, re))
-	case err != nil:
-		return err
-	}
-	if err := p.c.clear(ctx, p.snap.Tournament.ID, p.court.ID, p.m.ID); err != nil {
-		return err
-	}
-	return p.c.done(p.w, p.r, done)
+	return p.c.done(p.w, p.r, string(done))
 }
 
 // done answers a post that went through: back to the court page, which says what happened.
@@ -504,39 +483,17 @@ func (c *CourtReports) done(w http.ResponseWriter, r *http.Request, what string)
 	return nil
 }
 
-// clear removes the court's reports of the match, once its result is written.
-func (c *CourtReports) clear(ctx context.Context, tournamentID, courtID, matchID string) error {
-	_, err := c.Store.ReportCourt(ctx, tournamentID, courtID, func(prev *tournament.CourtReport) (*tournament.CourtReport, error) {
-		if prev != nil && prev.MatchID != matchID {
-			return prev, nil // another match's reports by now: they stay
-		}
-		return nil, nil
-	})
-	return err
-}
-
-// writeResult writes a result from the court or the settled reports through
-// the one write path: upstream for a followed tournament, else the rules and
-// the store. An upstream's refusal comes back as the rules' would.
-func (c *CourtReports) writeResult(ctx context.Context, snap *tournament.Snapshot, m *tournament.Match, result tournament.Encounters, final bool, by string) error {
-	relayed, answer, err := c.Admin.SendUpstream(ctx, snap.Tournament.ID, m.ID, result, final)
-	if !relayed {
-		_, _, err = c.Store.Write(ctx, snap, func(s *tournament.Snapshot) (*tournament.Change, error) {
-			return s.SetResult(m.ID, result, final, c.now(), by)
-		})
-		return err
-	}
+// upstreamProblem is the answer to a result the tournament application a
+// followed tournament runs in did not take, in the court's words, or err as it is.
+func upstreamProblem(ctx context.Context, err error) error {
+	var up *app.UpstreamRefusal
 	switch {
-	case err != nil:
+	case errors.Is(err, app.ErrUpstreamDown):
 		return reply.Status(http.StatusBadGateway, templates.T(ctx, "The tournament application did not answer: nothing was saved."))
-	case answer == nil:
-		return nil
-	case answer.Status == http.StatusPreconditionFailed:
-		return tournament.ErrNotRunning
-	case answer.Status == http.StatusBadRequest:
-		return &tournament.ResultError{Message: tournament.Message{Format: "%s", Args: []any{answer.Message}}}
+	case errors.As(err, &up):
+		return reply.Status(up.Status, reply.UpstreamMessage(up.UpstreamAnswer))
 	}
-	return reply.Status(answer.Status, answer.Message)
+	return err
 }
 
 // Settle takes one of a court's reports as the match's result, in one tap
@@ -566,23 +523,20 @@ func (c *CourtReports) Settle(w http.ResponseWriter, r *http.Request) error {
 		return reply.HTMLStatus(w, r, http.StatusConflict, views.Choose(r, templates.Console(page), templates.ConsoleLive(page)))
 	}
 	i, err := strconv.Atoi(r.PostFormValue("report"))
-	rep := snap.CourtReport(court.ID)
-	if err != nil || rep == nil || rep.MatchID != r.PostFormValue("match") || i < 0 || i >= len(rep.Reports) {
-		return fail(templates.T(ctx, "These reports were settled or changed meanwhile: nothing was saved. Look again."))
+	if err != nil {
+		i = -1
 	}
-	m, _ := snap.Match(rep.MatchID)
 	by := reply.Caller(ctx).Name + " (console), settling the reports at " + court.Name
-	err = c.writeResult(ctx, snap, m, rep.Reports[i].Result, true, by)
+	err = upstreamProblem(ctx, c.Reports.Settle(ctx, snap, *court, r.PostFormValue("match"), i, by))
 	var re *tournament.ResultError
 	switch {
+	case errors.Is(err, app.ErrReportsChanged):
+		return fail(templates.T(ctx, "These reports were settled or changed meanwhile: nothing was saved. Look again."))
 	case errors.Is(err, tournament.ErrNotRunning):
 		return fail(templates.T(ctx, "This match is over already: nothing was saved."))
 	case errors.As(err, &re):
 		return fail(reply.Refusal(ctx, re))
 	case err != nil:
-		return err
-	}
-	if err := c.clear(ctx, snap.Tournament.ID, court.ID, m.ID); err != nil {
 		return err
 	}
 	if !htmx.IsHTMX(r) {

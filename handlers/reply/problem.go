@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 
+	"courtside/app"
 	"courtside/cache"
 	"courtside/record"
 	"courtside/templates"
@@ -123,4 +124,13 @@ func ProblemText(ctx context.Context, p tournament.Problem) string {
 // ProblemReason is what a problem says in the page's language.
 func ProblemReason(ctx context.Context, p tournament.Problem) string {
 	return templates.Reason(ctx, p.Format, p.Args...)
+}
+
+// UpstreamMessage is what a page says of the tournament application's
+// answer to a relayed result: its message, or its status's reason phrase.
+func UpstreamMessage(ans app.UpstreamAnswer) string {
+	if ans.Message == "" {
+		return http.StatusText(ans.Status)
+	}
+	return ans.Message
 }

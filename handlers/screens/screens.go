@@ -93,7 +93,8 @@ func (s *Screens) Show(w http.ResponseWriter, r *http.Request) error {
 			q.From, q.To, _ = site.CourtRange(ctx, sc.Courts, snap.Tournament.Courts)
 		}
 		view := templates.ScreenView{Name: name, Every: q.Every,
-			Poll: templates.Poll{ID: screenPart, Href: r.URL.Path, ETag: reply.ETag(r, snap.Version, "screen:"+tagged), On: true, Every: screenPoll, Stream: views.LiveHref(snap)}}
+			Poll: templates.Poll{ID: screenPart, Href: r.URL.Path, ETag: reply.ETag(r, snap.Version, "screen:"+tagged), On: true, Every: screenPoll, Stream: views.LiveHref(snap),
+				Meanwhile: screenPoll}} // a change of the setting moves no version: it is polled for as before
 		switch sc.Show {
 		case "message":
 			view.Panels = []templates.TVPanel{{Title: templates.T(ctx, "Message"), Message: sc.Message}}

@@ -199,7 +199,7 @@
         location.reload();
         return;
       }
-      schedule(el.id, streaming(el) ? Math.max(base, STREAMED) : base);
+      schedule(el.id, streaming(el) ? +el.getAttribute("data-poll-meanwhile") || Math.max(base, STREAMED) : base);
     } else {
       var n = (failures[el.id] || 0) + 1;
       failures[el.id] = n;
