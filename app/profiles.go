@@ -82,23 +82,37 @@ func playerEntries(st *RankingState, playerID string) map[string]map[string]bool
 	return mine
 }
 
-// profileTournaments are the player's tournaments and places, by start,
-// with the last rated one and its rating change.
+// profileTournaments are the player's tournaments and places, by start, a
+// line per discipline entered with the rating change of that discipline's
+// matches, and the last tournament rated with its whole change.
 func profileTournaments(st *RankingState, mine map[string]map[string]bool, pr *tournament.PlayerRating, visible func(*tournament.Snapshot) bool) (out []profileTournament, last *tournament.Snapshot, lastChange float64) {
 	for _, s := range st.Snaps {
 		ids := mine[s.Tournament.ID]
 		if ids == nil || !visible(s) {
 			continue
 		}
-		rated := pr != nil && slices.ContainsFunc(pr.History, func(h tournament.RatingPoint) bool { return h.TournamentID == s.Tournament.ID })
-		var change float64
-		if rated {
+		// The rating changes of the tournament, by discipline.
+		changes := map[string]float64{}
+		if pr != nil {
 			for _, h := range pr.History {
-				if h.TournamentID == s.Tournament.ID {
-					change += h.Delta
+				if h.TournamentID != s.Tournament.ID {
+					continue
 				}
+				d := ""
+				if id, ok := strings.CutPrefix(h.Match, s.Tournament.ID+"/"); ok {
+					if m, ok := s.Match(id); ok {
+						d = m.DisciplineID
+					}
+				}
+				changes[d] += h.Delta
+				last = s
 			}
-			last, lastChange = s, change
+		}
+		if last == s {
+			lastChange = 0
+			for _, c := range changes {
+				lastChange += c
+			}
 		}
 		for di := range s.Tournament.Disciplines {
 			d := &s.Tournament.Disciplines[di]
@@ -112,6 +126,7 @@ func profileTournaments(st *RankingState, mine map[string]map[string]bool, pr *t
 			if entry == "" {
 				continue
 			}
+			change, rated := changes[d.ID]
 			out = append(out, profileTournament{Snap: s, Discipline: d.Name, Place: tournament.FinalPlaces(s, d)[entry], Rated: rated, Change: change})
 		}
 	}

@@ -41,6 +41,9 @@ type Catalog struct {
 	// Decimal and Group are the decimal point and the thousands separator.
 	Decimal string `json:"decimal"`
 	Group   string `json:"group"`
+	// One lists the counts the language says in the singular ("1 match";
+	// French "0 partie" too). None: 1 alone.
+	One []int `json:"one"`
 	// Messages are the texts by key. A text that is a format keeps its
 	// key's verbs (%s, %d) in their order.
 	Messages map[string]string `json:"messages"`
@@ -99,6 +102,15 @@ func load(fsys fs.FS) (map[Lang]*Catalog, []Lang, error) {
 
 // Langs lists the languages, English first.
 func Langs() []Lang { return slices.Clone(langs) }
+
+// Singular reports whether l says a count of n things in the singular.
+func Singular(l Lang, n int) bool {
+	one := Of(l).One
+	if len(one) == 0 {
+		return n == 1
+	}
+	return slices.Contains(one, n)
+}
 
 // Of is the catalog of l; English's for a language the site does not speak.
 func Of(l Lang) *Catalog {

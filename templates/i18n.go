@@ -90,6 +90,16 @@ func Tf(ctx context.Context, format string, args ...any) string {
 	return fmt.Sprintf(T(ctx, format), args...)
 }
 
+// Tn is Tf for a text that counts n things: one is the format where the
+// page's language says n in the singular (1 in English and German; 0 and 1
+// in French), other elsewhere. Both are keys of the catalogs.
+func Tn(ctx context.Context, n int, one, other string, args ...any) string {
+	if locale.Singular(LangOf(ctx), n) {
+		return Tf(ctx, one, args...)
+	}
+	return Tf(ctx, other, args...)
+}
+
 // RoundName says the round names the rules give in the page's language: a
 // fixed one ("Semi-finals", and "Round of 16", which German names
 // "Achtelfinale") or a numbered one ("Round 3", "Round of 64").

@@ -120,6 +120,14 @@ func translationCalls(t *testing.T) []translationKey {
 						}
 						return true
 					}
+					if tn := exprText(call.Fun); (tn == "Tn" && dir == "." || tn == "templates Tn") && len(call.Args) >= 4 {
+						for _, a := range call.Args[2:4] { // Tn(ctx, n, one, other, args...): both forms are keys
+							k := translationKey{at: fset.Position(a.Pos()).String(), fn: fn, src: exprText(a), args: len(call.Args) - 4}
+							k.key, _ = literal(a)
+							calls = append(calls, k)
+						}
+						return true
+					}
 					switch fun := call.Fun.(type) {
 					case *ast.Ident:
 						switch {
@@ -234,6 +242,8 @@ func enumKeys() map[string][]string {
 // listed here with the values it can take.
 var dynamicKeys = map[string]string{
 	"Tf format":                             "", // Tf's own
+	"Tn one":                                "", // Tn's own: its callers' forms are checked
+	"Tn other":                              "",
 	"BadInput format":                       "", // a key helper's own
 	"CourtRange m Format":                   "", // record.CourtRange's formats, found in its source
 	"Reason format":                         "", // the domain's formats, found in its source

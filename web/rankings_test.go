@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -496,5 +497,77 @@ func TestAnOrganizersPrivateTournamentReachesNoRanking(t *testing.T) {
 	}
 	if doc := rankedPage(t, own.do(http.MethodGet, "/o/"+org.Slug+"/players/"+pid, nil)); doc.Find("svg title").Length() == 0 && !strings.Contains(doc.Text(), "Rated matches") {
 		t.Error("the club's console shows no rating on the player's page")
+	}
+}
+
+// TestAProfileCountsEachRatingChangeOnce: a tournament of two disciplines
+// lists each discipline's own rating change, so that its lines add up to the
+// tournament's change, not to twice it; the rating chart has a time axis with
+// the tournaments' dates; a partner of one match is "1 match".
+func TestAProfileCountsEachRatingChangeOnce(t *testing.T) {
+	f := newFixture(t)
+	org, _ := f.cup()
+	number := func(s string) int {
+		n, err := strconv.Atoi(strings.NewReplacer("−", "-", "±", "", "+", "", ",", "").Replace(strings.TrimSpace(s)))
+		if err != nil {
+			t.Fatalf("%q is no rating change", s)
+		}
+		return n
+	}
+	ratings := rankedPage(t, f.get("/o/"+org.Slug+"/ratings", ""))
+	var checked, singular int
+	ratings.Find(`a[href^="/o/` + org.Slug + `/players/"]`).Each(func(_ int, a *goquery.Selection) {
+		href, _ := a.Attr("href")
+		doc := rankedPage(t, f.get(href, ""))
+		head := doc.Find(`[data-testid="player-change"]`)
+		if head.Length() == 0 {
+			return
+		}
+		since := strings.TrimPrefix(doc.Find(`[data-testid="player-change"]`).Prev().Text(), "At ")
+		lines := doc.Find(`[data-testid="profile-tournament"][data-tournament="` + since + `"]`)
+		sum := 0
+		lines.Find(`[data-testid="profile-change"]`).Each(func(_ int, c *goquery.Selection) { sum += number(c.Text()) })
+		// Each line's change is rounded: they add up to the whole within a point a line.
+		if whole := number(head.Text()); lines.Length() > 1 && (sum-whole > lines.Length() || whole-sum > lines.Length()) {
+			t.Errorf("%s at %s: the disciplines' changes add up to %d, the tournament's is %d", a.Text(), since, sum, whole)
+		}
+		if lines.Find(`[data-testid="profile-change"]`).Length() > 1 {
+			checked++
+		}
+		if doc.Find(`[data-testid="rating-chart"]`).Length() == 1 {
+			if doc.Find(`[data-testid="chart-time-axis"]`).Length() != 1 || doc.Find(`[data-testid="chart-day"]`).Length() == 0 {
+				t.Errorf("%s: the rating chart has no time axis with dates", a.Text())
+			}
+		}
+		doc.Find(`[data-testid="partner-matches"]`).Each(func(_ int, p *goquery.Selection) {
+			if strings.HasPrefix(p.Text(), "1 match") {
+				singular++
+				if strings.HasPrefix(p.Text(), "1 matches") {
+					t.Errorf("%s: a partner of %q", a.Text(), p.Text())
+				}
+			}
+		})
+	})
+	if checked == 0 || singular == 0 {
+		t.Fatalf("the demo has %d players rated in two disciplines of their last tournament and %d partners of one match: nothing was checked", checked, singular)
+	}
+}
+
+// TestEmptyRatingsSayWhyAndWhereToStart: an organizer without rated players
+// reads on its ratings page that names must first be confirmed, with the way
+// to its register; a visitor reads why, without the console's link.
+func TestEmptyRatingsSayWhyAndWhereToStart(t *testing.T) {
+	f := newFixture(t)
+	_, visitor := f.page("/o/boule-lyonnaise/ratings")
+	if !strings.Contains(visitor.Find(`[data-testid="ratings-empty"]`).Text(), "confirmed their name") || visitor.Find(`[data-testid="ratings-register"]`).Length() != 0 {
+		t.Errorf("a visitor reads %q", visitor.Find(`[data-testid="ratings-empty"]`).Text())
+	}
+	o, _ := f.signIn(f.bouleToken)
+	doc := o.doc(o.do(http.MethodGet, "/o/boule-lyonnaise/ratings", nil))
+	if href, _ := doc.Find(`[data-testid="ratings-register"]`).Attr("href"); href != "/admin/players" {
+		t.Errorf("the organizer is led to %q, want its register", href)
+	}
+	if rec := o.do(http.MethodGet, "/admin/players", nil); rec.Code != http.StatusOK {
+		t.Errorf("the register answers %d", rec.Code)
 	}
 }

@@ -3,11 +3,13 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,6 +19,7 @@ import (
 	"courtside/cache/cachetest"
 	"courtside/handlers/api"
 	"courtside/static"
+	"courtside/tournament"
 )
 
 func TestOpenAPIDocumentsExactlyTheServedRoutes(t *testing.T) {
@@ -198,5 +201,61 @@ func TestHealthProbes(t *testing.T) {
 		if rec.Code != want {
 			t.Errorf("%s with Redis gone: %d, want %d", p, rec.Code, want)
 		}
+	}
+}
+
+// TestOrganizerPageLeadsWithWhatRuns: an organizer's page lists its running
+// tournaments first, each once, then the others by date, planned ones too.
+func TestOrganizerPageLeadsWithWhatRuns(t *testing.T) {
+	f := newFixture(t)
+	_, doc := f.page("/o/kickerclub-hamburg")
+	var states []tournament.State
+	seen := map[string]bool{}
+	doc.Find(`[data-testid="tournament-card"]`).Each(func(_ int, a *goquery.Selection) {
+		href, _ := a.Attr("href")
+		id := strings.TrimPrefix(href, "/t/")
+		if seen[id] {
+			t.Errorf("%s is listed twice", id)
+		}
+		seen[id] = true
+		snap, err := f.store.Snapshot(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		states = append(states, snap.Tournament.State)
+	})
+	first := slices.Index(states, tournament.StateRunning)
+	last := first
+	for i, s := range states {
+		if s == tournament.StateRunning {
+			last = i
+		}
+	}
+	if first != 0 || slices.Contains(states[last+1:], tournament.StateRunning) || !slices.Contains(states, tournament.StatePlanned) {
+		t.Errorf("the page lists %v: want the running ones first", states)
+	}
+}
+
+// TestARunningMatchSaysItsCourtOnceAndItsMissingScore: the match page names
+// its court as the court is named ("Table 1", not "Table: Table 1"), and a
+// running match's card without a score shows a dash where a card with one
+// shows "0".
+func TestARunningMatchSaysItsCourtOnceAndItsMissingScore(t *testing.T) {
+	f := newFixture(t)
+	hamburg := f.tournament("Hamburg Open 2026")
+	m := f.match(hamburg, func(m *tournament.Match) bool {
+		return m.State == tournament.MatchRunning && len(m.CourtIDs) > 0 && len(m.Encounters) == 0
+	})
+	_, doc := f.page("/t/" + hamburg.Tournament.ID + "/matches/" + m.ID)
+	if courts := doc.Find(`[data-testid="match-courts"]`).Text(); strings.Contains(courts, ":") || !strings.HasPrefix(courts, "Table ") {
+		t.Errorf("the match page names its court %q", courts)
+	}
+	_, doc = f.page("/t/" + hamburg.Tournament.ID)
+	card := doc.Find(`[data-testid="match"][data-match="` + m.ID + `"]`)
+	if card.Length() == 1 && card.Find(`[data-testid="no-score"]`).Length() != 2 {
+		t.Errorf("a running card without a score shows %q", card.Text())
+	}
+	if card.Length() == 0 {
+		t.Fatal("the running match has no card on the tournament page")
 	}
 }

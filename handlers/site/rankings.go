@@ -398,6 +398,7 @@ func ratingChart(ctx context.Context, st *app.RankingState, seen *tournament.Rat
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
 		c.Ticks = append(c.Ticks, templates.ChartTick{Y: y(v), Label: templates.Number(ctx, v, 0)})
 	}
+	var days []templates.ChartDay
 	for i, h := range pr.History {
 		if i+1 == len(pr.History) || pr.History[i+1].TournamentID != h.TournamentID {
 			name := "?"
@@ -405,12 +406,50 @@ func ratingChart(ctx context.Context, st *app.RankingState, seen *tournament.Rat
 				name = s.Tournament.Name
 			}
 			c.Dots = append(c.Dots, templates.ChartDot{X: x(i + 1), Y: y(h.Rating), Title: name + ": " + templates.Number(ctx, math.Round(h.Rating), 0)})
+			if s := st.ByID[h.TournamentID]; s != nil {
+				days = append(days, templates.ChartDay{X: x(i + 1), Label: views.Venue(s.Tournament).Date(ctx, s.Tournament.StartTime)})
+			}
 		}
 	}
-	c.Label = templates.Tf(ctx, "Rating over %d matches: from %s to %s (lowest %s, highest %s).", len(pr.History),
+	c.Days = spacedDays(days)
+	c.Label = templates.Tn(ctx, len(pr.History), "Rating over %d match: from %s to %s (lowest %s, highest %s).", "Rating over %d matches: from %s to %s (lowest %s, highest %s).", len(pr.History),
 		templates.Number(ctx, start, 0), templates.Number(ctx, math.Round(pr.Rating), 0),
 		templates.Number(ctx, math.Round(slices.Min(values)), 0), templates.Number(ctx, math.Round(slices.Max(values)), 0))
 	return c
+}
+
+// chartDayWidth is the room a date takes under the rating chart, in its drawing's units.
+const chartDayWidth = 84
+
+// spacedDays are the dates that fit under the chart without touching: the
+// latest always, then each earlier one that leaves room, from the right.
+func spacedDays(days []templates.ChartDay) []templates.ChartDay {
+	type placedDay struct {
+		templates.ChartDay
+		left float64
+	}
+	var out []placedDay
+	for i := len(days) - 1; i >= 0; i-- {
+		d := days[i]
+		// Written inside the drawing: from its tick rightwards at the left
+		// edge, leftwards at the right edge.
+		left, right := d.X-chartDayWidth/2, d.X+chartDayWidth/2
+		switch d.Anchor = "middle"; {
+		case right > 640:
+			d.Anchor, left, right = "end", d.X-chartDayWidth, d.X
+		case left < 0:
+			d.Anchor, left, right = "start", d.X, d.X+chartDayWidth
+		}
+		if len(out) > 0 && out[len(out)-1].left < right {
+			continue
+		}
+		out = append(out, placedDay{d, left})
+	}
+	shown := make([]templates.ChartDay, len(out))
+	for i, d := range out {
+		shown[len(out)-1-i] = d.ChartDay
+	}
+	return shown
 }
 
 // maxRatingsShown is how many players the ratings page lists (the JSON pages through all).
@@ -426,6 +465,9 @@ func (rp *RankingPages) Ratings(w http.ResponseWriter, r *http.Request) error {
 		ctx := r.Context()
 		p := templates.RatingsPage{Page: rp.Pages.Layout(r, templates.Tf(ctx, "Rankings of %s", org.Name), templates.Tf(ctx, "Series tables and player ratings of %s.", org.Name)),
 			Organizer: org.Name, OrganizerHref: "/o/" + org.Slug, Start: templates.Number(ctx, float64(st.Data.Settings.Start), 0)}
+		if rp.Pages.views(r, org.ID) {
+			p.RegisterHref = "/admin/players"
+		}
 		for i := range st.Data.Series {
 			se := &st.Data.Series[i]
 			shown, key := app.ShownSeries(se, st, func(s *tournament.Snapshot) bool { return rp.Visible(r, s) })

@@ -86,8 +86,21 @@ func (p *Pages) Organizer(w http.ResponseWriter, r *http.Request) error {
 	if n > 1 {
 		page.PrevHref = fmt.Sprintf("/o/%s?page=%d", org.Slug, n-1)
 	}
-	for _, s := range snaps {
+	// What runs now leads the first page, whatever its date: a visitor comes
+	// for it. It is left out of the pages by date.
+	var running []*tournament.Snapshot
+	if n == 1 {
+		if running, err = p.Store.Tournaments(r.Context(), org.ID, cache.ListQuery{State: tournament.StateRunning, SharedOnly: !p.views(r, org.ID), Limit: 100}); err != nil {
+			return err
+		}
+	}
+	for _, s := range running {
 		page.Tournaments = append(page.Tournaments, tournamentCard(s))
+	}
+	for _, s := range snaps {
+		if s.Tournament.State != tournament.StateRunning {
+			page.Tournaments = append(page.Tournaments, tournamentCard(s))
+		}
 	}
 	return reply.HTML(w, r, templates.Organizer(page))
 }

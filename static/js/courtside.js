@@ -3,6 +3,9 @@
 (function () {
   "use strict";
   var lang = document.documentElement.lang || undefined;
+  // No match of any sport lasts longer than this: a minute count beyond it
+  // comes from a stale start.
+  var maxMatchMinutes = 300;
 
   // A new tournament's venue is most likely where the organizer is: offer the
   // browser's time zone until one is typed.
@@ -66,10 +69,16 @@
       // An expected start that has passed (a court is free, or the page was worked out a while ago) is "now".
       if (el.hasAttribute("data-estimate") && d < Date.now()) el.textContent = el.getAttribute("data-soon");
     });
-    // "12'" since a match started, kept current between polls.
+    // "12'" since a match started, kept current between polls. A start
+    // longer ago than any match lasts (a match left running overnight, a
+    // clock set wrong) counts no minutes: the start's time of day stays, as
+    // the server wrote it.
     document.querySelectorAll("[data-since]").forEach(function (el) {
       var d = new Date(el.getAttribute("data-since"));
-      if (!isNaN(d)) el.textContent = Math.max(0, Math.floor((Date.now() - d) / 60000)) + "'";
+      if (isNaN(d)) return;
+      var minutes = Math.max(0, Math.floor((Date.now() - d) / 60000));
+      if (!el.hasAttribute("data-start")) el.setAttribute("data-start", el.textContent);
+      el.textContent = minutes <= maxMatchMinutes ? minutes + "'" : el.getAttribute("data-start");
     });
     document.querySelectorAll("[data-remind-at][hidden]").forEach(function (el) {
       var at = new Date(el.getAttribute("data-remind-at"));
