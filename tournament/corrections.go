@@ -190,6 +190,138 @@ func (s *Snapshot) Withdraw(disciplineID, entryID string, at time.Time) (*Change
 	return c, nil
 }
 
+// Reinstate takes a withdrawal back while nothing has been played because
+// of it: the walkovers it gave turn back into open matches (their winners
+// taken back from the matches they went on to, which must not have begun;
+// in a pairing mode, rounds drawn since are drawn again, unless one has
+// begun), and the entry is paired again. It refuses once a group the
+// withdrawal ended a match in is over, naming it. Where players are teamed
+// anew each round (monster_dyp, whist), the player simply plays again from
+// the next round drawn; a match voided for the withdrawal stays void.
+func (s *Snapshot) Reinstate(disciplineID, entryID string, at time.Time) (*Change, error) {
+	d, ok := s.Discipline(disciplineID)
+	if !ok {
+		return nil, Refuse("no such discipline")
+	}
+	if !slices.Contains(d.Withdrawn, entryID) {
+		return nil, Refuse("the entry has not withdrawn")
+	}
+	if s.Tournament.State == StateFinished || s.Tournament.State == StateCancelled {
+		return nil, Refuse("the tournament is %s", s.Tournament.State)
+	}
+	c := newChange(s, at)
+	c.Version = s.Version
+	for i := range c.record().Disciplines {
+		if rd := &c.record().Disciplines[i]; rd.ID == disciplineID {
+			rd.Withdrawn = slices.DeleteFunc(slices.Clone(rd.Withdrawn), func(id string) bool { return id == entryID })
+		}
+	}
+	c.event(Event{Type: EventEntryListUpdated})
+	undo := s.withdrawalMatches(d, entryID)
+	for _, m := range s.Matches {
+		if !undo[m.ID] || slices.Contains(c.Removed, m.ID) { // a round drawn again is gone
+			continue
+		}
+		g, _ := s.Group(m.GroupID)
+		if g.State == PhaseFinished {
+			return nil, Refuse("%s is over, so the withdrawal can no longer be taken back", g.Name)
+		}
+		if err := c.takeBack(g, m, undo); err != nil {
+			return nil, err
+		}
+		rm := c.edit(m)
+		for _, court := range rm.CourtIDs {
+			c.event(Event{Type: EventCourtMatchChanged, CourtID: court})
+		}
+		rm.State, rm.Encounters, rm.Forfeit, rm.IsLiveResult = MatchOpen, nil, "", false
+		rm.StartTime, rm.EndTime, rm.CourtIDs = Time{}, Time{}, nil
+		c.event(Event{Type: EventMatchUpdated, MatchID: m.ID})
+		c.event(Event{Type: EventStandingsUpdated, GroupID: g.ID})
+	}
+	c.walkovers() // against an entry still withdrawn, the walkover is the reinstated one's
+	c.settle()
+	c.autoCall()
+	return c, nil
+}
+
+// withdrawalMatches are the matches of the discipline that the entry's
+// withdrawal ended: the walkovers it gave, and the matches skipped because
+// both sides had withdrawn (outside trees and teams drawn anew).
+func (s *Snapshot) withdrawalMatches(d *Discipline, entryID string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range s.Matches {
+		if m.DisciplineID != d.ID || !m.Involves(entryID) {
+			continue
+		}
+		switch m.State {
+		case MatchPlayed:
+			out[m.ID] = m.Forfeit == ForfeitWithdrawal
+		case MatchSkipped:
+			g, _ := s.Group(m.GroupID)
+			other := m.Entries[0]
+			if other != nil && m.Entries[0].ID == entryID || other != nil && slices.ContainsFunc(other.Entries, func(p *Entry) bool { return p != nil && p.ID == entryID }) {
+				other = m.Entries[1]
+			}
+			out[m.ID] = !g.Mode.IsBracket() && !g.Mode.Rules().TeamsPlayers(d.EntryType) && other != nil && slices.Contains(d.Withdrawn, other.ID)
+		}
+	}
+	return out
+}
+
+// takeBack undoes what a match the withdrawal ended set in motion: in a
+// tree, its winner and loser leave the matches they went on to (matches
+// only called there are taken off their courts); in a pairing mode, the
+// rounds drawn after it are drawn again. Either refuses once such a match
+// has begun, unless the withdrawal ended it too (undo).
+func (c *Change) takeBack(g *Group, m *Match, undo map[string]bool) error {
+	s := c.snap
+	switch g.Mode.Rules().Making {
+	case Tree:
+		if m.State != MatchPlayed {
+			return nil
+		}
+		for _, to := range []*Slot{m.WinnerTo, m.LoserTo} {
+			if to == nil {
+				continue
+			}
+			x, ok := s.Match(to.MatchID)
+			if !ok {
+				continue
+			}
+			if !undo[x.ID] && begun(x) {
+				return Refuse("%s has been played since, so the withdrawal can no longer be taken back", s.describe(x))
+			}
+			if onlyCalled(x) {
+				c.uncall(x)
+			}
+			c.edit(x).Entries[to.Side] = nil
+			c.event(Event{Type: EventMatchUpdated, MatchID: x.ID})
+		}
+	case Paired:
+		round := slices.IndexFunc(g.Rounds, func(r Round) bool { return r.ID == m.RoundID })
+		for _, r := range g.Rounds[round+1:] {
+			for _, x := range s.Matches {
+				if x.RoundID == r.ID && begun(x) && !undo[x.ID] {
+					return Refuse("%s has a score already, so the withdrawal can no longer be taken back", s.describe(x))
+				}
+			}
+		}
+		if round+1 < len(g.Rounds) {
+			for _, x := range s.Matches {
+				if slices.ContainsFunc(g.Rounds[round+1:], func(r Round) bool { return r.ID == x.RoundID }) {
+					c.takeAway(x)
+				}
+			}
+			p := s.groups[g.ID]
+			rg := &c.record().Disciplines[p.d].Stages[p.s].Groups[p.g]
+			if len(rg.Rounds) > round+1 {
+				rg.Rounds = slices.Clone(rg.Rounds[:round+1])
+			}
+		}
+	}
+	return nil
+}
+
 // withdrawPlayer takes a withdrawn player out of the round being played in
 // a group that teams players anew (monster_dyp, whist), where a walkover
 // would give the partner a loss and the opponents a win for a match nobody

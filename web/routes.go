@@ -359,6 +359,7 @@ func consoleRoutes(c consoleFaces) []consoleRoute {
 		{"POST /admin/t/{id}/entries/add", directors, setup.AddEntries},
 		{"POST /admin/t/{id}/entries/remove", directors, setup.RemoveNoShows},
 		{"POST /admin/t/{id}/entries/withdraw", directors, setup.Withdraw},
+		{"POST /admin/t/{id}/entries/reinstate", directors, setup.Reinstate},
 		// Helpers' logins and phones signed in by a QR code.
 		{"GET /admin/logins", directors, acc.Logins},
 		{"POST /admin/logins", directors, acc.CreateHelper},

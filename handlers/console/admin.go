@@ -158,9 +158,34 @@ func (a *Admin) SignedIn(h func(http.ResponseWriter, *http.Request) error) func(
 	}
 }
 
+// returnTo is the page to come back to after signing in: the page asked
+// for; for a form sent when the session had ended, the page the form was on
+// (only a GET page can be returned to), and for a match's result, its page
+// with the typed score, so that nothing typed is lost.
+func returnTo(r *http.Request) string {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return r.URL.RequestURI()
+	}
+	if match, ok := strings.CutSuffix(r.URL.Path, "/result"); ok && r.PathValue("matchId") != "" {
+		_ = r.ParseForm()
+		if typed := views.TypedScores(r.PostForm); len(typed) > 0 {
+			return match + "?" + typed.Encode()
+		}
+		return match
+	}
+	from := r.Header.Get("HX-Current-URL")
+	if from == "" {
+		from = r.Referer()
+	}
+	if u, err := url.Parse(from); err == nil && (u.Host == "" || u.Host == r.Host) && safeNext(u.Path) == u.Path {
+		return u.RequestURI()
+	}
+	return "/admin"
+}
+
 // toSignIn sends a visitor who is not signed in to the sign-in, to come back after it.
 func toSignIn(w http.ResponseWriter, r *http.Request) error {
-	to := "/admin/login?next=" + url.QueryEscape(r.URL.Path)
+	to := "/admin/login?next=" + url.QueryEscape(returnTo(r))
 	if htmx.IsHTMX(r) {
 		w.Header().Set("HX-Redirect", to)
 		w.WriteHeader(http.StatusUnauthorized)

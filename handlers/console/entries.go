@@ -3,8 +3,12 @@ package console
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 
 	"courtside/handlers/reply"
 	"courtside/templates"
@@ -22,10 +26,41 @@ func (s *Setups) Entries(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	page.Flash = map[string]string{"checkin": templates.T(r.Context(), "Saved who is present."), "added": templates.T(r.Context(), "Added."),
-		"removed": templates.T(r.Context(), "Removed the no-shows."), "withdrawn": templates.T(r.Context(), "Withdrawn: the remaining matches are walkovers."),
-		"withdrawn-player": templates.T(r.Context(), "Withdrawn: the round is drawn again without them, or their match is void.")}[r.URL.Query().Get("done")]
+	ctx, q := r.Context(), r.URL.Query()
+	page.Flash = map[string]string{"checkin": templates.T(ctx, "Saved who is present."), "added": templates.T(ctx, "Added."),
+		"removed": templates.T(ctx, "Removed the no-shows.")}[q.Get("done")]
+	// A withdrawal, or its undo, names whom it was about (the entry as the
+	// tournament has it, never a name from the address).
+	d, e := q.Get("discipline"), snap.Entries[q.Get("entry")]
+	switch q.Get("done") {
+	case "withdrawn", "withdrawn-player":
+		if e == nil {
+			break
+		}
+		page.Flash = templates.Tf(ctx, "Withdrawn: %s. Their remaining matches are walkovers.", e.Name)
+		if q.Get("done") == "withdrawn-player" {
+			page.Flash = templates.Tf(ctx, "Withdrawn: %s. The round is drawn again without them, or their match is void.", e.Name)
+		}
+		if _, err := snap.Reinstate(d, e.ID, s.Now()); err == nil {
+			page.Undo = &templates.EntryRef{Discipline: d, Entry: e.ID}
+		}
+	case "reinstated":
+		if e != nil {
+			page.Flash = templates.Tf(ctx, "%s plays on: the matches the withdrawal ended are open again.", e.Name)
+		}
+	}
 	return reply.HTML(w, r, templates.Entries(page))
+}
+
+// folded is a name as a search compares it: lower case, without accents.
+func folded(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(strings.ToLower(s)) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func (s *Setups) entriesPage(r *http.Request, snap *tournament.Snapshot) (templates.EntriesPage, error) {
@@ -36,7 +71,8 @@ func (s *Setups) entriesPage(r *http.Request, snap *tournament.Snapshot) (templa
 	t := snap.Tournament
 	base := "/admin/t/" + t.ID
 	page := templates.EntriesPage{Page: s.Layout(r, t.Name), Organizer: org.Name, Tournament: t.Name, Base: base,
-		Started: snap.Started(), CheckIn: t.CheckIn, ConsoleHref: base + "/setup"}
+		Started: snap.Started(), CheckIn: t.CheckIn, ConsoleHref: base + "/setup", Query: strings.TrimSpace(r.URL.Query().Get("q"))}
+	query := folded(page.Query)
 	if page.Started {
 		page.ConsoleHref = base
 	} else {
@@ -47,8 +83,18 @@ func (s *Setups) entriesPage(r *http.Request, snap *tournament.Snapshot) (templa
 			Add: templates.Field{Name: "name", ID: "add-" + d.ShortName}, LateEntries: page.Started && lateEntriesOpen(d)}
 		for _, id := range d.EntryIDs {
 			if e, ok := snap.Entries[id]; ok {
-				ed.Entries = append(ed.Entries, templates.EntryRow{ID: id, Name: e.Name,
-					Present: slices.Contains(d.CheckedIn, id), Withdrawn: slices.Contains(d.Withdrawn, id)})
+				// Rows the search leaves out stay in the page, hidden: their
+				// check-in ticks go with the form.
+				row := templates.EntryRow{ID: id, Name: e.Name, Present: slices.Contains(d.CheckedIn, id), Withdrawn: slices.Contains(d.Withdrawn, id),
+					Hidden: !strings.Contains(folded(e.Name), query)}
+				if row.Withdrawn {
+					_, err := snap.Reinstate(d.ID, id, s.Now())
+					row.Reinstate = err == nil
+				}
+				if !row.Hidden {
+					page.Found++
+				}
+				ed.Entries = append(ed.Entries, row)
 			}
 		}
 		page.Disciplines = append(page.Disciplines, ed)
@@ -159,6 +205,15 @@ func (s *Setups) Withdraw(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
+// Reinstate takes a withdrawal back while nothing has been played because
+// of it: the matches it ended are open again (the undo of Withdraw).
+func (s *Setups) Reinstate(w http.ResponseWriter, r *http.Request) error {
+	entry := r.FormValue("entry")
+	return s.entriesWrite(w, r, "reinstated", "", func(snap *tournament.Snapshot, d string) (*tournament.Change, error) {
+		return snap.Reinstate(d, entry, s.Now())
+	})
+}
+
 // teamsDrawn reports whether the discipline is playing a stage that teams
 // its players anew each round (monster_dyp, whist), where a withdrawal gives
 // no walkovers.
@@ -220,6 +275,11 @@ func (s *Setups) entriesWrite(w http.ResponseWriter, r *http.Request, done, type
 	if err != nil {
 		return err
 	}
-	http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID+"/entries?done="+done, http.StatusSeeOther)
+	to := url.Values{"done": {done}}
+	if entry := r.FormValue("entry"); entry != "" { // the page names whom it was about
+		to.Set("discipline", d)
+		to.Set("entry", entry)
+	}
+	http.Redirect(w, r, "/admin/t/"+snap.Tournament.ID+"/entries?"+to.Encode(), http.StatusSeeOther)
 	return nil
 }

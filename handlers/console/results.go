@@ -28,6 +28,11 @@ func (a *Admin) ResultForm(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	page.Flash = savedFlash(r.Context(), r.URL.Query().Get("saved"))
+	if typed := views.TypedScores(r.URL.Query()); len(typed) > 0 && m.State == tournament.MatchRunning {
+		// Back from a sign-in: the score typed when the session ended.
+		views.KeepTyped(typed, &page)
+		page.Flash = templates.T(r.Context(), "You are signed in again, and the score you typed is back: check it, then save.")
+	}
 	return reply.HTML(w, r, templates.Result(page))
 }
 
@@ -104,12 +109,20 @@ func (a *Admin) SaveResult(w http.ResponseWriter, r *http.Request) error {
 		return refused(ferr)
 	}
 	action := r.PostFormValue("action")
-	if action == "finish" { // a second look before the match ends
+	switch action {
+	case "finish": // a second look before the match ends
 		return a.confirmResult(r, snap, m, result, refused, show)
+	case "edit": // Cancel at the second look: the form as typed, nothing saved
+		page, err := a.resultPage(r, snap, m, result)
+		if err != nil {
+			return err
+		}
+		views.KeepInput(r, &page)
+		return show(http.StatusOK, page)
 	}
 	final := action == "confirm"
 	if !final && action != "live" {
-		return reply.BadRequest("action must be live, finish or confirm")
+		return reply.BadRequest("action must be live, finish, edit or confirm")
 	}
 	if done, err := a.writeConsoleResult(r, snap, m, result, final, refused, show); done || err != nil {
 		return err

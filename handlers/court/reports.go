@@ -191,7 +191,7 @@ func (c *CourtReports) view(r *http.Request, snap *tournament.Snapshot, court *t
 	p.CanReport = ok && running && t.ReportingOf() != tournament.ReportingDesk
 	p.CanLive = ok && running && t.PlayersLive
 	if !p.CanReport && !p.CanLive {
-		p.Error = templates.T(ctx, "Results are entered at the desk in this tournament.")
+		p.Note = templates.T(ctx, "Results are entered at the desk in this tournament.")
 	}
 	mv := views.MatchView(ctx, snap, m, true)
 	p.Match, p.MatchID = &mv, m.ID
@@ -261,8 +261,7 @@ func (c *CourtReports) Page(w http.ResponseWriter, r *http.Request) error {
 	switch r.URL.Query().Get("done") {
 	case "reported":
 		p.Flash = templates.T(ctx, "Result reported. The other side confirms it on their phone.")
-	case "disputed":
-		p.Flash = templates.T(ctx, "Result reported.")
+	case "disputed": // the dispute's own message says it was reported, in its colour
 	case "confirmed":
 		p.Flash = templates.T(ctx, "Result confirmed: the match is over. Thank you!")
 	case "live":

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -136,13 +138,35 @@ func ParseResult(r *http.Request, encounters, maxSets int, quick bool) (tourname
 
 // KeepInput puts what was typed back into the form, even what did not read.
 func KeepInput(r *http.Request, page *templates.ResultPage) {
+	_ = r.ParseForm()
+	KeepTyped(r.PostForm, page)
+}
+
+// KeepTyped fills the form's sets with typed values, by field name.
+func KeepTyped(typed url.Values, page *templates.ResultPage) {
 	for e := range page.Encounters {
 		for k := range page.Encounters[e].Sets {
 			s := &page.Encounters[e].Sets[k]
-			s.Values = [2]string{r.PostFormValue(s.Names[0]), r.PostFormValue(s.Names[1])}
-			s.Quick = r.PostFormValue(s.QuickName)
+			s.Values = [2]string{typed.Get(s.Names[0]), typed.Get(s.Names[1])}
+			s.Quick = typed.Get(s.QuickName)
 		}
 	}
+}
+
+// typedField is the name of a result form's score field: "s.0.1.0" (the
+// score of side 0 in set 2 of encounter 1) or "q.0.1" (its quick entry).
+var typedField = regexp.MustCompile(`^(s\.\d{1,2}\.\d{1,2}\.[01]|q\.\d{1,2}\.\d{1,2})$`)
+
+// TypedScores are the score fields of a result form as sent: what the
+// sign-in carries back to the match's page when the session had ended.
+func TypedScores(form url.Values) url.Values {
+	out := url.Values{}
+	for k, v := range form {
+		if typedField.MatchString(k) && len(v) > 0 && len(v[0]) <= 4 {
+			out.Set(k, v[0])
+		}
+	}
+	return out
 }
 
 // PlaceError shows a mistake next to the set, or the encounter, at fault.

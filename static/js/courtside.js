@@ -518,3 +518,18 @@
   document.addEventListener("htmx:afterSettle", mark);
   window.addEventListener("storage", mark);
 })();
+
+// Long lists: a search box filters its rows as one types (without
+// JavaScript the server filters when the search is sent).
+(function () {
+  "use strict";
+  function fold(s) { return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
+  document.addEventListener("input", function (e) {
+    var box = e.target.closest && e.target.closest("[data-filter]");
+    if (!box) return;
+    var q = fold(box.value.trim());
+    document.querySelectorAll(box.getAttribute("data-filter")).forEach(function (row) {
+      row.hidden = fold(row.getAttribute("data-name") || "").indexOf(q) < 0;
+    });
+  });
+})();
