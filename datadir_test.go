@@ -35,7 +35,14 @@ var (
 // startServer starts bin with --data dir and waits for its banner.
 func startServer(t *testing.T, bin, dir string) *binServer {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--data", dir, "--addr", "127.0.0.1:0")
+	return startBinary(t, bin, "serve", "--data", dir, "--addr", "127.0.0.1:0")
+}
+
+// startBinary starts bin with the arguments, without REDIS_URL or DATA_DIR,
+// and waits for its banner.
+func startBinary(t *testing.T, bin string, args ...string) *binServer {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "LOG_LEVEL=warn", "REDIS_URL=", "DATA_DIR=")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -53,7 +60,8 @@ func startServer(t *testing.T, bin, dir string) *binServer {
 		var b strings.Builder
 		for lines.Scan() {
 			b.WriteString(lines.Text() + "\n")
-			if strings.Contains(lines.Text(), "Data:") {
+			// The banner ends with where the data is, or with the embedded demo's keys.
+			if l := lines.Text(); strings.Contains(l, "Try:") || strings.Contains(l, "Data:") && !strings.Contains(l, "embedded") {
 				banner <- b.String()
 			}
 		}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -70,7 +69,7 @@ return 1
 // uses up, and its API token: the first sign-in. It returns the token's
 // secret, shown once. ErrSetupUsed when the code does not open the setup.
 func (s *Store) FirstOrganizer(ctx context.Context, code string, o tournament.Organizer) (string, record.Key, error) {
-	raw, err := json.Marshal(o)
+	raw, err := marshalRecord(o)
 	if err != nil {
 		return "", record.Key{}, err
 	}
@@ -127,7 +126,7 @@ func (s *Store) Helpers(ctx context.Context, organizerID string) ([]record.Key, 
 			continue // listed by a creation that failed after it
 		}
 		var k record.Key
-		if err := json.Unmarshal([]byte(str), &k); err != nil {
+		if err := unmarshalRecord([]byte(str), &k); err != nil {
 			return nil, fmt.Errorf("cache: helpers: %w", err)
 		}
 		if k.Helper && !k.Revoked && k.OrganizerID == organizerID {
@@ -173,7 +172,7 @@ func (s *Store) indexHelpers(ctx context.Context) error {
 		var shas []string
 		err := s.scanHash(ctx, keysByHashKey, func(sha, raw string) error {
 			var k record.Key
-			if err := json.Unmarshal([]byte(raw), &k); err != nil {
+			if err := unmarshalRecord([]byte(raw), &k); err != nil {
 				return err
 			}
 			switch {

@@ -7,7 +7,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -77,7 +76,7 @@ func (s *Store) PutKeyWithSecret(ctx context.Context, k record.Key, secret strin
 	sha := Hash(secret)
 	k.ID = "key_" + sha[:12]
 	k.CreatedAt = tournament.At(s.Now())
-	raw, err := json.Marshal(k)
+	raw, err := marshalRecord(k)
 	if err != nil {
 		return record.Key{}, err
 	}
@@ -106,7 +105,7 @@ func (s *Store) Keys(ctx context.Context) ([]record.Key, error) {
 	out := make([]record.Key, 0, len(all))
 	for _, raw := range all {
 		var k record.Key
-		if err := json.Unmarshal([]byte(raw), &k); err != nil {
+		if err := unmarshalRecord([]byte(raw), &k); err != nil {
 			return nil, fmt.Errorf("cache: keys: %w", err)
 		}
 		out = append(out, k)
@@ -143,7 +142,7 @@ func (s *Store) RevokeKey(ctx context.Context, id string) error {
 		return s.endSessionsOf(ctx, sha)
 	}
 	k.Revoked = true
-	raw, err := json.Marshal(k)
+	raw, err := marshalRecord(k)
 	if err != nil {
 		return err
 	}
@@ -171,7 +170,7 @@ func (s *Store) KeyByHash(ctx context.Context, sha string) (record.Key, error) {
 		return record.Key{}, fmt.Errorf("cache: key: %w", err)
 	}
 	var k record.Key
-	if err := json.Unmarshal([]byte(raw), &k); err != nil {
+	if err := unmarshalRecord([]byte(raw), &k); err != nil {
 		return record.Key{}, fmt.Errorf("cache: key: %w", err)
 	}
 	if k.Revoked {

@@ -207,7 +207,7 @@ func (s *Store) organizerShare(ctx context.Context, orgID string) (*organizerSha
 	}
 	for sha, raw := range all {
 		var k record.Key
-		if json.Unmarshal([]byte(raw), &k) == nil && k.Kind == record.KindToken && k.OrganizerID == orgID {
+		if unmarshalRecord([]byte(raw), &k) == nil && k.Kind == record.KindToken && k.OrganizerID == orgID {
 			share.keyHashes[sha] = true
 		}
 	}
@@ -500,7 +500,8 @@ func ReadBackup(r io.Reader, each func(BackupKey) error) (BackupInfo, error) {
 // the file; it is read twice: first whole, to check it (nothing is written
 // from a damaged file), then to restore. Unless force, the target must be
 // empty; with force, a key of the backup replaces the one of the same name
-// (the fields of a partial hash are added).
+// (the fields of a partial hash are added). Records of an earlier format
+// come back in this version's (RecordFormat), field for field.
 func (s *Store) Restore(ctx context.Context, open func() (io.ReadCloser, error), force bool) (BackupInfo, error) {
 	read := func(each func(BackupKey) error) (BackupInfo, error) {
 		f, err := open()
@@ -549,6 +550,9 @@ func (s *Store) Restore(ctx context.Context, open func() (io.ReadCloser, error),
 				}
 				k.Vals[i] = string(b)
 			}
+		}
+		if err := upgradeRecords(&k); err != nil {
+			return err
 		}
 		batch = append(batch, k)
 		for _, v := range k.Vals {

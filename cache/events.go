@@ -205,7 +205,7 @@ func (s *Store) TrimTournament(ctx context.Context, id string, keep time.Duratio
 	}
 	var t tournament.Tournament
 	if raw, err := meta.Result(); err == nil {
-		_ = json.Unmarshal([]byte(raw), &t)
+		_ = unmarshalRecord([]byte(raw), &t)
 	}
 	if t.State == tournament.StateFinished || t.State == tournament.StateCancelled {
 		r.Finished = t.EndTime.Time

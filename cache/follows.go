@@ -3,7 +3,6 @@ package cache
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -19,7 +18,7 @@ import (
 
 // PutFollow creates or replaces a follow.
 func (s *Store) PutFollow(ctx context.Context, f record.Follow) error {
-	raw, err := json.Marshal(f)
+	raw, err := marshalRecord(f)
 	if err != nil {
 		return err
 	}
@@ -41,7 +40,7 @@ var (
 // ErrTooManyFollows when the organizer follows max others. Following a
 // tournament again replaces its record.
 func (s *Store) AddFollow(ctx context.Context, f record.Follow, max int) error {
-	raw, err := json.Marshal(f)
+	raw, err := marshalRecord(f)
 	if err != nil {
 		return err
 	}
@@ -53,7 +52,7 @@ func (s *Store) AddFollow(ctx context.Context, f record.Follow, max int) error {
 		n := 0
 		for id, v := range all {
 			var o record.Follow
-			if err := json.Unmarshal([]byte(v), &o); err != nil {
+			if err := unmarshalRecord([]byte(v), &o); err != nil {
 				return err
 			}
 			switch {
@@ -93,7 +92,7 @@ func (s *Store) Follow(ctx context.Context, id string) (record.Follow, error) {
 	if err != nil {
 		return f, fmt.Errorf("cache: follow %s: %w", id, err)
 	}
-	err = json.Unmarshal([]byte(raw), &f)
+	err = unmarshalRecord([]byte(raw), &f)
 	return f, err
 }
 
@@ -106,7 +105,7 @@ func (s *Store) Follows(ctx context.Context) ([]record.Follow, error) {
 	out := make([]record.Follow, 0, len(all))
 	for _, raw := range all {
 		var f record.Follow
-		if err := json.Unmarshal([]byte(raw), &f); err != nil {
+		if err := unmarshalRecord([]byte(raw), &f); err != nil {
 			return nil, fmt.Errorf("cache: follows: %w", err)
 		}
 		out = append(out, f)

@@ -215,7 +215,7 @@ func stageImport(ctx context.Context, id string, x *Export) (*importStage, error
 	}
 	var fields []any
 	for _, m := range x.Matches {
-		raw, err := json.Marshal(m)
+		raw, err := marshalRecord(m)
 		if err != nil {
 			return nil, err
 		}
@@ -224,7 +224,7 @@ func stageImport(ctx context.Context, id string, x *Export) (*importStage, error
 	hash(stagedMatches, fields)
 	fields = fields[:0:0]
 	for _, e := range x.Entries {
-		raw, err := json.Marshal(e)
+		raw, err := marshalRecord(e)
 		if err != nil {
 			return nil, err
 		}
@@ -240,7 +240,7 @@ func stageImport(ctx context.Context, id string, x *Export) (*importStage, error
 		}
 		vals := make([]any, len(as))
 		for i, a := range as {
-			raw, err := json.Marshal(a)
+			raw, err := marshalRecord(a)
 			if err != nil {
 				return nil, err
 			}
@@ -276,11 +276,11 @@ func (s *Store) sendStaged(ctx context.Context, st *importStage) error {
 func (s *Store) placeImport(ctx context.Context, t *tournament.Tournament, x *Export, st *importStage) error {
 	id := t.ID
 	c := tournament.Restore(t, x.Entries, nil, s.Now())
-	meta, err := json.Marshal(c.Tournament)
+	meta, err := marshalRecord(c.Tournament)
 	if err != nil {
 		return err
 	}
-	l, err := json.Marshal(listingOf(c.Tournament))
+	l, err := marshalRecord(listingOf(c.Tournament))
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,9 @@
 // family ({organizers}, {keys}). Plain pipelines may span slots; the cluster
 // client splits them per node.
 //
+// A value described as JSON is a record that starts with its format
+// (records.go): {"format":2,...}; the records of earlier formats read too.
+//
 // Everything that belongs to one tournament carries the tournament id as a
 // hash tag, so a multi-key step on one tournament touches one cluster slot:
 //

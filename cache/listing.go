@@ -3,7 +3,6 @@ package cache
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -57,7 +56,7 @@ func (s *Store) Tournaments(ctx context.Context, orgID string, q ListQuery) ([]*
 			continue
 		}
 		var l listing
-		if err := json.Unmarshal([]byte(raw), &l); err != nil {
+		if err := unmarshalRecord([]byte(raw), &l); err != nil {
 			return nil, fmt.Errorf("cache: organizer %s index: %w", orgID, err)
 		}
 		ask = append(ask, l)
@@ -83,7 +82,7 @@ func (s *Store) Tournaments(ctx context.Context, orgID string, q ListQuery) ([]*
 			case err != nil:
 				return nil, fmt.Errorf("cache: tournament %s listing: %w", l.ID, err)
 			default:
-				if err := json.Unmarshal(raw, &l); err != nil {
+				if err := unmarshalRecord(raw, &l); err != nil {
 					return nil, fmt.Errorf("cache: tournament %s listing: %w", l.ID, err)
 				}
 			}
@@ -174,7 +173,7 @@ func sortOrganizers(os []tournament.Organizer) {
 
 // PutOrganizer creates or replaces an organizer.
 func (s *Store) PutOrganizer(ctx context.Context, o tournament.Organizer) error {
-	raw, err := json.Marshal(o)
+	raw, err := marshalRecord(o)
 	if err != nil {
 		return err
 	}
@@ -192,13 +191,13 @@ func (s *Store) PutOrganizer(ctx context.Context, o tournament.Organizer) error 
 // PutTournament creates or replaces a whole tournament in one atomic step and
 // bumps its version.
 func (s *Store) PutTournament(ctx context.Context, t *tournament.Tournament, matches []*tournament.Match, entries []*tournament.Entry) error {
-	meta, err := json.Marshal(t)
+	meta, err := marshalRecord(t)
 	if err != nil {
 		return err
 	}
 	ms := make([]any, 0, 2*len(matches))
 	for _, m := range matches {
-		raw, err := json.Marshal(m)
+		raw, err := marshalRecord(m)
 		if err != nil {
 			return err
 		}
@@ -206,13 +205,13 @@ func (s *Store) PutTournament(ctx context.Context, t *tournament.Tournament, mat
 	}
 	es := make([]any, 0, 2*len(entries))
 	for _, e := range entries {
-		raw, err := json.Marshal(e)
+		raw, err := marshalRecord(e)
 		if err != nil {
 			return err
 		}
 		es = append(es, e.ID, raw)
 	}
-	l, err := json.Marshal(listingOf(t))
+	l, err := marshalRecord(listingOf(t))
 	if err != nil {
 		return err
 	}
@@ -248,7 +247,7 @@ func (s *Store) PutTournament(ctx context.Context, t *tournament.Tournament, mat
 // is never without its index entry. Tournaments skips the entries of those
 // whose write then failed.
 func (s *Store) index(ctx context.Context, t *tournament.Tournament) error {
-	l, err := json.Marshal(listingOf(t))
+	l, err := marshalRecord(listingOf(t))
 	if err != nil {
 		return err
 	}

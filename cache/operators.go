@@ -3,7 +3,6 @@ package cache
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -126,7 +125,7 @@ func (s *Store) AllOrganizers(ctx context.Context) ([]tournament.Organizer, erro
 	out := make([]tournament.Organizer, 0, len(all))
 	for _, raw := range all {
 		var o tournament.Organizer
-		if err := json.Unmarshal([]byte(raw), &o); err != nil {
+		if err := unmarshalRecord([]byte(raw), &o); err != nil {
 			return nil, fmt.Errorf("cache: organizers: %w", err)
 		}
 		out = append(out, o)
@@ -181,7 +180,7 @@ return 1
 // token's secret, shown once. ErrInviteUsed when the code opens nothing,
 // ErrSlugTaken when another organizer has the slug.
 func (s *Store) InvitedOrganizer(ctx context.Context, code string, o tournament.Organizer) (string, record.Key, error) {
-	raw, err := json.Marshal(o)
+	raw, err := marshalRecord(o)
 	if err != nil {
 		return "", record.Key{}, err
 	}

@@ -2,7 +2,6 @@ package cache
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -146,7 +145,7 @@ return 0
 // organizer's quotas, counting matches (the most it can come to) and bytes.
 // It reports whether it listed it now (false: the index had it already).
 func (s *Store) reserve(ctx context.Context, t *tournament.Tournament, matches, bytes int) (bool, error) {
-	l, err := json.Marshal(listingOf(t))
+	l, err := marshalRecord(listingOf(t))
 	if err != nil {
 		return false, err
 	}
@@ -182,13 +181,13 @@ func (s *Store) release(ctx context.Context, orgID, id string) error {
 // storedBytes is what a tournament counts in its organizer's storage: its
 // record and entries as created, and tournament.StoredMatchBytes a match it may come to.
 func storedBytes(t *tournament.Tournament, entries []*tournament.Entry, matches int) (int, error) {
-	raw, err := json.Marshal(t)
+	raw, err := marshalRecord(t)
 	if err != nil {
 		return 0, err
 	}
 	n := len(raw) + matches*tournament.StoredMatchBytes
 	for _, e := range entries {
-		raw, err := json.Marshal(e)
+		raw, err := marshalRecord(e)
 		if err != nil {
 			return 0, err
 		}

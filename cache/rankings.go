@@ -3,7 +3,6 @@ package cache
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -64,7 +63,7 @@ func (s *Store) Rankings(ctx context.Context, orgID string) (*Rankings, error) {
 	r := &Rankings{Rev: rev, Register: &rankings.Register{Players: map[string]rankings.RegisteredPlayer{}, Links: map[string]string{}}, Settings: rankings.DefaultRatingSettings}
 	if err := s.scanHash(ctx, registerPlayersKey(orgID), func(k, v string) error {
 		var p rankings.RegisteredPlayer
-		if err := json.Unmarshal([]byte(v), &p); err != nil {
+		if err := unmarshalRecord([]byte(v), &p); err != nil {
 			return err
 		}
 		r.Register.Players[k] = p
@@ -89,14 +88,14 @@ func (s *Store) Rankings(ctx context.Context, orgID string) (*Rankings, error) {
 	}
 	for _, raw := range series.Val() {
 		var se rankings.Series
-		if err := json.Unmarshal([]byte(raw), &se); err != nil {
+		if err := unmarshalRecord([]byte(raw), &se); err != nil {
 			return nil, fmt.Errorf("cache: organizer %s series: %w", orgID, err)
 		}
 		r.Series = append(r.Series, se)
 	}
 	sortSeries(r.Series)
 	if raw, err := settings.Bytes(); err == nil {
-		if err := json.Unmarshal(raw, &r.Settings); err != nil {
+		if err := unmarshalRecord(raw, &r.Settings); err != nil {
 			return nil, fmt.Errorf("cache: organizer %s rating settings: %w", orgID, err)
 		}
 	}
@@ -194,7 +193,7 @@ func (s *Store) LinkPlayers(ctx context.Context, orgID string, newPlayers []rank
 	flush := func() error {
 		args := []any{tournament.MaxRegisteredPlayers, len(players)}
 		for _, p := range players {
-			raw, err := json.Marshal(p)
+			raw, err := marshalRecord(p)
 			if err != nil {
 				return err
 			}
@@ -300,7 +299,7 @@ func (s *Store) SplitPlayer(ctx context.Context, orgID, from string, links []str
 	if err := s.TakeWrite(ctx, orgID); err != nil {
 		return err
 	}
-	raw, err := json.Marshal(to)
+	raw, err := marshalRecord(to)
 	if err != nil {
 		return err
 	}
@@ -341,7 +340,7 @@ func (s *Store) PutSeries(ctx context.Context, orgID string, se rankings.Series)
 	if err := s.TakeWrite(ctx, orgID); err != nil {
 		return err
 	}
-	raw, err := json.Marshal(se)
+	raw, err := marshalRecord(se)
 	if err != nil {
 		return err
 	}
@@ -365,7 +364,7 @@ func (s *Store) PutRatingSettings(ctx context.Context, orgID string, rs rankings
 	if err := s.TakeWrite(ctx, orgID); err != nil {
 		return err
 	}
-	raw, err := json.Marshal(rs)
+	raw, err := marshalRecord(rs)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package cache
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -193,7 +192,7 @@ func (s *Store) ReportCourt(ctx context.Context, tournamentID, courtID string, c
 		var prev *tournament.CourtReport
 		if raw != "" {
 			prev = new(tournament.CourtReport)
-			if err := json.Unmarshal([]byte(raw), prev); err != nil {
+			if err := unmarshalRecord([]byte(raw), prev); err != nil {
 				return nil, fmt.Errorf("cache: report at %s/%s: %w", tournamentID, courtID, err)
 			}
 		}
@@ -203,7 +202,7 @@ func (s *Store) ReportCourt(ctx context.Context, tournamentID, courtID string, c
 		}
 		newRaw := ""
 		if next != nil {
-			b, err := json.Marshal(next)
+			b, err := marshalRecord(next)
 			if err != nil {
 				return nil, err
 			}
@@ -236,7 +235,7 @@ func decodeReports(all map[string]string) (map[string]*tournament.CourtReport, e
 	out := make(map[string]*tournament.CourtReport, len(all))
 	for court, raw := range all {
 		r := new(tournament.CourtReport)
-		if err := json.Unmarshal([]byte(raw), r); err != nil {
+		if err := unmarshalRecord([]byte(raw), r); err != nil {
 			return nil, fmt.Errorf("report at %s: %w", court, err)
 		}
 		out[court] = r

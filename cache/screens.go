@@ -3,7 +3,6 @@ package cache
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -23,7 +22,7 @@ func (s *Store) Screens(ctx context.Context, tournamentID string) ([]record.Scre
 	out := make([]record.Screen, 0, len(all))
 	for _, raw := range all {
 		var sc record.Screen
-		if err := json.Unmarshal([]byte(raw), &sc); err != nil {
+		if err := unmarshalRecord([]byte(raw), &sc); err != nil {
 			return nil, err
 		}
 		out = append(out, sc)
@@ -42,7 +41,7 @@ func (s *Store) Screen(ctx context.Context, tournamentID, name string) (record.S
 		return record.Screen{}, err
 	}
 	var sc record.Screen
-	err = json.Unmarshal(raw, &sc)
+	err = unmarshalRecord(raw, &sc)
 	return sc, err
 }
 
@@ -66,7 +65,7 @@ return 1
 // written in one step: a TV reads the old setting or the new, never a mix. A
 // tournament has at most tournament.MaxScreens screens (ErrTooManyScreens).
 func (s *Store) PutScreen(ctx context.Context, tournamentID string, sc record.Screen) error {
-	raw, err := json.Marshal(sc)
+	raw, err := marshalRecord(sc)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package cache
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -194,7 +193,7 @@ func applyDelta(old *tournament.Snapshot, v int64, delta []any) (*tournament.Sna
 	t := old.Tournament
 	if meta, _ := delta[0].(string); meta != "" {
 		t = new(tournament.Tournament)
-		if err := json.Unmarshal([]byte(meta), t); err != nil {
+		if err := unmarshalRecord([]byte(meta), t); err != nil {
 			return nil, fmt.Errorf("meta: %w", err)
 		}
 	}
@@ -261,7 +260,7 @@ func decodePairs[T any](list any, got func(id string, rec *T)) error {
 			continue
 		}
 		rec := new(T)
-		if err := json.Unmarshal([]byte(raw), rec); err != nil {
+		if err := unmarshalRecord([]byte(raw), rec); err != nil {
 			return fmt.Errorf("%s: %w", id, err)
 		}
 		got(id, rec)
@@ -309,13 +308,13 @@ func (s *Store) load(ctx context.Context, id string) (*tournament.Snapshot, erro
 		return nil, fmt.Errorf("cache: tournament %s version: %w", id, err)
 	}
 	var t tournament.Tournament
-	if err := json.Unmarshal([]byte(meta.Val()), &t); err != nil {
+	if err := unmarshalRecord([]byte(meta.Val()), &t); err != nil {
 		return nil, fmt.Errorf("cache: tournament %s meta: %w", id, err)
 	}
 	ms := make([]*tournament.Match, 0, len(matches.Val()))
 	for mid, raw := range matches.Val() {
 		m := new(tournament.Match)
-		if err := json.Unmarshal([]byte(raw), m); err != nil {
+		if err := unmarshalRecord([]byte(raw), m); err != nil {
 			return nil, fmt.Errorf("cache: tournament %s match %s: %w", id, mid, err)
 		}
 		ms = append(ms, m)
@@ -323,7 +322,7 @@ func (s *Store) load(ctx context.Context, id string) (*tournament.Snapshot, erro
 	es := make(map[string]*tournament.Entry, len(entries.Val()))
 	for eid, raw := range entries.Val() {
 		e := new(tournament.Entry)
-		if err := json.Unmarshal([]byte(raw), e); err != nil {
+		if err := unmarshalRecord([]byte(raw), e); err != nil {
 			return nil, fmt.Errorf("cache: tournament %s entry %s: %w", id, eid, err)
 		}
 		es[eid] = e
@@ -350,7 +349,7 @@ func (s *Store) Organizer(ctx context.Context, id string) (tournament.Organizer,
 	if err != nil {
 		return o, fmt.Errorf("cache: organizer %s: %w", id, err)
 	}
-	err = json.Unmarshal([]byte(raw), &o)
+	err = unmarshalRecord([]byte(raw), &o)
 	return o, err
 }
 

@@ -2,7 +2,6 @@ package cache
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -29,7 +28,7 @@ return 1
 // CreateOrganizer adds an organizer, in one atomic step that claims its slug:
 // of two organizers racing for one slug, one gets it.
 func (s *Store) CreateOrganizer(ctx context.Context, o tournament.Organizer) error {
-	raw, err := json.Marshal(o)
+	raw, err := marshalRecord(o)
 	if err != nil {
 		return err
 	}
@@ -150,7 +149,7 @@ func (s *Store) Export(ctx context.Context, id string) (*Export, error) {
 	for i, m := range snap.Matches {
 		for _, raw := range cmds[i].Val() {
 			var a tournament.AuditEntry
-			if err := json.Unmarshal([]byte(raw), &a); err != nil {
+			if err := unmarshalRecord([]byte(raw), &a); err != nil {
 				return nil, fmt.Errorf("cache: export %s audit: %w", id, err)
 			}
 			x.Audit[m.ID] = append(x.Audit[m.ID], a)
@@ -171,7 +170,7 @@ func (s *Store) DeleteTournament(ctx context.Context, id string) error {
 		return fmt.Errorf("cache: delete %s: %w", id, err)
 	}
 	var t tournament.Tournament
-	if err := json.Unmarshal([]byte(meta), &t); err != nil {
+	if err := unmarshalRecord([]byte(meta), &t); err != nil {
 		return fmt.Errorf("cache: delete %s: %w", id, err)
 	}
 	matchIDs, err := s.rdb.HKeys(ctx, matchesKey(id)).Result()

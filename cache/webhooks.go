@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -86,7 +85,7 @@ func (s *Store) CreateWebhook(ctx context.Context, k record.Key, tournamentID, u
 }
 
 func (s *Store) putWebhook(ctx context.Context, rec webhookRecord) error {
-	raw, err := json.Marshal(rec)
+	raw, err := marshalRecord(rec)
 	if err != nil {
 		return err
 	}
@@ -106,7 +105,7 @@ func (s *Store) Webhook(ctx context.Context, id string) (record.Webhook, error) 
 		return record.Webhook{}, fmt.Errorf("cache: webhook %s: %w", id, err)
 	}
 	var rec webhookRecord
-	if err := json.Unmarshal([]byte(raw), &rec); err != nil {
+	if err := unmarshalRecord([]byte(raw), &rec); err != nil {
 		return record.Webhook{}, fmt.Errorf("cache: webhook %s: %w", id, err)
 	}
 	return rec.webhook(), nil
@@ -145,7 +144,7 @@ func (s *Store) webhooksByID(ctx context.Context, ids []string) ([]record.Webhoo
 			continue // deleted meanwhile
 		}
 		var rec webhookRecord
-		if err := json.Unmarshal([]byte(str), &rec); err != nil {
+		if err := unmarshalRecord([]byte(str), &rec); err != nil {
 			return nil, fmt.Errorf("cache: webhooks: %w", err)
 		}
 		out = append(out, rec.webhook())
@@ -197,7 +196,7 @@ func (s *Store) SetWebhookEnabled(ctx context.Context, w record.Webhook, enabled
 	if !enabled {
 		w.DisabledAt = tournament.At(s.Now())
 	}
-	raw, err := json.Marshal(webhookRecord{Webhook: w, Owner: w.Owner, KeyID: w.KeyID, Secret: w.Secret})
+	raw, err := marshalRecord(webhookRecord{Webhook: w, Owner: w.Owner, KeyID: w.KeyID, Secret: w.Secret})
 	if err != nil {
 		return w, err
 	}
@@ -233,7 +232,7 @@ func (s *Store) AllWebhooks(ctx context.Context) ([]record.Webhook, error) {
 	out := make([]record.Webhook, 0, len(raws))
 	for id, raw := range raws {
 		var rec webhookRecord
-		if err := json.Unmarshal([]byte(raw), &rec); err != nil {
+		if err := unmarshalRecord([]byte(raw), &rec); err != nil {
 			return nil, fmt.Errorf("cache: webhook %s: %w", id, err)
 		}
 		out = append(out, rec.webhook())
@@ -243,7 +242,7 @@ func (s *Store) AllWebhooks(ctx context.Context) ([]record.Webhook, error) {
 
 // LogDelivery records a delivery attempt; the log keeps the last 20.
 func (s *Store) LogDelivery(ctx context.Context, webhookID string, d record.Delivery) error {
-	raw, err := json.Marshal(d)
+	raw, err := marshalRecord(d)
 	if err != nil {
 		return err
 	}
@@ -263,7 +262,7 @@ func (s *Store) Deliveries(ctx context.Context, webhookID string) ([]record.Deli
 	}
 	out := make([]record.Delivery, len(raws))
 	for i, raw := range raws {
-		if err := json.Unmarshal([]byte(raw), &out[i]); err != nil {
+		if err := unmarshalRecord([]byte(raw), &out[i]); err != nil {
 			return nil, err
 		}
 	}

@@ -226,14 +226,14 @@ func (s *Store) Apply(ctx context.Context, id string, c *tournament.Change) (int
 func encodeChange(c *tournament.Change) (applyArgs, error) {
 	args := applyArgs{Version: c.Version, Live: c.Live, Removed: c.Removed}
 	for i, m := range c.Matches {
-		raw, err := json.Marshal(m)
+		raw, err := marshalRecord(m)
 		if err != nil {
 			return args, err
 		}
 		args.Matches = append(args.Matches, applyRecord{ID: m.ID, Rev: m.Rev, Running: c.Live && i == 0, JSON: string(raw)})
 	}
 	for _, e := range c.Entries {
-		raw, err := json.Marshal(e)
+		raw, err := marshalRecord(e)
 		if err != nil {
 			return args, err
 		}
@@ -250,11 +250,11 @@ func encodeChange(c *tournament.Change) (applyArgs, error) {
 	}
 	args.EIDs = strings.Join(ids, ",")
 	if t := c.Tournament; t != nil {
-		raw, err := json.Marshal(t)
+		raw, err := marshalRecord(t)
 		if err != nil {
 			return args, err
 		}
-		l, err := json.Marshal(listingOf(t))
+		l, err := marshalRecord(listingOf(t))
 		if err != nil {
 			return args, err
 		}
@@ -268,7 +268,7 @@ func encodeChange(c *tournament.Change) (applyArgs, error) {
 		args.Events = string(raw)
 	}
 	if c.Audit != nil {
-		raw, err := json.Marshal(c.Audit)
+		raw, err := marshalRecord(c.Audit)
 		if err != nil {
 			return args, err
 		}
@@ -364,7 +364,7 @@ func (s *Store) Audit(ctx context.Context, id, matchID string) ([]tournament.Aud
 	}
 	out := make([]tournament.AuditEntry, len(raws))
 	for i, raw := range raws {
-		if err := json.Unmarshal([]byte(raw), &out[i]); err != nil {
+		if err := unmarshalRecord([]byte(raw), &out[i]); err != nil {
 			return nil, fmt.Errorf("cache: audit %s/%s: %w", id, matchID, err)
 		}
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"courtside/wire"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -548,11 +549,11 @@ func notRunningPassesOn(t *testing.T, u *instanceU, m *httptest.Server, keyU, ke
 	t.Helper()
 	base := "/tournaments/" + followedID
 	_, raw := get(t, m.URL+"/v1/public", keyM, base)
-	var tj tournament.TournamentJSON
+	var tj wire.Tournament
 	_ = json.Unmarshal(raw, &tj)
 	for _, d := range tj.Disciplines {
 		_, raw := get(t, m.URL+"/v1/public", keyM, base+"/disciplines/"+d.ID+"/matches")
-		var ms []tournament.MatchJSON
+		var ms []wire.Match
 		_ = json.Unmarshal(raw, &ms)
 		for _, mj := range ms {
 			if mj.State != tournament.MatchPlayed {

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"courtside/wire"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -160,7 +161,7 @@ func TestCreateStartAndTheAPI(t *testing.T) {
 	}
 
 	id := strings.TrimSpace(mustRun(t, getenv, "tournaments", "create", "--file", setupFile(t, nil)))
-	var tj tournament.TournamentJSON
+	var tj wire.Tournament
 	code, body := getFrom(t, h, token, "/v1/public/tournaments/"+id)
 	if code != 200 || json.Unmarshal(body, &tj) != nil || tj.State != tournament.StateReady || tj.Name != "Club Night 48" || len(tj.Disciplines) != 2 {
 		t.Fatalf("created: %d %s", code, body)
@@ -186,7 +187,7 @@ func TestCreateStartAndTheAPI(t *testing.T) {
 	if tj.State != tournament.StateRunning || tj.Disciplines[0].Stages[0].State != tournament.PhaseRunning || tj.Disciplines[0].Stages[1].State != tournament.PhasePlanned {
 		t.Errorf("started: %s", body)
 	}
-	var ms []tournament.MatchJSON
+	var ms []wire.Match
 	_, body = getFrom(t, h, token, "/v1/public/tournaments/"+id+"/stages/"+tj.Disciplines[0].Stages[0].ID+"/matches")
 	if err := json.Unmarshal(body, &ms); err != nil {
 		t.Fatalf("%v: %s", err, body)
@@ -195,7 +196,7 @@ func TestCreateStartAndTheAPI(t *testing.T) {
 		t.Errorf("the swiss's first round has %d matches, want 5: %s", len(ms), body)
 	}
 	// autoCall: the four courts got the first four open matches.
-	var courts []tournament.CourtJSON
+	var courts []wire.Court
 	_, body = getFrom(t, h, token, "/v1/public/tournaments/"+id+"/courts?includeMatchDetails=true")
 	if err := json.Unmarshal(body, &courts); err != nil {
 		t.Fatalf("%v: %s", err, body)

@@ -15,6 +15,7 @@ package upstream
 
 import (
 	"context"
+	"courtside/wire"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/json"
@@ -384,7 +385,7 @@ func (f *Follower) underLimit(ctx context.Context, fl record.Follow) error {
 
 // findOrganizer looks for the tournament among the key's own (an API token's)
 // and returns its organizer; a public key gets no organizer and token false.
-func findOrganizer(ctx context.Context, c *Client, id string) (*tournament.OrganizerRef, bool, error) {
+func findOrganizer(ctx context.Context, c *Client, id string) (*wire.OrganizerRef, bool, error) {
 	for offset := 0; offset < 500; offset += 100 {
 		items, err := c.Tournaments(ctx, 100, offset)
 		if Refused(err) {
@@ -409,7 +410,7 @@ func findOrganizer(ctx context.Context, c *Client, id string) (*tournament.Organ
 // already (the same id and slug: one made by an earlier follow). Its id,
 // slug and name are the upstream's claims: checked as a new organizer's are,
 // and never another local organizer's.
-func (f *Follower) localOrganizer(ctx context.Context, o tournament.OrganizerRef, sport string) error {
+func (f *Follower) localOrganizer(ctx context.Context, o wire.OrganizerRef, sport string) error {
 	org, problems := tournament.NewOrganizer(o.Name, o.Slug, string(enum(sport, tournament.Sports, tournament.TableSoccer)))
 	problems = append(problems, textcheck.Joiners("name", o.Name)...)
 	if len(problems) > 0 || !validID(o.ID) {

@@ -3,6 +3,7 @@ package upstream
 import (
 	"bytes"
 	"context"
+	"courtside/wire"
 	"encoding/json"
 	"errors"
 	"io"
@@ -212,7 +213,7 @@ func TestFollowReadsTheRealServiceLeniently(t *testing.T) {
 	if m1 == nil || m1.Entries[1] == nil || m1.Entries[1].ID != "05-1111_05-2222" || m1.StageID != "tio:vqoPQvYwYnERa" || m1.EndTime.IsZero() {
 		t.Errorf("match 1 %+v", m1)
 	}
-	if j := snap.MatchJSON(m1, tournament.FormFull); j.DisplayScore == nil || *j.DisplayScore != [2]int{7, 5} {
+	if j := wire.MatchOf(snap, m1, wire.FormFull); j.DisplayScore == nil || *j.DisplayScore != [2]int{7, 5} {
 		t.Errorf("match 1 display score %v", j.DisplayScore)
 	}
 	if m3, _ := snap.Match("tio:mAtch0000003"); m3 == nil || m3.Entries != [2]*tournament.Entry{} || m3.State != tournament.MatchIncomplete {
@@ -223,7 +224,7 @@ func TestFollowReadsTheRealServiceLeniently(t *testing.T) {
 	}
 	// The court shows a newer live score than the match list: the court's is kept.
 	court, _ := snap.Court("tio:cOurt00000002")
-	if cj := snap.CourtJSON(court, true, tournament.FormCourtList); cj.CurrentMatch == nil || !slices.Equal(cj.CurrentMatch.Encounters[0], []tournament.Set{{4, 2}}) {
+	if cj := wire.CourtOf(snap, court, true, wire.FormCourtList); cj.CurrentMatch == nil || !slices.Equal(cj.CurrentMatch.Encounters[0], []tournament.Set{{4, 2}}) {
 		t.Errorf("court 2 %+v", cj)
 	}
 	rows := snap.Standings(g)

@@ -2,6 +2,7 @@ package upstream
 
 import (
 	"bytes"
+	"courtside/wire"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -189,21 +190,21 @@ type ListItem struct {
 	Name      string
 	Date      tournament.Time
 	State     tournament.State
-	Organizer *tournament.OrganizerRef
+	Organizer *wire.OrganizerRef
 }
 
 type wireListItem struct {
 	wireID
-	Name      string                   `json:"name"`
-	Date      tournament.Time          `json:"date"`
-	State     string                   `json:"state"`
-	Organizer *tournament.OrganizerRef `json:"organizer"`
+	Name      string             `json:"name"`
+	Date      tournament.Time    `json:"date"`
+	State     string             `json:"state"`
+	Organizer *wire.OrganizerRef `json:"organizer"`
 }
 
 func (w wireListItem) item() ListItem {
 	it := ListItem{ID: w.String(), Name: cleanName(w.Name), Date: w.Date, State: enum(w.State, tournament.States, tournament.StateRunning)}
 	if o := w.Organizer; o != nil {
-		it.Organizer = &tournament.OrganizerRef{ID: o.ID, Slug: o.Slug, Name: cleanName(o.Name)}
+		it.Organizer = &wire.OrganizerRef{ID: o.ID, Slug: o.Slug, Name: cleanName(o.Name)}
 	}
 	return it
 }

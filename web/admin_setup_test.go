@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"courtside/wire"
 	"fmt"
 	"mime/multipart"
 	"net/http"
@@ -188,7 +189,7 @@ func TestConsoleCSVUpload(t *testing.T) {
 	id := strings.TrimSuffix(strings.TrimPrefix(rec.Header().Get("Location"), "/admin/t/"), "/setup?done=created")
 	snap, _ := f.store.Snapshot(context.Background(), id)
 	var names []string
-	for _, e := range snap.EntriesJSON(snap.Tournament.Disciplines[1].EntryIDs) {
+	for _, e := range wire.EntriesOf(snap, snap.Tournament.Disciplines[1].EntryIDs) {
 		names = append(names, e.Name)
 	}
 	if strings.Join(names, "|") != "Anna Berg / Ben Kurz|Die Kurbler|Emil Voss / Frida Lang" {

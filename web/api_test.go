@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"courtside/wire"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -525,7 +526,7 @@ func TestKeysAndAccess(t *testing.T) {
 func TestListsAreMostRecentFirstAndShareOnlyPublic(t *testing.T) {
 	f := newFixture(t)
 	kicker := f.org("kickerclub-hamburg")
-	var own, shared []tournament.ListItem
+	var own, shared []wire.ListItem
 	if err := json.Unmarshal(f.get("/v1/public/tournaments?limit=100", f.token).Body.Bytes(), &own); err != nil {
 		t.Fatal(err)
 	}
@@ -545,14 +546,14 @@ func TestListsAreMostRecentFirstAndShareOnlyPublic(t *testing.T) {
 			t.Errorf("%s (%s) listed before the more recent %s (%s)", own[i-1].Name, own[i-1].Date, own[i].Name, own[i].Date)
 		}
 	}
-	var page []tournament.ListItem
+	var page []wire.ListItem
 	if err := json.Unmarshal(f.get("/v1/public/tournaments?limit=2&offset=2", f.token).Body.Bytes(), &page); err != nil {
 		t.Fatal(err)
 	}
 	if len(page) != 2 || page[0].ID != own[2].ID || page[1].ID != own[3].ID {
 		t.Errorf("limit=2&offset=2 gave %v", page)
 	}
-	var running []tournament.ListItem
+	var running []wire.ListItem
 	if err := json.Unmarshal(f.get("/v1/public/tournaments?state=running", f.token).Body.Bytes(), &running); err != nil {
 		t.Fatal(err)
 	}

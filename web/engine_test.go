@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"courtside/wire"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -80,10 +81,10 @@ func TestEngineRunsAnEvent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	played := 0
 	for {
-		var courts []tournament.CourtJSON
+		var courts []wire.Court
 		do(http.MethodGet, base+"/courts?includeMatchDetails=true", "", &courts)
 		on := map[string]string{}
-		var busy []tournament.CourtJSON
+		var busy []wire.Court
 		for _, c := range courts {
 			if c.CurrentMatch == nil {
 				continue

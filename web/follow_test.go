@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"courtside/wire"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -119,7 +120,7 @@ func TestFollowFromTheConsole(t *testing.T) {
 		if f == ff.m {
 			key = ff.token
 		}
-		var got tournament.MatchJSON
+		var got wire.Match
 		_ = json.Unmarshal(f.get("/v1/public/tournaments/"+id+"/matches/"+m.ID, key).Body.Bytes(), &got)
 		if len(got.Encounters) != 1 || got.Encounters[0][0] != (tournament.Set{1, 0}) {
 			t.Errorf("%s has %v", name, got.Encounters)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"courtside/wire"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -69,7 +70,7 @@ func TestFinalResult(t *testing.T) {
 	if rec.Code != 200 {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	var got tournament.MatchJSON
+	var got wire.Match
 	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
@@ -77,12 +78,12 @@ func TestFinalResult(t *testing.T) {
 		t.Errorf("after the final result: %+v", got)
 	}
 	// The API reads the same, and the court is free.
-	var again tournament.MatchJSON
+	var again wire.Match
 	_ = json.Unmarshal(f.get(base+"/matches/"+m.ID, f.token).Body.Bytes(), &again)
 	if again.State != tournament.MatchPlayed {
 		t.Errorf("GET after PUT: %s", again.State)
 	}
-	var court tournament.CourtJSON
+	var court wire.Court
 	_ = json.Unmarshal(f.get(base+"/courts/"+m.CourtIDs[0], f.token).Body.Bytes(), &court)
 	if court.CurrentMatchID != "" {
 		t.Errorf("court still shows %s", court.CurrentMatchID)
@@ -105,7 +106,7 @@ func TestLiveResult(t *testing.T) {
 	m, _ := f.running(hamburg, singleSetTo7)
 	path := "/v1/public/tournaments/" + hamburg.Tournament.ID + "/matches/" + m.ID + "/live-result"
 	rec := f.put(path, f.token, `{"result": [[[3, 4]]]}`)
-	var got tournament.MatchJSON
+	var got wire.Match
 	_ = json.Unmarshal(rec.Body.Bytes(), &got)
 	if rec.Code != 200 || got.State != tournament.MatchRunning || !*got.IsLiveResult || !got.EndTime.IsZero() || *got.DisplayScore != [2]int{3, 4} {
 		t.Fatalf("%d %+v", rec.Code, got)
@@ -200,7 +201,7 @@ func TestResultShapesByConfiguration(t *testing.T) {
 				t.Fatalf("%d %s", rec.Code, rec.Body)
 			}
 			if c.status == 200 {
-				var got tournament.MatchJSON
+				var got wire.Match
 				_ = json.Unmarshal(rec.Body.Bytes(), &got)
 				if *got.DisplayScore != c.score {
 					t.Errorf("displayScore %v, want %v", *got.DisplayScore, c.score)

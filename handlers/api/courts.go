@@ -1,11 +1,11 @@
 package api
 
 import (
+	"courtside/wire"
 	"net/http"
 	"strconv"
 
 	"courtside/handlers/reply"
-	"courtside/tournament"
 )
 
 // Courts lists the tournament's courts, with their current matches when asked.
@@ -19,9 +19,9 @@ func (a *API) Courts(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return a.snapshotJSON(w, r, snap, r.URL.Path+"?details="+strconv.FormatBool(details), func() any {
-		out := make([]tournament.CourtJSON, len(snap.Tournament.Courts))
+		out := make([]wire.Court, len(snap.Tournament.Courts))
 		for i := range snap.Tournament.Courts {
-			out[i] = snap.CourtJSON(&snap.Tournament.Courts[i], details, tournament.FormCourtList)
+			out[i] = wire.CourtOf(snap, &snap.Tournament.Courts[i], details, wire.FormCourtList)
 		}
 		return out
 	})
@@ -42,6 +42,6 @@ func (a *API) Court(w http.ResponseWriter, r *http.Request) error {
 		return reply.NotFound(reply.CodeCourtNotFound)
 	}
 	return a.snapshotJSON(w, r, snap, r.URL.Path+"?details="+strconv.FormatBool(details), func() any {
-		return snap.CourtJSON(c, details, tournament.FormCourt)
+		return wire.CourtOf(snap, c, details, wire.FormCourt)
 	})
 }

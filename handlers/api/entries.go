@@ -1,6 +1,7 @@
 package api
 
 import (
+	"courtside/wire"
 	"net/http"
 
 	"courtside/handlers/reply"
@@ -22,7 +23,7 @@ func (a *API) Entries(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
-	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return snap.EntriesJSON(ids) })
+	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return wire.EntriesOf(snap, ids) })
 }
 
 // DisciplineEntries lists the entries of a discipline.
@@ -35,7 +36,7 @@ func (a *API) DisciplineEntries(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return reply.NotFound(reply.CodeDisciplineNotFound)
 	}
-	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return snap.EntriesJSON(d.EntryIDs) })
+	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return wire.EntriesOf(snap, d.EntryIDs) })
 }
 
 // GroupEntries lists the entries of a group.
@@ -48,7 +49,7 @@ func (a *API) GroupEntries(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return reply.NotFound(reply.CodeGroupNotFound)
 	}
-	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return snap.EntriesJSON(g.EntryIDs) })
+	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return wire.EntriesOf(snap, g.EntryIDs) })
 }
 
 // Standings returns the group's table, sorted by position.
@@ -61,5 +62,5 @@ func (a *API) Standings(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return reply.NotFound(reply.CodeGroupNotFound)
 	}
-	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return snap.Standings(g) })
+	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return wire.StandingsOf(snap.Standings(g)) })
 }

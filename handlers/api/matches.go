@@ -1,6 +1,7 @@
 package api
 
 import (
+	"courtside/wire"
 	"net/http"
 
 	"courtside/handlers/reply"
@@ -17,7 +18,7 @@ func (a *API) Match(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return reply.NotFound(reply.CodeMatchNotFound)
 	}
-	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return snap.MatchJSON(m, tournament.FormFull) })
+	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return wire.MatchOf(snap, m, wire.FormFull) })
 }
 
 // matchesOf serves a match list of the part named by the path parameter: find
@@ -32,7 +33,7 @@ func (a *API) matchesOf(w http.ResponseWriter, r *http.Request, param, code stri
 		return reply.NotFound(code)
 	}
 	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any {
-		return snap.MatchesJSON(snap.MatchesWhere(keep), tournament.FormFull)
+		return wire.MatchesOf(snap, snap.MatchesWhere(keep), wire.FormFull)
 	})
 }
 
@@ -81,6 +82,6 @@ func (a *API) EntryMatches(w http.ResponseWriter, r *http.Request) error {
 	}
 	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any {
 		ms := snap.MatchesWhere(func(m *tournament.Match) bool { return m.Involves(id) })
-		return snap.MatchesJSON(ms, tournament.FormEntry)
+		return wire.MatchesOf(snap, ms, wire.FormEntry)
 	})
 }

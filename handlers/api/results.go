@@ -11,6 +11,7 @@ import (
 	"courtside/app"
 	"courtside/handlers/reply"
 	"courtside/tournament"
+	"courtside/wire"
 )
 
 // MaxBodyBytes bounds a request body; a result is far smaller.
@@ -64,7 +65,7 @@ func (a *API) putResult(w http.ResponseWriter, r *http.Request, final bool) erro
 	case entered.Upstream != nil:
 		return upstreamAnswer(w, *entered.Upstream)
 	}
-	return reply.JSON(w, entered.Before.MatchJSON(entered.Change.Matches[0], tournament.FormFull))
+	return reply.JSON(w, wire.MatchOf(entered.Before, entered.Change.Matches[0], wire.FormFull))
 }
 
 // upstreamAnswer passes the tournament application's answer to a relayed

@@ -1,11 +1,11 @@
 package api
 
 import (
+	"courtside/wire"
 	"net/http"
 
 	"courtside/cache"
 	"courtside/handlers/reply"
-	"courtside/tournament"
 )
 
 // Hello answers the authentication test: the key's sport and whom it speaks for.
@@ -25,12 +25,12 @@ func (a *API) Organizers(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	k := reply.Caller(r.Context())
-	out := []tournament.Organizer{}
+	out := []wire.Organizer{}
 	for _, o := range all {
 		if !k.Sees(o.Sport) {
 			continue
 		}
-		out = append(out, o)
+		out = append(out, wire.OrganizerOf(o))
 	}
 	return reply.JSON(w, out[min(q.Offset, len(out)):min(q.Offset+q.Limit, len(out))])
 }
@@ -70,9 +70,9 @@ func (a *API) list(w http.ResponseWriter, r *http.Request, orgID string, q cache
 	if err != nil {
 		return err
 	}
-	out := make([]tournament.ListItem, len(snaps))
+	out := make([]wire.ListItem, len(snaps))
 	for i, s := range snaps {
-		out[i] = s.ListItem()
+		out[i] = wire.ListItemOf(s)
 	}
 	return reply.JSON(w, out)
 }
@@ -83,5 +83,5 @@ func (a *API) Tournament(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return snap.Tournament.JSON() })
+	return a.snapshotJSON(w, r, snap, r.URL.Path, func() any { return wire.TournamentOf(snap.Tournament) })
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"courtside/wire"
 	"errors"
 	"net/http"
 
@@ -35,18 +36,6 @@ const (
 	CodeTournamentFinished   = "TOURNAMENT_FINISHED"
 	CodeWebhookNotFound      = "WEBHOOK_NOT_FOUND"
 )
-
-// CreatedWebhook is a new subscription: the only time its secret is shown.
-type CreatedWebhook struct {
-	record.Webhook
-	Secret string `json:"secret"`
-}
-
-// WebhookJSON is a subscription with its recent deliveries.
-type WebhookJSON struct {
-	record.Webhook
-	Deliveries []record.Delivery `json:"deliveries"`
-}
 
 // Create subscribes a URL to a tournament's events. A public key may subscribe
 // only to public tournaments that are not finished.
@@ -86,7 +75,7 @@ func (h *Webhooks) Create(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Location", "/v1/public/webhooks/"+hook.ID)
 	w.Header().Set("Content-Type", "application/json; charset=utf-8") // before the status, or it is sniffed as text
 	w.WriteHeader(http.StatusCreated)
-	return reply.JSON(w, CreatedWebhook{Webhook: hook, Secret: hook.Secret})
+	return reply.JSON(w, wire.CreatedWebhook{Webhook: wire.WebhookOf(hook), Secret: hook.Secret})
 }
 
 // List returns the caller's webhooks with their recent deliveries.
@@ -95,13 +84,13 @@ func (h *Webhooks) List(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]WebhookJSON, len(hooks))
+	out := make([]wire.WebhookLog, len(hooks))
 	for i, hook := range hooks {
 		log, err := h.Store.Deliveries(r.Context(), hook.ID)
 		if err != nil {
 			return err
 		}
-		out[i] = WebhookJSON{Webhook: hook, Deliveries: log}
+		out[i] = wire.WebhookLog{Webhook: wire.WebhookOf(hook), Deliveries: wire.DeliveriesOf(log)}
 	}
 	return reply.JSON(w, out)
 }
@@ -141,5 +130,5 @@ func (h *Webhooks) Enable(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return reply.NotFoundAs(err, CodeWebhookNotFound) // deleted meanwhile
 	}
-	return reply.JSON(w, hook)
+	return reply.JSON(w, wire.WebhookOf(hook))
 }
