@@ -78,7 +78,6 @@ func TestASaturdayThroughTheBrowser(t *testing.T) {
 		}
 	}
 	do := steps(t, org, "saturday", false)
-	answerDialogs(t, org).accept.Store(true) // closing a terrain asks first
 	shot := func(name string) {
 		t.Helper()
 		screenshot(t, org, "saturday-"+name)
