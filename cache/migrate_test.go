@@ -21,6 +21,8 @@ import (
 	"courtside/internal/responses"
 	"courtside/tournament"
 	"courtside/web"
+
+	"github.com/redis/go-redis/v9"
 )
 
 // fixtureDir holds a store written by main at bd9b047, before stored records
@@ -38,7 +40,16 @@ var update = flag.Bool("update", false, "rewrite the API answers the migration t
 // version's format, and returns a server over it and the keys' secrets.
 func fixtureStore(t *testing.T, upgraded bool) (*cache.Store, http.Handler, map[string]string) {
 	t.Helper()
-	store := cachetest.Store(cachetest.Redis(t))
+	// Main's records go to the Redis the suite runs on; the upgraded ones to
+	// an embedded Redis of their own, since a second Redis(t) would flush
+	// the first and both are read side by side.
+	var rdb redis.UniversalClient
+	if upgraded {
+		rdb = cachetest.Separate(t)
+	} else {
+		rdb = cachetest.Redis(t)
+	}
+	store := cachetest.Store(rdb)
 	ctx := context.Background()
 	open := func() (io.ReadCloser, error) { return os.Open(fixtureDir + "store.backup.gz") }
 	if upgraded {
