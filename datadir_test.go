@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"courtside/internal/testkit"
+
 	"github.com/PuerkitoBio/goquery"
 )
 
@@ -402,18 +404,14 @@ func TestDataDirOnAFullDisk(t *testing.T) {
 	if err := os.Remove(filler); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) { // a ceiling against hanging
+	testkit.Eventually(t, "/readyz ok with room again", func() bool {
 		res, err := http.Get(srv.base + "/readyz")
-		if err == nil {
-			_ = res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				break
-			}
+		if err != nil {
+			return false
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("/readyz is not ok with room again")
-		}
-	}
+		_ = res.Body.Close()
+		return res.StatusCode == http.StatusOK
+	})
 	if status := put(running[0], 12); status != http.StatusOK {
 		t.Fatalf("a result with room again: %d", status)
 	}

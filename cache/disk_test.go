@@ -10,11 +10,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/redis/go-redis/v9"
 
 	"courtside/cache"
+	"courtside/internal/testkit"
 )
 
 // SmallDisk mounts a file system of size bytes (tmpfs) for the test, or
@@ -124,13 +124,7 @@ func TestDataDirOnAFullDisk(t *testing.T) {
 	}
 
 	giveBack()
-	deadline := time.Now().Add(time.Minute) // a ceiling against hanging
-	for store.WriteProblem() != nil && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if err := store.WriteProblem(); err != nil {
-		t.Fatalf("with room again the store still says %v", err)
-	}
+	testkit.Eventually(t, "writes taken again with room again", func() bool { return store.WriteProblem() == nil })
 	for range 3 {
 		if err := write(i); err != nil {
 			t.Fatalf("with room again: %v", err)
